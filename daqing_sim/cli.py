@@ -1,0 +1,59 @@
+"""The ``daqing-sim`` command line.
+
+Each sub-command lives in the module that owns its feature and exposes
+``register(subparsers)``; this file only wires them and turns expected errors into a
+one-line message with exit status 2 (never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# sub-command -> module defining register(subparsers)
+_COMMANDS = {
+    "hand": "daqing_sim.evaluator",
+    "bench": "daqing_sim.bench",
+    "replay": "daqing_sim.replay",
+    "run": "daqing_sim.experiment",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="daqing-sim",
+        description="Monte-Carlo statistics and strategy analysis for Daqing mahjong (大庆麻将).",
+    )
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"daqing-sim {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name, module in _COMMANDS.items():
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as e:  # a feature not built yet must not break the others
+            if e.name != module:
+                raise
+            continue
+        mod.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result = args.func(args)
+    except KeyboardInterrupt:
+        print("daqing-sim: interrupted; finished results are kept", file=sys.stderr)
+        return 130
+    except (ValueError, FileNotFoundError, IsADirectoryError, PermissionError) as e:
+        print(f"daqing-sim {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    return int(result or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,235 @@
+"""Hand notation: ``"123m456p789s11m中中 [345m] (1111p)"``.
+
+Concealed tiles are digits followed by a suit letter (``m``, ``p``, ``s``), and ``中``
+(or ``C``). Exposed melds stand in square brackets: ``[456p]`` chi, ``[777s]`` peng,
+``[1111m]`` exposed kong; a concealed kong stands in parentheses: ``(1111m)``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .tiles import (
+    CHI,
+    CONCEALED_KONG,
+    KONG,
+    MELD_KINDS,
+    N_KINDS,
+    PENG,
+    SUIT_OF_LETTER,
+    ZHONG,
+    counts_to_string,
+    tile_name,
+)
+
+MAX_MELDS = 4
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One meld: ``kind`` is ``"chi"``, ``"peng"``, ``"kong"``, ``"concealed_kong"`` or
+    ``"added_kong"``; ``tile`` is its lowest tile kind."""
+
+    kind: str
+    tile: int
+
+    @property
+    def code(self) -> int:
+        return MELD_KINDS.index(self.kind)
+
+    @property
+    def tiles(self) -> list[int]:
+        if self.kind == "chi":
+            return [self.tile, self.tile + 1, self.tile + 2]
+        if self.kind == "peng":
+            return [self.tile] * 3
+        return [self.tile] * 4
+
+    @property
+    def exposed(self) -> bool:
+        """Everything but a concealed kong opens the door (开门)."""
+        return self.kind != "concealed_kong"
+
+    def __str__(self) -> str:
+        body = "".join(tile_name(t)[0] for t in self.tiles)
+        body = body if self.tile == ZHONG else body + tile_name(self.tile)[1]
+        return f"({body})" if self.kind == "concealed_kong" else f"[{body}]"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A player's hand: concealed tile counts and melds.
+
+    ``order`` keeps the concealed tiles as written, so that ``last_tile`` (the
+    tile written last) can stand for the winning tile of a 14-tile hand.
+    """
+
+    counts: np.ndarray
+    melds: tuple[Meld, ...] = ()
+    order: tuple[int, ...] = field(default=(), compare=False)
+
+    @property
+    def n_concealed(self) -> int:
+        return int(self.counts.sum())
+
+    @property
+    def size(self) -> int:
+        """13 for a waiting hand, 14 for a hand with its drawn or winning tile."""
+        return self.n_concealed + 3 * len(self.melds)
+
+    @property
+    def last_tile(self) -> int | None:
+        return self.order[-1] if self.order else None
+
+    def total_counts(self) -> np.ndarray:
+        """Counts of concealed tiles plus all meld tiles (kongs count four)."""
+        total = self.counts.astype(np.int16)
+        for m in self.melds:
+            for t in m.tiles:
+                total[t] += 1
+        return total
+
+    def meld_arrays(self) -> tuple[np.ndarray, np.ndarray, int]:
+        """``(meld_kind, meld_tile, n_melds)`` as kernels take them."""
+        kinds = np.zeros(MAX_MELDS, dtype=np.int8)
+        tiles = np.zeros(MAX_MELDS, dtype=np.int8)
+        for i, m in enumerate(self.melds):
+            kinds[i] = m.code
+            tiles[i] = m.tile
+        return kinds, tiles, len(self.melds)
+
+    def __str__(self) -> str:
+        return format_hand(self)
+
+
+def _parse_tiles(text: str, where: str) -> list[int]:
+    tiles: list[int] = []
+    pos = 0
+    for m in re.finditer(r"(\d+)([mps])|(中|C)|(\s+)|(\d+)|(.)", text):
+        if m.group(5) is not None:
+            raise ValueError(
+                f"tiles {m.group(5)!r} at {where} have no suit letter: write m, p or s after the digits"
+            )
+        if m.group(6) is not None:
+            raise ValueError(
+                f"unknown character {m.group(6)!r} at {where}: use digits 1-9 with a suit "
+                "letter m/p/s, 中 or C"
+            )
+        if m.group(1):
+            digits, letter = m.group(1), m.group(2)
+            if "0" in digits:
+                raise ValueError(f"rank 0 in {digits + letter!r} at {where}: ranks are 1-9")
+            tiles += [SUIT_OF_LETTER[letter] * 9 + int(d) - 1 for d in digits]
+        elif m.group(3):
+            tiles.append(ZHONG)
+        pos = m.end()
+    if pos != len(text):  # pragma: no cover - the pattern consumes everything
+        raise ValueError(f"cannot read {text[pos:]!r} at {where}")
+    return tiles
+
+
+def _meld_from_tiles(tiles: list[int], concealed: bool, text: str) -> Meld:
+    ts = sorted(tiles)
+    if concealed:
+        if len(ts) == 4 and len(set(ts)) == 1:
+            return Meld("concealed_kong", ts[0])
+        raise ValueError(f"concealed meld ({text}) must be a kong of four identical tiles")
+    if len(ts) == 4 and len(set(ts)) == 1:
+        return Meld("kong", ts[0])
+    if len(ts) == 3 and len(set(ts)) == 1:
+        return Meld("peng", ts[0])
+    if (
+        len(ts) == 3
+        and ts[0] != ZHONG
+        and ts[0] // 9 == ts[2] // 9
+        and ts[1] == ts[0] + 1
+        and ts[2] == ts[0] + 2
+    ):
+        return Meld("chi", ts[0])
+    raise ValueError(
+        f"[{text}] is not a meld: write a chi of three consecutive tiles of one suit "
+        "([345m]), a peng ([777s]) or a kong ([1111m]; (1111m) when concealed)"
+    )
+
+
+def parse_hand(text: str, *, require_full: bool = True) -> Hand:
+    """Parse hand notation into a :class:`Hand`.
+
+    Parameters
+    ----------
+    text : str
+        For example ``"23m456p789s111s中 [345m]"``.
+    require_full : bool
+        Require 13 or 14 tiles (kongs counting three), i.e. ``3k+1`` or ``3k+2``
+        concealed tiles beside ``4-k`` melds.
+
+    Raises
+    ------
+    ValueError
+        Naming the offending part: an unknown character, a fifth copy of a tile,
+        a malformed meld or an impossible tile count.
+
+    Examples
+    --------
+    >>> h = parse_hand("3m456p789s11m中中 [345m]")
+    >>> h.size, len(h.melds), str(h)
+    (14, 1, '113m456p789s中中 [345m]')
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a hand must be a string in hand notation, not {type(text).__name__}")
+    melds: list[Meld] = []
+    rest = text
+    for m in re.finditer(r"([\[\(])([^\[\]\(\)]*)([\]\)])", text):
+        opener, body, closer = m.groups()
+        if (opener, closer) not in (("[", "]"), ("(", ")")):
+            raise ValueError(f"meld {m.group(0)!r} opens with {opener!r} but closes with {closer!r}")
+        melds.append(_meld_from_tiles(_parse_tiles(body, f"meld {m.group(0)!r}"), opener == "(", body))
+    rest = re.sub(r"([\[\(])([^\[\]\(\)]*)([\]\)])", " ", text)
+    for bad in "[]()":
+        if bad in rest:
+            raise ValueError(f"unbalanced {bad!r} in {text!r}: melds are written [345m] or (1111m)")
+    order = _parse_tiles(rest, f"the concealed part of {text!r}")
+    counts = np.zeros(N_KINDS, dtype=np.uint8)
+    for t in order:
+        counts[t] += 1
+    if len(melds) > MAX_MELDS:
+        raise ValueError(f"{len(melds)} melds in {text!r}: a hand has at most four")
+    hand = Hand(counts=counts, melds=tuple(melds), order=tuple(order))
+    total = hand.total_counts()
+    over = [tile_name(t) for t in range(N_KINDS) if total[t] > 4]
+    if over:
+        raise ValueError(
+            f"more than four copies of {', '.join(over)} in {text!r}: each tile has four copies"
+        )
+    if require_full and hand.size not in (13, 14):
+        k = len(melds)
+        raise ValueError(
+            f"{text!r} has {hand.n_concealed} concealed tiles beside {k} meld(s), "
+            f"{hand.size} in all: a hand has 13 (or 14 with its drawn tile), i.e. "
+            f"{13 - 3 * k} or {14 - 3 * k} concealed tiles with {k} meld(s)"
+        )
+    return hand
+
+
+def format_hand(hand: Hand) -> str:
+    """Inverse of :func:`parse_hand` (concealed tiles sorted by suit)."""
+    parts = [counts_to_string(hand.counts)]
+    parts += [str(m) for m in hand.melds]
+    return " ".join(p for p in parts if p)
+
+
+def hand_from_arrays(counts, meld_kind=None, meld_tile=None, n_melds: int = 0) -> Hand:
+    """Build a :class:`Hand` from kernel arrays."""
+    counts = np.asarray(counts, dtype=np.uint8).copy()
+    melds = tuple(
+        Meld(MELD_KINDS[int(meld_kind[i])], int(meld_tile[i])) for i in range(int(n_melds))
+    )
+    order = tuple(t for t in range(N_KINDS) for _ in range(int(counts[t])))
+    return Hand(counts=counts, melds=melds, order=order)
+
+
+__all__ = ["Meld", "Hand", "parse_hand", "format_hand", "hand_from_arrays", "CHI", "PENG", "KONG",
+           "CONCEALED_KONG"]
