@@ -1,7 +1,7 @@
 """daqing_sim: Monte-Carlo statistics and strategy analysis for Daqing mahjong (大庆麻将).
 
 >>> import daqing_sim as ds
->>> ds.analyze_hand("23m456p789s111s中 [345m]").ready
+>>> ds.analyze_hand("23m456p789s中中 [345m]").ready
 True
 """
 

@@ -101,6 +101,15 @@ class Hand:
             tiles[i] = m.tile
         return kinds, tiles, len(self.melds)
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return np.array_equal(self.counts, other.counts) and sorted(
+            self.melds, key=lambda m: (m.kind, m.tile)
+        ) == sorted(other.melds, key=lambda m: (m.kind, m.tile))
+
+    __hash__ = None  # mutable numpy counts
+
     def __str__(self) -> str:
         return format_hand(self)
 
@@ -108,7 +117,7 @@ class Hand:
 def _parse_tiles(text: str, where: str) -> list[int]:
     tiles: list[int] = []
     pos = 0
-    for m in re.finditer(r"(\d+)([mps])|(中|C)|(\s+)|(\d+)|(.)", text):
+    for m in re.finditer(r"([0-9]+)([mps])|(中|C)|(\s+)|([0-9]+)|(.)", text):
         if m.group(5) is not None:
             raise ValueError(
                 f"tiles {m.group(5)!r} at {where} have no suit letter: write m, p or s after the digits"

@@ -74,6 +74,10 @@ class RuleSet:
 
         ``where`` names the source (a file or table) in error messages.
         """
+        if flags is not None and not isinstance(flags, dict):
+            raise ValueError(
+                f"{where} must be a table of flag = value pairs, not {type(flags).__name__} {flags!r}"
+            )
         flags = dict(flags or {})
         unknown = sorted(set(flags) - set(cls.flag_names()))
         if unknown:

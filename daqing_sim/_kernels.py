@@ -1,0 +1,543 @@
+"""Jitted hand-evaluation kernels. Private: the public API is :mod:`daqing_sim.evaluator`.
+
+Every kernel is pure: it takes count arrays, meld arrays, the rule encoding
+(``RuleSet.encode()``) and the lookup tables ``tabs`` (:func:`daqing_sim._tables.get_tables`).
+Counts are never modified in place unless a kernel says so (and then restored).
+
+Daqing shanten (``daqing_shanten_k``) combines two parts:
+
+* a lower bound from the tables: the fewest tiles to gain for a target hand of four melds
+  and a pair that has (somewhere, melds included) a sequence, a kind with three copies or
+  a 中, a terminal or a 中, and two suits. Every hand that truly wins satisfies these, so the
+  bound never exceeds the true value; it never falls below the standard shanten either;
+* an exact search when the bound is 0 or 1: is the hand ready (its wait set, with every
+  condition, is non-empty), and if not, does one exchange make it ready.
+So values 0 and 1 (and -1 for a 14-tile hand) are exact; a deeper value ``v`` means the true
+value is at least ``v`` (and the hand is not within one exchange of ready when ``v == 2``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .rules import (
+    R_DRAGON_WAIVES_SEQUENCE,
+    R_JIA_INCLUDES_EDGE,
+    R_JIA_INCLUDES_SINGLE,
+    R_MIN_CONCEALED_AT_READY,
+    R_REQUIRE_OPEN,
+    R_REQUIRE_SEQUENCE,
+    R_REQUIRE_TERMINAL,
+    R_REQUIRE_TRIPLET,
+    R_REQUIRE_TWO_SUITS,
+)
+from .tiles import CHI, CONCEALED_KONG, EDGE, KANCHAN, PENG, SINGLE
+
+ZHONG = 27
+BIG_INF = 1000
+BAO_NONE, BAO_BAO, BAO_EDGE, BAO_IN_BAO = 0, 1, 2, 3
+
+
+@njit(cache=True, inline="always")
+def _suit_rank(counts, base, off):
+    r = 0
+    s = 0
+    for i in range(9):
+        v = counts[base + i]
+        r += off[i, s, v]
+        s += v
+    return r
+
+
+@njit(cache=True, inline="always")
+def _zhong_cost(z, m, p):
+    """Tiles 中 must gain to form ``m`` triplets and ``p`` pairs (at most one group)."""
+    if m == 0 and p == 0:
+        return 0
+    if m + p > 1:
+        return BIG_INF
+    need = 3 if m == 1 else 2
+    return need - z if z < need else 0
+
+
+@njit(cache=True)
+def _std_distance_ws(counts, tabs, ab):
+    """Tiles to gain for ``n // 3`` melds and a pair; ``ab`` is a (10,) int64 scratch."""
+    off = tabs[0]
+    std = tabs[1]
+    n = 0
+    for t in range(28):
+        n += counts[t]
+    melds = n // 3
+    a = std[_suit_rank(counts, 0, off)]
+    b = std[_suit_rank(counts, 9, off)]
+    c = std[_suit_rank(counts, 18, off)]
+    z = counts[ZHONG]
+    for m in range(melds + 1):
+        v0 = BIG_INF
+        v1 = BIG_INF
+        for m1 in range(m + 1):
+            m2 = 2 * (m - m1)
+            x = np.int64(a[2 * m1]) + b[m2]
+            if x < v0:
+                v0 = x
+            x = np.int64(a[2 * m1]) + b[m2 + 1]
+            if x < v1:
+                v1 = x
+            x = np.int64(a[2 * m1 + 1]) + b[m2]
+            if x < v1:
+                v1 = x
+        ab[2 * m] = v0
+        ab[2 * m + 1] = v1
+    best = BIG_INF
+    for m3 in range(melds + 1):  # 中 takes nothing
+        x = np.int64(c[2 * m3]) + ab[2 * (melds - m3) + 1]
+        if x < best:
+            best = x
+        x = np.int64(c[2 * m3 + 1]) + ab[2 * (melds - m3)]
+        if x < best:
+            best = x
+    zc = 2 - z if z < 2 else 0  # 中 pair
+    if zc < best:
+        for m3 in range(melds + 1):
+            x = zc + np.int64(c[2 * m3]) + ab[2 * (melds - m3)]
+            if x < best:
+                best = x
+    zc = 3 - z if z < 3 else 0  # 中 triplet
+    if melds >= 1 and zc < best:
+        for m3 in range(melds):
+            x = zc + np.int64(c[2 * m3]) + ab[2 * (melds - 1 - m3) + 1]
+            if x < best:
+                best = x
+            x = zc + np.int64(c[2 * m3 + 1]) + ab[2 * (melds - 1 - m3)]
+            if x < best:
+                best = x
+    return best
+
+
+@njit(cache=True)
+def _std_distance(counts, tabs):
+    return _std_distance_ws(counts, tabs, np.empty(10, dtype=np.int64))
+
+
+@njit(cache=True)
+def std_shanten_k(counts, tabs):
+    """Standard shanten of 3k+1 / 3k+2 concealed tiles (0 ready, -1 complete)."""
+    return _std_distance(counts, tabs) - 1
+
+
+@njit(cache=True)
+def std_shanten_batch_k(hands, tabs, out):
+    ab = np.empty(10, dtype=np.int64)
+    for i in range(hands.shape[0]):
+        out[i] = _std_distance_ws(hands[i], tabs, ab) - 1
+
+
+@njit(cache=True)
+def _meld_summary(meld_kind, meld_tile, n_melds, held):
+    """Features of the melds; adds their tiles to ``held`` (28 counts).
+
+    Returns (has_chi, has_triplet, has_terminal, suit_mask, has_zhong, is_open).
+    """
+    has_chi = False
+    has_trip = False
+    has_term = False
+    has_zhong = False
+    is_open = False
+    suit_mask = 0
+    for i in range(n_melds):
+        kind = meld_kind[i]
+        t = meld_tile[i]
+        if kind != CONCEALED_KONG:
+            is_open = True
+        if kind == CHI:
+            has_chi = True
+            for d in range(3):
+                held[t + d] += 1
+            if t % 9 == 0 or t % 9 == 6:
+                has_term = True
+        else:
+            has_trip = True
+            held[t] += 3 if kind == PENG else 4
+            if t == ZHONG:
+                has_zhong = True
+            elif t % 9 == 0 or t % 9 == 8:
+                has_term = True
+        if t != ZHONG:
+            suit_mask |= 1 << (t // 9)
+    return has_chi, has_trip, has_term, suit_mask, has_zhong, is_open
+
+
+@njit(cache=True)
+def may_declare_k(counts, meld_kind, meld_tile, n_melds, rules):
+    """Open door (开门) and enough concealed tiles (不能手把一) to declare ready."""
+    n = 0
+    for t in range(28):
+        n += counts[t]
+    if n < rules[R_MIN_CONCEALED_AT_READY]:  # RULES: 手把一
+        return False
+    if rules[R_REQUIRE_OPEN]:  # RULES: 开门
+        for i in range(n_melds):
+            if meld_kind[i] != CONCEALED_KONG:
+                return True
+        return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _is_big(kind, rules):
+    if kind == KANCHAN:
+        return True
+    if kind == EDGE and rules[R_JIA_INCLUDES_EDGE]:
+        return True
+    if kind == SINGLE and rules[R_JIA_INCLUDES_SINGLE]:
+        return True
+    return False
+
+
+@njit(cache=True)
+def wait_set_k(counts, meld_kind, meld_tile, n_melds, rules, tabs, out_kind, out_big):
+    """Daqing wait set of a 13-tile hand (conditions 3-8). Returns the number of waits."""
+    off = tabs[0]
+    comp_idx = tabs[3]
+    comp_flags = tabs[4]
+    comp_roles = tabs[5]
+    for t in range(28):
+        out_kind[t] = -1
+        out_big[t] = 0
+    held = np.zeros(28, dtype=np.int64)
+    has_chi, meld_trip, meld_term, suit_mask, meld_zhong, _ = _meld_summary(
+        meld_kind, meld_tile, n_melds, held
+    )
+    z = counts[ZHONG]
+    zhong13 = z > 0 or meld_zhong
+    term13 = meld_term or zhong13
+    trip13 = meld_trip or zhong13
+    for s in range(3):
+        if counts[9 * s] > 0 or counts[9 * s + 8] > 0:
+            term13 = True
+        for i in range(9):
+            if counts[9 * s + i] >= 3:
+                trip13 = True
+    if rules[R_REQUIRE_TERMINAL] and not term13:  # RULES: 幺九
+        return 0
+    seq_given = (not rules[R_REQUIRE_SEQUENCE]) or has_chi
+    if rules[R_DRAGON_WAIVES_SEQUENCE] and zhong13:
+        seq_given = True
+    trip_given = (not rules[R_REQUIRE_TRIPLET]) or trip13  # else only 对倒
+
+    ci = np.empty(3, dtype=np.int64)
+    sums = np.empty(3, dtype=np.int64)
+    for s in range(3):
+        ci[s] = comp_idx[_suit_rank(counts, 9 * s, off)]
+        tot = 0
+        for i in range(9):
+            tot += counts[9 * s + i]
+        sums[s] = tot
+        if tot > 0:
+            suit_mask |= 1 << s
+    n_waits = 0
+    work = np.empty(9, dtype=np.int64)
+    for g in range(4):
+        ok = True
+        seq_other = False
+        pairs_other = 0
+        for h in range(4):
+            if h == g:
+                continue
+            if h < 3:
+                if ci[h] < 0:
+                    ok = False
+                    break
+                if comp_flags[ci[h]] & 1:
+                    seq_other = True
+                if sums[h] % 3 == 2:
+                    pairs_other += 1
+            else:
+                if z == 1 or z == 4:
+                    ok = False
+                    break
+                if z == 2:
+                    pairs_other += 1
+        if not ok:
+            continue
+        if g == 3:
+            if z + held[ZHONG] >= 4:
+                continue
+            if z == 1 and pairs_other == 0:
+                kind = SINGLE
+            elif z == 2 and pairs_other == 1:
+                kind = 3  # DUAL_PAIR: 中中 + 中
+            else:
+                continue
+            if rules[R_REQUIRE_TWO_SUITS] and suit_mask not in (3, 5, 6, 7):
+                continue
+            if not (seq_given or seq_other):
+                continue
+            # a 中 in the hand waives terminal and triplet (RULES: 红中代替)
+            out_kind[ZHONG] = kind
+            out_big[ZHONG] = 1 if _is_big(kind, rules) else 0
+            n_waits += 1
+            continue
+        mask14 = suit_mask | (1 << g)
+        if rules[R_REQUIRE_TWO_SUITS] and mask14 in (1, 2, 4):  # RULES: 清一色
+            continue
+        base = 9 * g
+        for i in range(9):
+            work[i] = counts[base + i]
+        pair_after = (sums[g] + 1) % 3 == 2
+        if pairs_other + (1 if pair_after else 0) != 1:
+            continue
+        for i in range(9):
+            t = base + i
+            if counts[t] + held[t] >= 4:
+                continue
+            work[i] += 1
+            r = 0
+            s = 0
+            for j in range(9):
+                r += off[j, s, work[j]]
+                s += work[j]
+            work[i] -= 1
+            cidx = comp_idx[r]
+            if cidx < 0:
+                continue
+            roles = comp_roles[cidx, i]
+            best_key = -1
+            best_kind = -1
+            for kind in range(5):
+                for sg in range(2):
+                    for tg in range(2):
+                        if not (roles >> (4 * kind + 2 * sg + tg)) & 1:
+                            continue
+                        if not (seq_given or seq_other or sg == 1):  # RULES: 顺
+                            continue
+                        if not (trip_given or tg == 1):  # RULES: 刻, 对倒 exception
+                            continue
+                        key = (8 if _is_big(kind, rules) else 0) + 4 - kind
+                        if key > best_key:
+                            best_key = key
+                            best_kind = kind
+            if best_kind >= 0:
+                out_kind[t] = best_kind
+                out_big[t] = 1 if best_key >= 8 else 0
+                n_waits += 1
+    return n_waits
+
+
+@njit(cache=True)
+def bao_win_k(wait_kind, wait_big, drawn, rules):
+    """A ready player self-draws the bao ``drawn``: (win_tile, kind, big, bao_kind).
+
+    Face value when the bao is itself a winning tile (宝边 / 宝中宝), else wild (摸宝) for
+    the best-scoring tile of the wait set. ``win_tile == -1`` when the wait set is empty.
+    """
+    if wait_kind[drawn] >= 0:
+        big = wait_big[drawn] != 0
+        return drawn, wait_kind[drawn], big, BAO_IN_BAO if big else BAO_EDGE
+    best_key = -1
+    best_t = -1
+    for t in range(28):
+        kind = wait_kind[t]
+        if kind < 0:
+            continue
+        key = (8 if wait_big[t] else 0) + 4 - kind
+        if key > best_key:
+            best_key = key
+            best_t = t
+    if best_t < 0:
+        return -1, -1, False, BAO_NONE
+    return best_t, wait_kind[best_t], wait_big[best_t] != 0, BAO_BAO
+
+
+@njit(cache=True)
+def _minplus3(rows_a, rows_b, rows_c, fa, fb, fc, melds, pairs, need_two, fixed_suits):
+    """Best split of ``melds`` melds and ``pairs`` pairs over the three suits."""
+    best = BIG_INF
+    for m1 in range(melds + 1):
+        for m2 in range(melds - m1 + 1):
+            m3 = melds - m1 - m2
+            for pg in range(3 if pairs == 1 else 1):
+                p1 = 1 if pairs == 1 and pg == 0 else 0
+                p2 = 1 if pairs == 1 and pg == 1 else 0
+                p3 = 1 if pairs == 1 and pg == 2 else 0
+                if need_two:
+                    suits = fixed_suits
+                    if m1 + p1 > 0:
+                        suits |= 1
+                    if m2 + p2 > 0:
+                        suits |= 2
+                    if m3 + p3 > 0:
+                        suits |= 4
+                    if suits == 0 or suits == 1 or suits == 2 or suits == 4:
+                        continue
+                x = (
+                    np.int64(rows_a[10 * fa + 2 * m1 + p1])
+                    + rows_b[10 * fb + 2 * m2 + p2]
+                    + rows_c[10 * fc + 2 * m3 + p3]
+                )
+                if x < best:
+                    best = x
+    return best
+
+
+@njit(cache=True)
+def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
+    """Table lower bound on the tiles a hand must gain for a valid Daqing win."""
+    off = tabs[0]
+    dq = tabs[2]
+    held = np.zeros(28, dtype=np.int64)
+    has_chi, meld_trip, meld_term, meld_suits, meld_zhong, _ = _meld_summary(
+        meld_kind, meld_tile, n_melds, held
+    )
+    n = 0
+    for t in range(28):
+        n += counts[t]
+    melds = n // 3
+    ra = dq[_suit_rank(counts, 0, off)]
+    rb = dq[_suit_rank(counts, 9, off)]
+    rc = dq[_suit_rank(counts, 18, off)]
+    z = counts[ZHONG]
+    need_two = rules[R_REQUIRE_TWO_SUITS] != 0 and meld_suits not in (3, 5, 6, 7)
+    best = BIG_INF
+    for zc in range(3):  # 中 group: none, pair, triplet
+        mz = 1 if zc == 2 else 0
+        pz = 1 if zc == 1 else 0
+        if mz > melds:
+            continue
+        zcost = _zhong_cost(z, mz, pz)
+        if zcost >= best:
+            continue
+        zhong = zc > 0 or meld_zhong
+        need_seq = rules[R_REQUIRE_SEQUENCE] != 0 and not has_chi
+        if rules[R_DRAGON_WAIVES_SEQUENCE] and zhong:
+            need_seq = False
+        need_trip = rules[R_REQUIRE_TRIPLET] != 0 and not meld_trip and not zhong
+        need_term = rules[R_REQUIRE_TERMINAL] != 0 and not meld_term and not zhong
+        rest_m = melds - mz
+        rest_p = 1 - pz
+        floor = zcost + _minplus3(ra, rb, rc, 0, 0, 0, rest_m, rest_p, need_two, meld_suits)
+        if floor >= best:
+            continue
+        # each required feature is supplied by one suit: try every assignment
+        for a_seq in range(3 if need_seq else 1):
+            for a_trip in range(3 if need_trip else 1):
+                for a_term in range(3 if need_term else 1):
+                    f = np.zeros(3, dtype=np.int64)
+                    if need_seq:
+                        f[a_seq] |= 1
+                    if need_trip:
+                        f[a_trip] |= 2
+                    if need_term:
+                        f[a_term] |= 4
+                    x = zcost + _minplus3(
+                        ra, rb, rc, f[0], f[1], f[2], rest_m, rest_p, need_two, meld_suits
+                    )
+                    if x < best:
+                        best = x
+                    if best <= floor:
+                        break
+                if best <= floor:
+                    break
+            if best <= floor:
+                break
+    return best
+
+
+@njit(cache=True)
+def _ready13(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
+    if _std_distance(c, tabs) > 1:
+        return False
+    return wait_set_k(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb) > 0
+
+
+@njit(cache=True)
+def _one_exchange_ready(c, held, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
+    """Does one draw-and-discard make the 13-tile ``c`` ready? (``c`` restored)."""
+    for x in range(28):
+        if c[x] + held[x] >= 4:
+            continue
+        c[x] += 1
+        if _std_distance(c, tabs) <= 1:
+            for d in range(28):
+                if c[d] == 0 or d == x:
+                    continue
+                c[d] -= 1
+                found = _ready13(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb)
+                c[d] += 1
+                if found:
+                    c[x] -= 1
+                    return True
+        c[x] -= 1
+    return False
+
+
+@njit(cache=True)
+def _shanten13(c, held, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
+    bound = _dq_distance(c, meld_kind, meld_tile, n_melds, rules, tabs) - 1
+    if bound >= 2:
+        return bound
+    if _ready13(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
+        return 0
+    if _one_exchange_ready(c, held, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
+        return 1
+    return 2
+
+
+@njit(cache=True)
+def daqing_shanten_k(counts, meld_kind, meld_tile, n_melds, rules, tabs):
+    """Daqing-constrained shanten of a 3k+1 or 3k+2 concealed hand (see module doc)."""
+    c = np.empty(28, dtype=np.int64)
+    n = 0
+    for t in range(28):
+        c[t] = counts[t]
+        n += c[t]
+    held = np.zeros(28, dtype=np.int64)
+    _meld_summary(meld_kind, meld_tile, n_melds, held)
+    wk = np.empty(28, dtype=np.int8)
+    wb = np.empty(28, dtype=np.uint8)
+    if n % 3 == 1:
+        return _shanten13(c, held, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb)
+    bound = _dq_distance(c, meld_kind, meld_tile, n_melds, rules, tabs) - 1
+    if bound >= 2:
+        return bound
+    if bound == -1:
+        for t in range(28):
+            if c[t] == 0:
+                continue
+            c[t] -= 1
+            wait_set_k(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb)
+            c[t] += 1
+            if wk[t] >= 0:
+                return -1
+    best = 2
+    for d in range(28):
+        if c[d] == 0:
+            continue
+        c[d] -= 1
+        v = _shanten13(c, held, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb)
+        c[d] += 1
+        if v < best:
+            best = v
+            if best == 0:
+                break
+    return max(best, bound)
+
+
+@njit(cache=True)
+def daqing_shanten_batch_k(hands, rules, tabs, out):
+    mk = np.zeros(4, dtype=np.int8)
+    mt = np.zeros(4, dtype=np.int8)
+    for i in range(hands.shape[0]):
+        out[i] = daqing_shanten_k(hands[i], mk, mt, 0, rules, tabs)
+
+
+@njit(cache=True)
+def wait_set_batch_k(hands, rules, tabs, out_n):
+    mk = np.zeros(4, dtype=np.int8)
+    mt = np.zeros(4, dtype=np.int8)
+    wk = np.empty(28, dtype=np.int8)
+    wb = np.empty(28, dtype=np.uint8)
+    for i in range(hands.shape[0]):
+        out_n[i] = wait_set_k(hands[i], mk, mt, 0, rules, tabs, wk, wb)

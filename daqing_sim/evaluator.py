@@ -1,0 +1,323 @@
+"""Hand evaluation: shanten, Daqing wait sets, readiness and win checks.
+
+Thin, validated Python around the jitted kernels of :mod:`daqing_sim._kernels`.
+
+Examples
+--------
+>>> import daqing_sim as ds
+>>> a = ds.analyze_hand("23m456p789s中中 [345m]")
+>>> a.ready, [str(w) for w in a.waits]
+(True, ['1m:two_sided', '4m:two_sided'])
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import _kernels as K
+from ._tables import get_tables
+from .notation import Hand, parse_hand
+from .rules import RuleSet
+from .tiles import N_KINDS, WAIT_KINDS, tile_name
+
+
+@dataclass(frozen=True)
+class Wait:
+    """One winning tile of a ready hand."""
+
+    tile: str
+    kind: str
+    big: bool
+    tile_kind: int = field(repr=False, default=-1)
+
+    def __str__(self) -> str:
+        return f"{self.tile}:{self.kind}" + (" (big)" if self.big else "")
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """What :func:`analyze_hand` finds.
+
+    ``shanten`` is the Daqing-constrained shanten (0 = a non-empty wait set, -1 = a winning
+    14-tile hand), ``standard_shanten`` the unrestricted one. ``ready`` also needs the right to
+    declare (open door, enough concealed tiles). For a 14-tile hand, ``is_win`` tells whether
+    ``win_tile`` wins on the other 13 tiles, and ``win`` gives its :class:`Wait`.
+    """
+
+    hand: Hand
+    rules: RuleSet
+    shanten: int
+    standard_shanten: int
+    may_declare: bool
+    waits: tuple[Wait, ...]
+    win_tile: str | None = None
+    win: Wait | None = None
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.waits) and self.may_declare and self.hand.size == 13
+
+    @property
+    def is_win(self) -> bool:
+        return self.win is not None
+
+    def to_dict(self) -> dict:
+        d = {
+            "hand": str(self.hand),
+            "tiles": self.hand.size,
+            "shanten": self.shanten,
+            "standard_shanten": self.standard_shanten,
+            "may_declare": self.may_declare,
+            "ready": self.ready,
+            "waits": [{"tile": w.tile, "kind": w.kind, "big": w.big} for w in self.waits],
+        }
+        if self.hand.size == 14:
+            d["win_tile"] = self.win_tile
+            d["is_win"] = self.is_win
+            d["win"] = None if self.win is None else {"kind": self.win.kind, "big": self.win.big}
+        return d
+
+    def __str__(self) -> str:
+        lines = [
+            f"hand:             {self.hand}",
+            f"shanten:          {self.shanten} (Daqing), {self.standard_shanten} (standard)",
+        ]
+        if self.hand.size == 13:
+            lines.append(f"may declare:      {'yes' if self.may_declare else 'no'}")
+            lines.append(f"ready:            {'yes' if self.ready else 'no'}")
+            waits = ", ".join(str(w) for w in self.waits) or "none"
+            lines.append(f"waits:            {waits}")
+        else:
+            if self.win is None:
+                lines.append(f"win on {self.win_tile}:        no")
+            else:
+                size = "big (夹)" if self.win.big else "small"
+                lines.append(f"win on {self.win_tile}:        yes, {self.win.kind}, {size}")
+        return "\n".join(lines)
+
+
+def _as_hand(hand: Hand | str) -> Hand:
+    if isinstance(hand, Hand):
+        return hand
+    return parse_hand(hand)
+
+
+def _rules(rules: RuleSet | None) -> RuleSet:
+    if rules is None:
+        return RuleSet()
+    if not isinstance(rules, RuleSet):
+        raise ValueError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    return rules
+
+
+def _check_counts(counts: np.ndarray) -> np.ndarray:
+    arr = np.asarray(counts)
+    if arr.ndim not in (1, 2) or arr.shape[-1] != N_KINDS:
+        raise ValueError(f"counts must have shape (28,) or (n, 28), not {arr.shape}")
+    if arr.size and (arr.min() < 0 or arr.max() > 4):
+        raise ValueError("counts must be between 0 and 4 (four copies of each tile)")
+    sums = arr.sum(axis=-1)
+    if np.any(sums % 3 == 0) or np.any(sums > 14):
+        raise ValueError(
+            "each hand needs 3k+1 or 3k+2 tiles (at most 14), e.g. 13 or 14; "
+            f"got tile counts {sorted(set(np.atleast_1d(sums).tolist()))}"
+        )
+    return arr.astype(np.uint8, copy=False)
+
+
+def standard_shanten(counts) -> int | np.ndarray:
+    """Unrestricted four-melds-plus-pair shanten (0 = ready, -1 = complete).
+
+    Parameters
+    ----------
+    counts : array_like
+        A ``(28,)`` count vector, or a batch ``(n, 28)``, of 3k+1 or 3k+2 tiles each.
+
+    Returns
+    -------
+    int or numpy.ndarray
+        An ``int`` for one hand, an ``int8`` array for a batch.
+
+    Examples
+    --------
+    >>> import daqing_sim as ds
+    >>> ds.standard_shanten(ds.parse_hand("123m456p789s11m中中中").counts)
+    -1
+    """
+    arr = _check_counts(counts)
+    tabs = get_tables()
+    if arr.ndim == 1:
+        return int(K.std_shanten_k(arr, tabs))
+    out = np.empty(arr.shape[0], dtype=np.int8)
+    K.std_shanten_batch_k(np.ascontiguousarray(arr), tabs, out)
+    return out
+
+
+def _kernel_wait_set(hand: Hand, rules: RuleSet) -> tuple[np.ndarray, np.ndarray]:
+    kinds, tiles, n = hand.meld_arrays()
+    out_kind = np.empty(N_KINDS, dtype=np.int8)
+    out_big = np.empty(N_KINDS, dtype=np.uint8)
+    K.wait_set_k(hand.counts, kinds, tiles, n, rules.encode(), get_tables(), out_kind, out_big)
+    return out_kind, out_big
+
+
+def _waits(out_kind: np.ndarray, out_big: np.ndarray) -> tuple[Wait, ...]:
+    return tuple(
+        Wait(tile_name(t), WAIT_KINDS[out_kind[t]], bool(out_big[t]), t)
+        for t in range(N_KINDS)
+        if out_kind[t] >= 0
+    )
+
+
+def wait_set(hand: Hand | str, rules: RuleSet | None = None) -> list[Wait]:
+    """Winning tiles of a 13-tile hand under the Daqing conditions 3-8.
+
+    Open door and 手把一 are not checked here (see :func:`analyze_hand` ``.ready``).
+
+    Examples
+    --------
+    >>> import daqing_sim as ds
+    >>> [str(w) for w in ds.wait_set("13m456p789s中中 [345m]")]
+    ['2m:kanchan (big)']
+    """
+    hand = _as_hand(hand)
+    rules = _rules(rules)
+    if hand.size != 13:
+        raise ValueError(f"a wait set needs a 13-tile hand; {hand} has {hand.size} tiles")
+    return list(_waits(*_kernel_wait_set(hand, rules)))
+
+
+def daqing_shanten(hand: Hand | str, rules: RuleSet | None = None) -> int:
+    """Daqing-constrained shanten of a 13- or 14-tile hand.
+
+    The fewest draw-and-discard exchanges to a 13-tile hand with a non-empty wait set (0 =
+    ready shape, -1 = a 14-tile winning hand), ignoring open door and 手把一. Exact for the
+    values -1, 0 and 1; a deeper value is a lower bound of the true one, never below the
+    standard shanten (see :mod:`daqing_sim._kernels`).
+
+    Examples
+    --------
+    >>> import daqing_sim as ds
+    >>> ds.daqing_shanten("123456789m1234p")  # 清一色-free but no triplet, no terminal issue
+    1
+    """
+    hand = _as_hand(hand)
+    rules = _rules(rules)
+    kinds, tiles, n = hand.meld_arrays()
+    return int(K.daqing_shanten_k(hand.counts, kinds, tiles, n, rules.encode(), get_tables()))
+
+
+def analyze_hand(
+    hand: Hand | str, rules: RuleSet | None = None, win_tile: str | int | None = None
+) -> HandAnalysis:
+    """Analyse a 13- or 14-tile hand.
+
+    Parameters
+    ----------
+    hand : Hand or str
+        Hand notation, e.g. ``"23m456p789s中中 [345m]"``.
+    rules : RuleSet, optional
+        Rule flags (classic rules by default).
+    win_tile : str or int, optional
+        For a 14-tile hand, the tile to win on; by default the tile written last in the
+        concealed part (the drawn tile).
+
+    Returns
+    -------
+    HandAnalysis
+
+    Examples
+    --------
+    >>> import daqing_sim as ds
+    >>> a = ds.analyze_hand("13m456p789s中中 [345m]")
+    >>> a.shanten, a.ready, a.waits[0].kind, a.waits[0].big
+    (0, True, 'kanchan', True)
+    >>> ds.analyze_hand("13m456p789s中中 [345m] 2m").is_win
+    True
+    """
+    hand = _as_hand(hand)
+    rules = _rules(rules)
+    enc = rules.encode()
+    tabs = get_tables()
+    kinds, tiles, n = hand.meld_arrays()
+    sh = int(K.daqing_shanten_k(hand.counts, kinds, tiles, n, enc, tabs))
+    std = int(K.std_shanten_k(hand.counts, tabs))
+    if hand.size == 13:
+        may = bool(K.may_declare_k(hand.counts, kinds, tiles, n, enc))
+        return HandAnalysis(hand, rules, sh, std, may, _waits(*_kernel_wait_set(hand, rules)))
+    if win_tile is None:
+        t = hand.last_tile
+    elif isinstance(win_tile, str):
+        from .tiles import tile_from_name
+
+        t = tile_from_name(win_tile)
+    else:
+        t = int(win_tile)
+    if t is None or not 0 <= t < N_KINDS or hand.counts[t] == 0:
+        raise ValueError(
+            f"the winning tile must be one of the concealed tiles of {hand}; "
+            "write it last or pass win_tile="
+        )
+    before = hand.counts.copy()
+    before[t] -= 1
+    out_kind = np.empty(N_KINDS, dtype=np.int8)
+    out_big = np.empty(N_KINDS, dtype=np.uint8)
+    K.wait_set_k(before, kinds, tiles, n, enc, tabs, out_kind, out_big)
+    may = bool(K.may_declare_k(before, kinds, tiles, n, enc))
+    waits = _waits(out_kind, out_big)
+    win = next((w for w in waits if w.tile_kind == t), None)
+    return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), win)
+
+
+def _parse_flag_overrides(items: list[str] | None) -> RuleSet:
+    flags: dict[str, object] = {}
+    for item in items or []:
+        if "=" not in item:
+            raise ValueError(f"--rules takes flag=value pairs, e.g. kong_fan=true; got {item!r}")
+        key, value = item.split("=", 1)
+        v = value.strip().lower()
+        if v in ("true", "yes", "on", "1") and key.strip() not in (
+            "min_concealed_at_ready",
+            "last_tiles_no_claim",
+        ):
+            flags[key.strip()] = True
+        elif v in ("false", "no", "off", "0") and key.strip() not in (
+            "min_concealed_at_ready",
+            "last_tiles_no_claim",
+        ):
+            flags[key.strip()] = False
+        else:
+            try:
+                flags[key.strip()] = int(v)
+            except ValueError:
+                raise ValueError(f"--rules {item!r}: value must be true/false or a number") from None
+    return RuleSet.from_dict(flags, where="--rules")
+
+
+def _cli_hand(args) -> int:
+    rules = _parse_flag_overrides(args.rules)
+    result = analyze_hand(" ".join(args.tiles), rules, win_tile=args.win_tile)
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        print(result)
+    return 0
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "hand",
+        help="analyse a hand: shanten, ready, waits, win",
+        description="Analyse a 13- or 14-tile hand written in hand notation, "
+        'e.g. daqing-sim hand "23m456p789s中中 [345m]".',
+    )
+    p.add_argument("tiles", nargs="+", help="hand notation (quote it, or pass it in parts)")
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    p.add_argument("--win-tile", help="for a 14-tile hand: the winning tile (default: last written)")
+    p.add_argument(
+        "--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. jia_includes_edge=true"
+    )
+    p.set_defaults(func=_cli_hand)

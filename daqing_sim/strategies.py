@@ -1,0 +1,565 @@
+"""Simulated players: strategy names, knobs, and the jitted decision functions.
+
+Each seat plays one strategy with a ``float64`` knob vector. The engine asks three
+questions, each answered by a jitted function that sees only an *observation*:
+
+* :func:`choose_discard` — which tile to discard, and whether that discard declares ready;
+* :func:`choose_claim` — whether to claim another player's discard (peng, kong or chi);
+* :func:`choose_kong` — whether to declare a concealed or added kong on one's own turn.
+
+The observation is the seat's own concealed counts ``hand`` (28,) and melds ``(mk, mt, nm)``,
+``visible`` (28,) counts of every discard and exposed meld tile, ``ready`` (4,) flags,
+``safe`` (4, 28) tiles each locked ready player has let pass, the number of tiles left in
+the live wall, the bao (``-1`` unless this seat has declared ready), the seat and its PRNG
+state ``rng`` (updated in place). Winning is not a decision: a ready player always wins.
+
+Strategies
+----------
+``greedy``
+    Discards to minimise the Daqing shanten (``daqing_shanten_k``), breaking ties by ukeire
+    (unseen tiles that lower the standard shanten); claims chi/peng/kong when that opens
+    the door without raising its shanten, or lowers it; declares ready at once, on the
+    wait with the most live outs.
+``jia_hunter``
+    Greedy, but when declaring ready it prefers a 夹 (kanchan / big) wait unless that wait's
+    live outs fall below ``min_outs_fraction`` of the best wait's.
+``defensive``
+    Greedy, but when an opponent is ready and its own shanten is at least ``fold_shanten``
+    it discards the safest tile (one the ready player let pass; else a kind whose other
+    copies are all visible) and claims nothing, to avoid dealing in while not ready (点黑炮).
+``random``
+    Uniformly random legal discards, claims and kongs; declares ready whenever it can.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ._kernels import daqing_shanten_k, may_declare_k, std_shanten_k, wait_set_k
+from .tiles import ADDED_KONG, CHI, CONCEALED_KONG, KONG, PENG, ZHONG
+
+RANDOM, GREEDY, JIA_HUNTER, DEFENSIVE = 0, 1, 2, 3
+STRATEGY_NAMES = ("random", "greedy", "jia_hunter", "defensive")
+
+KNOB_NAMES = ("min_outs_fraction", "fold_shanten")
+K_MIN_OUTS_FRACTION, K_FOLD_SHANTEN = 0, 1
+N_KNOBS = len(KNOB_NAMES)
+
+#: Strategy name -> its knobs and their defaults.
+STRATEGIES: dict[str, dict[str, float]] = {
+    "greedy": {},
+    "jia_hunter": {"min_outs_fraction": 0.5},
+    "defensive": {"fold_shanten": 2.0},
+    "random": {},
+}
+
+# Claim actions (``choose_claim`` returns one; options are a bit mask ``1 << action``).
+PASS, CLAIM_PENG, CLAIM_KONG, CHI_LOW, CHI_MID, CHI_HIGH = 0, 1, 2, 3, 4, 5
+CLAIM_NAMES = ("pass", "peng", "kong", "chi", "chi", "chi")
+# Kong options on one's own turn (``kong_opts[t]``).
+NO_KONG, OPT_CONCEALED_KONG, OPT_ADDED_KONG = 0, 1, 2
+# Far from ready the Daqing shanten is only a table bound; there greedy compares the
+# standard shanten, which is ten times cheaper.
+EXACT_DEPTH = 2
+UNKNOWN = -99
+
+
+# ---------------------------------------------------------------------------- Python side
+def strategy_code(name: str) -> int:
+    """Numeric code of a strategy name."""
+    if name not in STRATEGIES:
+        raise ValueError(f"unknown strategy {name!r}; valid strategies: {', '.join(STRATEGIES)}")
+    return STRATEGY_NAMES.index(name)
+
+
+def encode_strategies(
+    strategies: Sequence[Any], knobs: Sequence[Mapping[str, float] | None] | None = None
+) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+    """Validate four seat strategies and encode them for the engine.
+
+    Parameters
+    ----------
+    strategies : sequence of 4
+        Each a strategy name or ``(name, {knob: value})``.
+    knobs : sequence of 4 mappings, optional
+        Extra knob overrides per seat (applied after those given with the names).
+
+    Returns
+    -------
+    names : tuple of str
+    codes : numpy.ndarray
+        ``int64 (4,)``.
+    knob_values : numpy.ndarray
+        ``float64 (4, N_KNOBS)``, defaults filled in.
+
+    Raises
+    ------
+    ValueError
+        On a wrong number of seats, an unknown strategy or knob, or a knob out of range.
+    """
+    if isinstance(strategies, str) or not isinstance(strategies, Sequence):
+        raise ValueError(
+            f"strategies must be four strategy names (one per seat), not {strategies!r}; "
+            f"e.g. ('greedy',) * 4; valid: {', '.join(STRATEGIES)}"
+        )
+    if len(strategies) != 4:
+        raise ValueError(f"strategies has {len(strategies)} entries: give one per seat (four)")
+    if knobs is not None and (isinstance(knobs, str | Mapping) or len(knobs) != 4):
+        raise ValueError("knobs must be four mappings (one per seat, None for defaults)")
+    names = []
+    codes = np.zeros(4, dtype=np.int64)
+    values = np.zeros((4, N_KNOBS), dtype=np.float64)
+    for seat, item in enumerate(strategies):
+        over: dict[str, Any] = {}
+        if isinstance(item, tuple | list) and len(item) == 2 and isinstance(item[1], Mapping | None):
+            name, extra = item[0], dict(item[1] or {})
+            over.update(extra)
+        else:
+            name = item
+        if not isinstance(name, str):
+            raise ValueError(f"strategy of seat {seat} must be a name, not {name!r}")
+        codes[seat] = strategy_code(name)
+        if knobs is not None and knobs[seat]:
+            over.update(knobs[seat])
+        allowed = STRATEGIES[name]
+        bad = sorted(set(over) - set(allowed))
+        if bad:
+            valid = ", ".join(allowed) or "none"
+            raise ValueError(f"unknown knob(s) {', '.join(bad)} for strategy {name!r}; valid knobs: {valid}")
+        full = {**allowed, **over}
+        for k, v in full.items():
+            if isinstance(v, bool) or not isinstance(v, int | float | np.integer | np.floating):
+                raise ValueError(f"knob {k} of seat {seat} must be a number, not {v!r}")
+            values[seat, KNOB_NAMES.index(k)] = float(v)
+        if "min_outs_fraction" in full and not 0.0 <= full["min_outs_fraction"] <= 1.0:
+            raise ValueError(
+                f"min_outs_fraction={full['min_outs_fraction']} is out of range: use 0 to 1"
+            )
+        if "fold_shanten" in full and full["fold_shanten"] < 0:
+            raise ValueError(f"fold_shanten={full['fold_shanten']} is negative: use 0 (always fold) or more")
+        names.append(name)
+    return tuple(names), codes, values
+
+
+# ---------------------------------------------------------------------------- randomness
+@njit(cache=True)
+def splitmix64(x):
+    """One splitmix64 output of the state ``x`` (uint64)."""
+    z = x + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def rand_below(rng, seat, n):
+    """Uniform integer in ``0 .. n-1`` from seat ``seat``'s stream (advances ``rng[seat]``)."""
+    rng[seat] += np.uint64(0x9E3779B97F4A7C15)
+    z = rng[seat]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    return np.int64(z % np.uint64(n))
+
+
+# ---------------------------------------------------------------------------- helpers
+@njit(cache=True)
+def unseen_counts(hand, mk, mt, nm, visible, out):
+    """Copies of each kind this seat cannot see (its hand, concealed kongs, visible tiles)."""
+    for t in range(28):
+        out[t] = 4 - np.int32(hand[t]) - np.int32(visible[t])
+    for i in range(nm):
+        if mk[i] == CONCEALED_KONG:
+            out[mt[i]] -= 4
+    for t in range(28):
+        if out[t] < 0:
+            out[t] = 0
+
+
+@njit(cache=True)
+def _near(hand, u):
+    if hand[u] > 0:
+        return True
+    if u == ZHONG:
+        return False
+    r = u % 9
+    for d in range(-2, 3):
+        if 0 <= r + d <= 8 and hand[u + d] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def ukeire(hand, unseen, tabs):
+    """Unseen tiles that lower the standard shanten of ``hand`` (restored after use)."""
+    base = std_shanten_k(hand, tabs)
+    total = 0
+    for u in range(28):
+        if unseen[u] <= 0 or not _near(hand, u):
+            continue
+        hand[u] += 1
+        if std_shanten_k(hand, tabs) < base:
+            total += unseen[u]
+        hand[u] -= 1
+    return total
+
+
+@njit(cache=True)
+def wait_outs(hand, mk, mt, nm, rules, tabs, unseen, tk, tb):
+    """``(n_waits, live_outs, big_outs)`` of a 13-tile hand; fills ``tk``/``tb``."""
+    n = wait_set_k(hand, mk, mt, nm, rules, tabs, tk, tb)
+    outs = 0
+    big = 0
+    if n > 0:
+        for w in range(28):
+            if tk[w] >= 0:
+                outs += unseen[w]
+                if tb[w]:
+                    big += unseen[w]
+    return n, outs, big
+
+
+@njit(cache=True)
+def _can_declare_after(hand, mk, mt, nm, rules):
+    for t in range(28):
+        if hand[t] > 0:
+            hand[t] -= 1
+            ok = may_declare_k(hand, mk, mt, nm, rules)
+            hand[t] += 1
+            return ok
+    return False
+
+
+@njit(cache=True)
+def _is_open(mk, nm):
+    for i in range(nm):
+        if mk[i] != CONCEALED_KONG:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _pick_ready_discard(code, kn, hand, mk, mt, nm, rules, tabs, unseen, cand, tk, tb, rng, seat):
+    """Among discards ``t`` with ``cand[t]`` that leave a ready hand, the one to declare on."""
+    best_t = -1
+    best_outs = -1
+    jia_t = -1
+    jia_outs = -1
+    n_ready = 0
+    for t in range(28):
+        if not cand[t] or hand[t] == 0:
+            continue
+        hand[t] -= 1
+        n, outs, big = wait_outs(hand, mk, mt, nm, rules, tabs, unseen, tk, tb)
+        hand[t] += 1
+        if n == 0:
+            continue
+        n_ready += 1
+        if code == RANDOM:
+            if rand_below(rng, seat, n_ready) == 0:
+                best_t = t
+            continue
+        if outs > best_outs:
+            best_outs = outs
+            best_t = t
+        if big > 0 and outs > jia_outs:
+            jia_outs = outs
+            jia_t = t
+    if code == JIA_HUNTER and jia_t >= 0 and jia_outs >= kn[K_MIN_OUTS_FRACTION] * best_outs:
+        return jia_t
+    return best_t
+
+
+# ---------------------------------------------------------------------------- decisions
+@njit(cache=True)
+def choose_discard(
+    code, kn, hand, mk, mt, nm, visible, ready, safe, wall_left, bao, seat, rng, rules, tabs,
+    must_declare, keep_ready, sc, tk, tb,
+):
+    """Choose a discard from the seat's ``3k+2`` concealed tiles.
+
+    ``must_declare``: the discard must declare ready (after a 上听吃三家 chi).
+    ``keep_ready``: the seat is ready with an unlocked hand and must stay ready.
+    ``sc`` is an ``int32 (4, 28)`` scratch array, ``tk``/``tb`` wait-set scratch.
+
+    Returns
+    -------
+    (tile, declare, shanten)
+        ``shanten`` is the Daqing shanten of the hand left (``UNKNOWN`` if not computed).
+    """
+    unseen = sc[0]
+    cand = sc[1]
+    unseen_counts(hand, mk, mt, nm, visible, unseen)
+    if keep_ready or must_declare:
+        for t in range(28):
+            cand[t] = 1 if hand[t] > 0 else 0
+        t = _pick_ready_discard(code, kn, hand, mk, mt, nm, rules, tabs, unseen, cand, tk, tb, rng, seat)
+        return t, must_declare, 0
+    if code == RANDOM:
+        kinds = 0
+        for t in range(28):
+            if hand[t] > 0:
+                kinds += 1
+        k = rand_below(rng, seat, kinds)
+        for t in range(28):
+            if hand[t] > 0:
+                if k == 0:
+                    break
+                k -= 1
+        declare = False
+        hand[t] -= 1
+        if may_declare_k(hand, mk, mt, nm, rules) and std_shanten_k(hand, tabs) == 0:
+            n, _, _ = wait_outs(hand, mk, mt, nm, rules, tabs, unseen, tk, tb)
+            declare = n > 0
+        hand[t] += 1
+        return t, declare, UNKNOWN
+    return _greedy_discard(code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng, rules, tabs,
+                           unseen, sc, tk, tb)
+
+
+@njit(cache=True)
+def _greedy_discard(code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng, rules, tabs,
+                    unseen, sc, tk, tb):
+    std = sc[1]
+    dq = sc[2]
+    lo = 99
+    for t in range(28):
+        std[t] = 99
+        dq[t] = 99
+        if hand[t] > 0:
+            hand[t] -= 1
+            std[t] = std_shanten_k(hand, tabs)
+            hand[t] += 1
+            if std[t] < lo:
+                lo = std[t]
+    best = 99
+    if lo > EXACT_DEPTH:
+        for t in range(28):
+            dq[t] = std[t]
+        best = lo
+    else:
+        # daqing >= standard shanten: visit discards by rising standard shanten, stop once
+        # no remaining discard can tie the best Daqing value
+        level = lo
+        while level <= best and level <= 13:
+            for t in range(28):
+                if std[t] == level:
+                    hand[t] -= 1
+                    dq[t] = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
+                    hand[t] += 1
+                    if dq[t] < best:
+                        best = dq[t]
+            level += 1
+    if code == DEFENSIVE and best >= kn[K_FOLD_SHANTEN]:
+        folding = False
+        for r in range(4):
+            if r != seat and ready[r]:
+                folding = True
+        if folding:
+            return _safest_discard(hand, visible, ready, safe, seat, dq, unseen), False, UNKNOWN
+    cand = sc[3]
+    n_cand = 0
+    for t in range(28):
+        cand[t] = 1 if dq[t] == best else 0
+        n_cand += cand[t]
+    if best == 0 and _can_declare_after(hand, mk, mt, nm, rules):
+        t = _pick_ready_discard(code, kn, hand, mk, mt, nm, rules, tabs, unseen, cand, tk, tb, rng, seat)
+        if t >= 0:
+            return t, True, 0
+    best_t = -1
+    if n_cand == 1:
+        for t in range(28):
+            if cand[t]:
+                best_t = t
+        return best_t, False, best
+    best_u = -1
+    for t in range(28):
+        if not cand[t]:
+            continue
+        hand[t] -= 1
+        u = ukeire(hand, unseen, tabs)
+        hand[t] += 1
+        if u > best_u:
+            best_u = u
+            best_t = t
+    return best_t, False, best
+
+
+@njit(cache=True)
+def _safest_discard(hand, visible, ready, safe, seat, dq, unseen):
+    """Fewest ready opponents it can hit; then fewest unseen copies; then lowest shanten."""
+    best_t = -1
+    best_key = 1 << 30
+    for t in range(28):
+        if hand[t] == 0:
+            continue
+        danger = 0
+        for r in range(4):
+            if r == seat or not ready[r] or safe[r, t]:
+                continue
+            danger += 2 if visible[t] + hand[t] < 4 else 1
+        key = (danger * 8 + unseen[t]) * 128 + min(dq[t], 99)
+        if key < best_key:
+            best_key = key
+            best_t = t
+    return best_t
+
+
+@njit(cache=True)
+def _claim_take(hand, t, action):
+    """Remove from ``hand`` the tiles a claim of ``t`` uses; return the meld's lowest tile."""
+    if action == CLAIM_PENG:
+        hand[t] -= 2
+        return t
+    if action == CLAIM_KONG:
+        hand[t] -= 3
+        return t
+    low = t - (action - CHI_LOW)
+    for x in range(low, low + 3):
+        if x != t:
+            hand[x] -= 1
+    return low
+
+
+@njit(cache=True)
+def _claim_give(hand, t, action, low):
+    if action == CLAIM_PENG:
+        hand[t] += 2
+    elif action == CLAIM_KONG:
+        hand[t] += 3
+    else:
+        for x in range(low, low + 3):
+            if x != t:
+                hand[x] += 1
+
+
+@njit(cache=True)
+def current_shanten(hand, mk, mt, nm, rules, tabs, memo):
+    """Daqing shanten of the seat's 13-tile hand, cached in ``memo[0]``."""
+    if memo[0] == UNKNOWN:
+        memo[0] = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
+    return memo[0]
+
+
+@njit(cache=True)
+def choose_claim(
+    code, kn, hand, mk, mt, nm, visible, ready, safe, wall_left, bao, seat, rng, rules, tabs,
+    t, options, memo,
+):
+    """Claim the discard ``t``? ``options`` is a bit mask of legal actions ``1 << action``.
+
+    Returns the action (``PASS`` to let it go). The engine has already checked legality
+    (priority, 手把一, 上听吃三家); a win is never asked (a ready player always wins).
+    """
+    if options == 0:
+        return PASS
+    if code == RANDOM:
+        n = 1
+        for a in range(1, 6):
+            if options & (1 << a):
+                n += 1
+        k = rand_below(rng, seat, n)
+        if k == 0:
+            return PASS
+        for a in range(1, 6):
+            if options & (1 << a):
+                k -= 1
+                if k == 0:
+                    return a
+        return PASS
+    cur = current_shanten(hand, mk, mt, nm, rules, tabs, memo)
+    if code == DEFENSIVE and cur >= kn[K_FOLD_SHANTEN]:
+        for r in range(4):
+            if r != seat and ready[r]:
+                return PASS
+    is_open = _is_open(mk, nm)
+    best_a = PASS
+    best_v = cur if is_open else cur + 1  # opening the door is worth one step
+    old_k = mk[min(nm, 3)]
+    old_t = mt[min(nm, 3)]
+    for a in (CLAIM_KONG, CLAIM_PENG, CHI_LOW, CHI_MID, CHI_HIGH):
+        if not options & (1 << a):
+            continue
+        low = _claim_take(hand, t, a)
+        # daqing >= standard: skip claims that cannot beat the current best
+        if std_shanten_k(hand, tabs) < best_v:
+            mk[nm] = KONG if a == CLAIM_KONG else (PENG if a == CLAIM_PENG else CHI)
+            mt[nm] = low
+            v = daqing_shanten_k(hand, mk, mt, nm + 1, rules, tabs)
+            if v < best_v:
+                best_v = v
+                best_a = a
+        _claim_give(hand, t, a, low)
+    if nm < 4:
+        mk[nm] = old_k
+        mt[nm] = old_t
+    return best_a
+
+
+@njit(cache=True)
+def choose_kong(
+    code, kn, hand, mk, mt, nm, visible, ready, safe, wall_left, bao, seat, rng, rules, tabs,
+    kong_opts,
+):
+    """Declare a kong on one's own turn? ``kong_opts[t]`` is ``OPT_CONCEALED_KONG`` or
+    ``OPT_ADDED_KONG`` for each legal kong. Returns the tile kind, or -1 for none."""
+    n = 0
+    for t in range(28):
+        if kong_opts[t]:
+            n += 1
+    if n == 0:
+        return -1
+    if code == RANDOM:
+        k = rand_below(rng, seat, n + 1)
+        for t in range(28):
+            if kong_opts[t]:
+                k -= 1
+                if k < 0:
+                    return t
+        return -1
+    cur = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
+    for t in range(28):
+        if kong_opts[t] == OPT_CONCEALED_KONG and nm < 4:
+            old_k = mk[nm]
+            old_t = mt[nm]
+            hand[t] -= 4
+            mk[nm] = CONCEALED_KONG
+            mt[nm] = t
+            v = daqing_shanten_k(hand, mk, mt, nm + 1, rules, tabs)
+            hand[t] += 4
+            mk[nm] = old_k
+            mt[nm] = old_t
+            if v <= cur:
+                return t
+        elif kong_opts[t] == OPT_ADDED_KONG:
+            i = 0
+            while i < nm and not (mk[i] == PENG and mt[i] == t):
+                i += 1
+            hand[t] -= 1
+            mk[i] = ADDED_KONG
+            v = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
+            mk[i] = PENG
+            hand[t] += 1
+            if v <= cur:
+                return t
+    return -1
+
+
+__all__ = [
+    "STRATEGIES",
+    "STRATEGY_NAMES",
+    "KNOB_NAMES",
+    "encode_strategies",
+    "strategy_code",
+    "choose_discard",
+    "choose_claim",
+    "choose_kong",
+    "RANDOM",
+    "GREEDY",
+    "JIA_HUNTER",
+    "DEFENSIVE",
+]

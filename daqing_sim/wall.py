@@ -1,0 +1,148 @@
+"""Shuffled walls, generated in fixed blocks so a deal's wall depends only on (seed, index).
+
+Layout of one wall (``uint8`` tile kinds, length 112)::
+
+    [0:14]    the dealer's 14 tiles
+    [14:27]   the seat after the dealer, then [27:40] and [40:53] the next two seats
+    [53]      the bao (宝), set aside face down, unknown to every player
+    [54:112]  the live wall (58 tiles): draws from the front (index 54 upward),
+              kong replacements and replacement baos (换宝) from the back (index 111 downward)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from .tiles import COPIES, N_KINDS, N_TILES
+
+BLOCK = 4096
+DEALT = 53
+BAO_POSITION = 53
+LIVE_START = 54
+N_LIVE = N_TILES - LIVE_START  # 58
+_FULL_SET = np.repeat(np.arange(N_KINDS, dtype=np.uint8), COPIES)
+
+
+def _check_int(value, name: str, minimum: int = 0) -> int:
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    if value < minimum:
+        raise ValueError(f"{name}={value} is negative: use a whole number >= {minimum}")
+    return int(value)
+
+
+def _block(seed: int, b: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(b,)))
+    walls = rng.permuted(np.broadcast_to(_FULL_SET, (BLOCK, N_TILES)), axis=1)
+    seeds = rng.integers(0, np.iinfo(np.uint64).max, size=BLOCK, dtype=np.uint64, endpoint=True)
+    return walls.astype(np.uint8, copy=False), seeds
+
+
+def generate_walls(n: int, seed: int, start: int = 0) -> tuple[np.ndarray, int, np.ndarray]:
+    """Shuffled walls of deals ``start .. start + n - 1`` of ``seed``.
+
+    Deals come in fixed blocks of :data:`BLOCK`; block ``b`` is shuffled by one numpy call
+    seeded with ``SeedSequence(seed, spawn_key=(b,))``, so deal ``i`` gets the same wall
+    however a run is split into chunks.
+
+    Parameters
+    ----------
+    n : int
+        Number of deals (>= 0).
+    seed : int
+        Non-negative run seed.
+    start : int
+        Global index of the first deal.
+
+    Returns
+    -------
+    walls : numpy.ndarray
+        ``uint8 (n, 112)`` tile kinds in the layout of this module's docstring.
+    bao_position : int
+        Index of the bao in each wall (53).
+    deal_seeds : numpy.ndarray
+        ``uint64 (n,)`` seeds for in-game randomness (random strategies, ties).
+
+    Examples
+    --------
+    >>> walls, bao_pos, seeds = generate_walls(3, seed=7, start=10)
+    >>> walls.shape, bao_pos, bool((generate_walls(1, 7, start=12)[0][0] == walls[2]).all())
+    ((3, 112), 53, True)
+    """
+    n = _check_int(n, "n")
+    seed = _check_int(seed, "seed")
+    start = _check_int(start, "start")
+    walls = np.empty((n, N_TILES), dtype=np.uint8)
+    seeds = np.empty(n, dtype=np.uint64)
+    done = 0
+    while done < n:
+        g = start + done
+        b, off = divmod(g, BLOCK)
+        take = min(BLOCK - off, n - done)
+        bw, bs = _block(seed, b)
+        walls[done : done + take] = bw[off : off + take]
+        seeds[done : done + take] = bs[off : off + take]
+        done += take
+    return walls, BAO_POSITION, seeds
+
+
+def compose_wall(
+    hands: Sequence[Sequence[int]],
+    bao: int,
+    front: Sequence[int] = (),
+    back: Sequence[int] = (),
+    dealer: int = 0,
+) -> np.ndarray:
+    """Build one wall from chosen hands and draws (for tests and worked examples).
+
+    Parameters
+    ----------
+    hands : four sequences of tile kinds
+        Hands by seat (``hands[s]`` for seat ``s``); the dealer's has 14 tiles, the others 13.
+    bao : int
+        Tile kind of the bao.
+    front : sequence of int
+        The first tiles drawn from the live wall, in order.
+    back : sequence of int
+        Tiles taken from the back (kong replacements, replacement baos), in order.
+    dealer : int
+        Seat of the dealer.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``uint8 (112,)``; the rest of the live wall holds the unused tiles in kind order.
+    """
+    if len(hands) != 4:
+        raise ValueError(f"compose_wall needs four hands (one per seat), got {len(hands)}")
+    left = np.full(N_KINDS, COPIES, dtype=np.int64)
+    wall = np.full(N_TILES, 255, dtype=np.int64)
+    pos = 0
+    for k in range(4):
+        seat = (dealer + k) % 4
+        want = 14 if k == 0 else 13
+        if len(hands[seat]) != want:
+            raise ValueError(f"seat {seat} needs {want} tiles, got {len(hands[seat])}")
+        for t in hands[seat]:
+            wall[pos] = t
+            pos += 1
+    wall[BAO_POSITION] = bao
+    for i, t in enumerate(front):
+        wall[LIVE_START + i] = t
+    for i, t in enumerate(back):
+        if wall[N_TILES - 1 - i] != 255:
+            raise ValueError("front and back draws overlap: the live wall has only 58 tiles")
+        wall[N_TILES - 1 - i] = t
+    for t in wall[wall != 255]:
+        left[t] -= 1
+    bad = [int(t) for t in range(N_KINDS) if left[t] < 0]
+    if bad:
+        raise ValueError(f"more than four copies of tile kind(s) {bad} in the composed wall")
+    rest = np.repeat(np.arange(N_KINDS), left)
+    wall[wall == 255] = rest
+    return wall.astype(np.uint8)
+
+
+__all__ = ["generate_walls", "compose_wall", "BLOCK", "BAO_POSITION", "LIVE_START", "N_LIVE"]
