@@ -36,6 +36,7 @@ from .tiles import CHI, CONCEALED_KONG, EDGE, KANCHAN, PENG, SINGLE
 
 ZHONG = 27
 BIG_INF = 1000
+INF_LEVEL = 99  # table value of an impossible target
 BAO_NONE, BAO_BAO, BAO_EDGE, BAO_IN_BAO = 0, 1, 2, 3
 
 
@@ -118,7 +119,16 @@ def _std_distance_ws(counts, tabs, ab):
 
 @njit(cache=True)
 def _std_distance(counts, tabs):
-    return _std_distance_ws(counts, tabs, np.empty(10, dtype=np.int64))
+    """Tiles to gain for ``n // 3`` melds and a pair, by the merge tables of ``_tables``."""
+    off = tabs[0]
+    std_id = tabs[6]
+    n = 0
+    for t in range(28):
+        n += counts[t]
+    ia = std_id[_suit_rank(counts, 0, off)]
+    ib = std_id[_suit_rank(counts, 9, off)]
+    ic = std_id[_suit_rank(counts, 18, off)]
+    return np.int64(tabs[8][tabs[7][ia, ib], ic, counts[ZHONG], n // 3])
 
 
 @njit(cache=True)
@@ -129,44 +139,22 @@ def std_shanten_k(counts, tabs):
 
 @njit(cache=True)
 def std_shanten_batch_k(hands, tabs, out):
-    ab = np.empty(10, dtype=np.int64)
     for i in range(hands.shape[0]):
-        out[i] = _std_distance_ws(hands[i], tabs, ab) - 1
+        out[i] = _std_distance(hands[i], tabs) - 1
 
 
-@njit(cache=True)
-def _meld_summary(meld_kind, meld_tile, n_melds, held):
-    """Features of the melds; adds their tiles to ``held`` (28 counts).
-
-    Returns (has_chi, has_triplet, has_terminal, suit_mask, has_zhong, is_open).
-    """
-    has_chi = False
-    has_trip = False
-    has_term = False
-    has_zhong = False
-    is_open = False
-    suit_mask = 0
+@njit(cache=True, inline="always")
+def _meld_copies(t, meld_kind, meld_tile, n_melds):
+    """Copies of tile kind ``t`` inside the melds."""
+    k = 0
     for i in range(n_melds):
-        kind = meld_kind[i]
-        t = meld_tile[i]
-        if kind != CONCEALED_KONG:
-            is_open = True
-        if kind == CHI:
-            has_chi = True
-            for d in range(3):
-                held[t + d] += 1
-            if t % 9 == 0 or t % 9 == 6:
-                has_term = True
-        else:
-            has_trip = True
-            held[t] += 3 if kind == PENG else 4
-            if t == ZHONG:
-                has_zhong = True
-            elif t % 9 == 0 or t % 9 == 8:
-                has_term = True
-        if t != ZHONG:
-            suit_mask |= 1 << (t // 9)
-    return has_chi, has_trip, has_term, suit_mask, has_zhong, is_open
+        m = meld_tile[i]
+        if meld_kind[i] == CHI:
+            if m <= t <= m + 2:
+                k += 1
+        elif m == t:
+            k += 3 if meld_kind[i] == PENG else 4
+    return k
 
 
 @njit(cache=True)
@@ -206,9 +194,10 @@ def wait_set_k(counts, meld_kind, meld_tile, n_melds, rules, tabs, out_kind, out
     for t in range(28):
         out_kind[t] = -1
         out_big[t] = 0
-    held = np.zeros(28, dtype=np.int64)
-    has_chi, meld_trip, meld_term, suit_mask, meld_zhong, _ = _meld_summary(
-        meld_kind, meld_tile, n_melds, held
+    if _std_distance(counts, tabs) > 1:  # not even a standard ready shape
+        return 0
+    has_chi, meld_trip, meld_term, suit_mask, meld_zhong = _meld_features(
+        meld_kind, meld_tile, n_melds
     )
     z = counts[ZHONG]
     zhong13 = z > 0 or meld_zhong
@@ -227,18 +216,15 @@ def wait_set_k(counts, meld_kind, meld_tile, n_melds, rules, tabs, out_kind, out
         seq_given = True
     trip_given = (not rules[R_REQUIRE_TRIPLET]) or trip13  # else only 对倒
 
-    ci = np.empty(3, dtype=np.int64)
-    sums = np.empty(3, dtype=np.int64)
+    ci0 = comp_idx[_suit_rank(counts, 0, off)]
+    ci1 = comp_idx[_suit_rank(counts, 9, off)]
+    ci2 = comp_idx[_suit_rank(counts, 18, off)]
     for s in range(3):
-        ci[s] = comp_idx[_suit_rank(counts, 9 * s, off)]
-        tot = 0
         for i in range(9):
-            tot += counts[9 * s + i]
-        sums[s] = tot
-        if tot > 0:
-            suit_mask |= 1 << s
+            if counts[9 * s + i] > 0:
+                suit_mask |= 1 << s
+                break
     n_waits = 0
-    work = np.empty(9, dtype=np.int64)
     for g in range(4):
         ok = True
         seq_other = False
@@ -247,12 +233,16 @@ def wait_set_k(counts, meld_kind, meld_tile, n_melds, rules, tabs, out_kind, out
             if h == g:
                 continue
             if h < 3:
-                if ci[h] < 0:
+                ch = ci0 if h == 0 else (ci1 if h == 1 else ci2)
+                if ch < 0:
                     ok = False
                     break
-                if comp_flags[ci[h]] & 1:
+                if comp_flags[ch] & 1:
                     seq_other = True
-                if sums[h] % 3 == 2:
+                tot = 0
+                for i in range(9):
+                    tot += counts[9 * h + i]
+                if tot % 3 == 2:
                     pairs_other += 1
             else:
                 if z == 1 or z == 4:
@@ -263,7 +253,7 @@ def wait_set_k(counts, meld_kind, meld_tile, n_melds, rules, tabs, out_kind, out
         if not ok:
             continue
         if g == 3:
-            if z + held[ZHONG] >= 4:
+            if z + _meld_copies(ZHONG, meld_kind, meld_tile, n_melds) >= 4:
                 continue
             if z == 1 and pairs_other == 0:
                 kind = SINGLE
@@ -284,22 +274,21 @@ def wait_set_k(counts, meld_kind, meld_tile, n_melds, rules, tabs, out_kind, out
         if rules[R_REQUIRE_TWO_SUITS] and mask14 in (1, 2, 4):  # RULES: 清一色
             continue
         base = 9 * g
+        tot = 0
         for i in range(9):
-            work[i] = counts[base + i]
-        pair_after = (sums[g] + 1) % 3 == 2
-        if pairs_other + (1 if pair_after else 0) != 1:
+            tot += counts[base + i]
+        if pairs_other + (1 if (tot + 1) % 3 == 2 else 0) != 1:
             continue
         for i in range(9):
             t = base + i
-            if counts[t] + held[t] >= 4:
+            if counts[t] + _meld_copies(t, meld_kind, meld_tile, n_melds) >= 4:
                 continue
-            work[i] += 1
             r = 0
-            s = 0
+            acc = 0
             for j in range(9):
-                r += off[j, s, work[j]]
-                s += work[j]
-            work[i] -= 1
+                v = counts[base + j] + (1 if j == i else 0)
+                r += off[j, acc, v]
+                acc += v
             cidx = comp_idx[r]
             if cidx < 0:
                 continue
@@ -352,52 +341,52 @@ def bao_win_k(wait_kind, wait_big, drawn, rules):
 
 
 @njit(cache=True)
-def _minplus3(rows_a, rows_b, rows_c, fa, fb, fc, melds, pairs, need_two, fixed_suits):
-    """Best split of ``melds`` melds and ``pairs`` pairs over the three suits."""
-    best = BIG_INF
-    for m1 in range(melds + 1):
-        for m2 in range(melds - m1 + 1):
-            m3 = melds - m1 - m2
-            for pg in range(3 if pairs == 1 else 1):
-                p1 = 1 if pairs == 1 and pg == 0 else 0
-                p2 = 1 if pairs == 1 and pg == 1 else 0
-                p3 = 1 if pairs == 1 and pg == 2 else 0
-                if need_two:
-                    suits = fixed_suits
-                    if m1 + p1 > 0:
-                        suits |= 1
-                    if m2 + p2 > 0:
-                        suits |= 2
-                    if m3 + p3 > 0:
-                        suits |= 4
-                    if suits == 0 or suits == 1 or suits == 2 or suits == 4:
-                        continue
-                x = (
-                    np.int64(rows_a[10 * fa + 2 * m1 + p1])
-                    + rows_b[10 * fb + 2 * m2 + p2]
-                    + rows_c[10 * fc + 2 * m3 + p3]
-                )
-                if x < best:
-                    best = x
-    return best
+def _meld_features(meld_kind, meld_tile, n_melds):
+    """(has_chi, has_triplet, has_terminal, suit_mask, has_zhong) of the melds."""
+    has_chi = False
+    has_trip = False
+    has_term = False
+    has_zhong = False
+    suit_mask = 0
+    for i in range(n_melds):
+        t = meld_tile[i]
+        if meld_kind[i] == CHI:
+            has_chi = True
+            if t % 9 == 0 or t % 9 == 6:
+                has_term = True
+        else:
+            has_trip = True
+            if t == ZHONG:
+                has_zhong = True
+            elif t % 9 == 0 or t % 9 == 8:
+                has_term = True
+        if t != ZHONG:
+            suit_mask |= 1 << (t // 9)
+    return has_chi, has_trip, has_term, suit_mask, has_zhong
 
 
 @njit(cache=True)
 def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     """Table lower bound on the tiles a hand must gain for a valid Daqing win."""
     off = tabs[0]
-    dq = tabs[2]
-    held = np.zeros(28, dtype=np.int64)
-    has_chi, meld_trip, meld_term, meld_suits, meld_zhong, _ = _meld_summary(
-        meld_kind, meld_tile, n_melds, held
+    dq_id = tabs[9]
+    dq_rows = tabs[10]
+    has_chi, meld_trip, meld_term, meld_suits, meld_zhong = _meld_features(
+        meld_kind, meld_tile, n_melds
     )
     n = 0
     for t in range(28):
         n += counts[t]
     melds = n // 3
-    ra = dq[_suit_rank(counts, 0, off)]
-    rb = dq[_suit_rank(counts, 9, off)]
-    rc = dq[_suit_rank(counts, 18, off)]
+    rank_a = _suit_rank(counts, 0, off)
+    rank_b = _suit_rank(counts, 9, off)
+    rank_c = _suit_rank(counts, 18, off)
+    ra = dq_rows[dq_id[rank_a]]
+    rb = dq_rows[dq_id[rank_b]]
+    rc = dq_rows[dq_id[rank_c]]
+    ia = tabs[6][rank_a]
+    ib = tabs[6][rank_b]
+    ic = tabs[6][rank_c]
     z = counts[ZHONG]
     need_two = rules[R_REQUIRE_TWO_SUITS] != 0 and meld_suits not in (3, 5, 6, 7)
     best = BIG_INF
@@ -417,54 +406,98 @@ def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
         need_term = rules[R_REQUIRE_TERMINAL] != 0 and not meld_term and not zhong
         rest_m = melds - mz
         rest_p = 1 - pz
-        floor = zcost + _minplus3(ra, rb, rc, 0, 0, 0, rest_m, rest_p, need_two, meld_suits)
+        # a floor without the two-suit condition, by table lookups
+        floor = zcost + np.int64(tabs[11][tabs[7][ia, ib], ic, rest_m, rest_p])
         if floor >= best:
             continue
-        # each required feature is supplied by one suit: try every assignment
-        for a_seq in range(3 if need_seq else 1):
-            for a_trip in range(3 if need_trip else 1):
-                for a_term in range(3 if need_term else 1):
-                    f = np.zeros(3, dtype=np.int64)
-                    if need_seq:
-                        f[a_seq] |= 1
-                    if need_trip:
-                        f[a_trip] |= 2
-                    if need_term:
-                        f[a_term] |= 4
-                    x = zcost + _minplus3(
-                        ra, rb, rc, f[0], f[1], f[2], rest_m, rest_p, need_two, meld_suits
-                    )
-                    if x < best:
-                        best = x
-                    if best <= floor:
+        # Raise the level L from the floor until some split of base cost <= L can take
+        # every required feature (each from one suit) at total cost <= L.
+        n_assign = (3 if need_seq else 1) * (3 if need_trip else 1) * (3 if need_term else 1)
+        level = floor - zcost
+        while level + zcost < best:
+            hit = False
+            for m1 in range(rest_m + 1):
+                for m2 in range(rest_m - m1 + 1):
+                    m3 = rest_m - m1 - m2
+                    for pg in range(3 if rest_p == 1 else 1):
+                        ca = 2 * m1 + (1 if rest_p == 1 and pg == 0 else 0)
+                        cb = 2 * m2 + (1 if rest_p == 1 and pg == 1 else 0)
+                        cc = 2 * m3 + (1 if rest_p == 1 and pg == 2 else 0)
+                        if need_two:
+                            suits = meld_suits
+                            if ca > 0:
+                                suits |= 1
+                            if cb > 0:
+                                suits |= 2
+                            if cc > 0:
+                                suits |= 4
+                            if suits == 0 or suits == 1 or suits == 2 or suits == 4:
+                                continue
+                        if np.int64(ra[ca]) + rb[cb] + rc[cc] > level:
+                            continue
+                        for k in range(n_assign):
+                            a_seq = k % 3 if need_seq else -1
+                            kk = k // 3 if need_seq else k
+                            a_trip = kk % 3 if need_trip else -1
+                            kk = kk // 3 if need_trip else kk
+                            a_term = kk if need_term else -1
+                            fa = (
+                                (1 if a_seq == 0 else 0)
+                                | (2 if a_trip == 0 else 0)
+                                | (4 if a_term == 0 else 0)
+                            )
+                            fb = (
+                                (1 if a_seq == 1 else 0)
+                                | (2 if a_trip == 1 else 0)
+                                | (4 if a_term == 1 else 0)
+                            )
+                            fc = (
+                                (1 if a_seq == 2 else 0)
+                                | (2 if a_trip == 2 else 0)
+                                | (4 if a_term == 2 else 0)
+                            )
+                            x = np.int64(ra[10 * fa + ca]) + rb[10 * fb + cb] + rc[10 * fc + cc]
+                            if x <= level:
+                                hit = True
+                                break
+                        if hit:
+                            break
+                    if hit:
                         break
-                if best <= floor:
+                if hit:
                     break
-            if best <= floor:
+            if hit:
+                best = level + zcost
+                break
+            level += 1
+            if level >= INF_LEVEL:
                 break
     return best
 
 
 @njit(cache=True)
 def _ready13(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
-    if _std_distance(c, tabs) > 1:
-        return False
     return wait_set_k(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb) > 0
 
 
 @njit(cache=True)
-def _one_exchange_ready(c, held, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
+def _one_exchange_ready(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
     """Does one draw-and-discard make the 13-tile ``c`` ready? (``c`` restored)."""
     for x in range(28):
-        if c[x] + held[x] >= 4:
+        if c[x] + _meld_copies(x, meld_kind, meld_tile, n_melds) >= 4:
             continue
         c[x] += 1
-        if _std_distance(c, tabs) <= 1:
+        if (
+            _std_distance(c, tabs) <= 1
+            and _dq_distance(c, meld_kind, meld_tile, n_melds, rules, tabs) <= 1
+        ):
             for d in range(28):
                 if c[d] == 0 or d == x:
                     continue
                 c[d] -= 1
-                found = _ready13(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb)
+                found = _std_distance(c, tabs) <= 1 and _ready13(
+                    c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb
+                )
                 c[d] += 1
                 if found:
                     c[x] -= 1
@@ -474,13 +507,11 @@ def _one_exchange_ready(c, held, meld_kind, meld_tile, n_melds, rules, tabs, wk,
 
 
 @njit(cache=True)
-def _shanten13(c, held, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
-    bound = _dq_distance(c, meld_kind, meld_tile, n_melds, rules, tabs) - 1
-    if bound >= 2:
-        return bound
+def _shanten13_exact(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
+    """0 or 1 when exact, else 2 (meaning: at least 2)."""
     if _ready13(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
         return 0
-    if _one_exchange_ready(c, held, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
+    if _one_exchange_ready(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
         return 1
     return 2
 
@@ -488,20 +519,18 @@ def _shanten13(c, held, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
 @njit(cache=True)
 def daqing_shanten_k(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     """Daqing-constrained shanten of a 3k+1 or 3k+2 concealed hand (see module doc)."""
+    bound = _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs) - 1
+    if bound >= 2:
+        return bound
     c = np.empty(28, dtype=np.int64)
     n = 0
     for t in range(28):
         c[t] = counts[t]
         n += c[t]
-    held = np.zeros(28, dtype=np.int64)
-    _meld_summary(meld_kind, meld_tile, n_melds, held)
     wk = np.empty(28, dtype=np.int8)
     wb = np.empty(28, dtype=np.uint8)
     if n % 3 == 1:
-        return _shanten13(c, held, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb)
-    bound = _dq_distance(c, meld_kind, meld_tile, n_melds, rules, tabs) - 1
-    if bound >= 2:
-        return bound
+        return _shanten13_exact(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb)
     if bound == -1:
         for t in range(28):
             if c[t] == 0:
@@ -516,12 +545,13 @@ def daqing_shanten_k(counts, meld_kind, meld_tile, n_melds, rules, tabs):
         if c[d] == 0:
             continue
         c[d] -= 1
-        v = _shanten13(c, held, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb)
+        if _dq_distance(c, meld_kind, meld_tile, n_melds, rules, tabs) - 1 <= 1:
+            v = _shanten13_exact(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb)
+            if v < best:
+                best = v
         c[d] += 1
-        if v < best:
-            best = v
-            if best == 0:
-                break
+        if best == 0:
+            break
     return max(best, bound)
 
 

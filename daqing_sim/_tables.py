@@ -39,7 +39,7 @@ from numba import njit
 
 from .tiles import DUAL_PAIR, EDGE, KANCHAN, SINGLE, TWO_SIDED
 
-TABLE_VERSION = 1
+TABLE_VERSION = 3
 MAX_SUIT_SUM = 14
 F_SEQ, F_TRIP, F_TERM = 1, 2, 4
 N_FLAGSETS = 8
@@ -217,10 +217,81 @@ def build_tables() -> tuple:
         comp_idx[ranks[key]] = ci
         comp_flags[ci] = comp_flags_by_key[key] >> 1
         comp_roles[ci] = comp_roles_by_key[key]
-    return off, suit_std, suit_dq, comp_idx, comp_flags, comp_roles
+    std_id, ab_id, fin, fin_suits = _std_merge_tables(suit_std)
+    dq_rows, dq_id = _unique_rows(suit_dq)
+    return (
+        off, suit_std, suit_dq, comp_idx, comp_flags, comp_roles,
+        std_id, ab_id, fin, dq_id.astype(np.uint16), dq_rows, fin_suits,
+    )
 
 
-_NAMES = ("off", "suit_std", "suit_dq", "comp_idx", "comp_flags", "comp_roles")
+def _unique_rows(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(a, axis=0, return_inverse=True)`` for uint8 rows, via a byte view (fast)."""
+    a = np.ascontiguousarray(a)
+    view = a.view(np.dtype((np.void, a.shape[1]))).ravel()
+    _, first, inverse = np.unique(view, return_index=True, return_inverse=True)
+    return a[first], inverse.ravel()
+
+
+def _std_merge_tables(suit_std: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Standard shanten by three small lookups instead of a min-plus merge per hand.
+
+    Only ~130 distinct suit rows exist, so suits are named by row id (``std_id``); two suits
+    merge through ``ab_id[id_a, id_b]`` into a row of the pair, and
+    ``fin[ab, id_c, n_zhong, melds]`` is the distance of the whole hand.
+    """
+    rows, std_id = _unique_rows(suit_std)
+    rows = rows.astype(np.int64)
+    n = len(rows)
+    a = rows[:, None, :]
+    b = rows[None, :, :]
+    merged = np.empty((n, n, 10), dtype=np.int64)
+    for m in range(5):
+        v0 = np.full((n, n), 10 * INF, dtype=np.int64)
+        v1 = v0.copy()
+        for m1 in range(m + 1):
+            m2 = m - m1
+            v0 = np.minimum(v0, a[..., 2 * m1] + b[..., 2 * m2])
+            v1 = np.minimum(v1, a[..., 2 * m1] + b[..., 2 * m2 + 1])
+            v1 = np.minimum(v1, a[..., 2 * m1 + 1] + b[..., 2 * m2])
+        merged[..., 2 * m], merged[..., 2 * m + 1] = v0, v1
+    ab_rows, ab_id = np.unique(merged.reshape(n * n, 10), axis=0, return_inverse=True)
+    ab_id = ab_id.reshape(n, n).astype(np.int32)
+    n_ab = len(ab_rows)
+    fin = np.full((n_ab, n, 5, 5), 255, dtype=np.int64)
+    ab = ab_rows[:, None, :]
+    c = rows[None, :, :]
+    for z in range(5):
+        pair_cost = max(0, 2 - z)
+        trip_cost = max(0, 3 - z)
+        for melds in range(5):
+            best = np.full((n_ab, n), 10 * INF, dtype=np.int64)
+            for m3 in range(melds + 1):
+                r = melds - m3
+                best = np.minimum(best, c[..., 2 * m3] + ab[..., 2 * r + 1])
+                best = np.minimum(best, c[..., 2 * m3 + 1] + ab[..., 2 * r])
+                best = np.minimum(best, pair_cost + c[..., 2 * m3] + ab[..., 2 * r])
+                if r >= 1:
+                    best = np.minimum(best, trip_cost + c[..., 2 * m3] + ab[..., 2 * (r - 1) + 1])
+                    best = np.minimum(best, trip_cost + c[..., 2 * m3 + 1] + ab[..., 2 * (r - 1)])
+            fin[:, :, z, melds] = np.minimum(best, 254)
+    # the three suits alone, for m melds and p pairs: fin_suits[ab, id_c, m, p]
+    fin_suits = np.full((n_ab, n, 5, 2), 255, dtype=np.int64)
+    for melds in range(5):
+        for p in range(2):
+            best = np.full((n_ab, n), 10 * INF, dtype=np.int64)
+            for m3 in range(melds + 1):
+                r = melds - m3
+                for p3 in range(p + 1):
+                    best = np.minimum(best, c[..., 2 * m3 + p3] + ab[..., 2 * r + p - p3])
+            fin_suits[:, :, melds, p] = np.minimum(best, 254)
+    return std_id.astype(np.uint8), ab_id, fin.astype(np.uint8), fin_suits.astype(np.uint8)
+
+
+_NAMES = (
+    "off", "suit_std", "suit_dq", "comp_idx", "comp_flags", "comp_roles",
+    "std_id", "ab_id", "fin", "dq_id", "dq_rows", "fin_suits",
+)
 
 
 def cache_dir() -> Path:

@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"daqing-sim {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for name, module in _COMMANDS.items():
+    for module in _COMMANDS.values():
         try:
             mod = importlib.import_module(module)
         except ModuleNotFoundError as e:  # a feature not built yet must not break the others

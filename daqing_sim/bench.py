@@ -1,0 +1,111 @@
+"""``daqing-sim bench``: single-core throughput of the kernels, after compilation.
+
+Hands are random 13-tile draws from the 112-tile set (no melds). The kernels are
+single-threaded (no ``prange``); the command also sets ``NUMBA_NUM_THREADS=1`` for
+anything it starts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import numpy as np
+
+from .rules import RuleSet
+
+TARGETS = {
+    "standard_shanten": 20e6,
+    "wait_set": 2e6,
+    "daqing_shanten": 2e6,
+    "deals_greedy": 5_000,
+    "deals_random": 50_000,
+}
+
+
+def random_hands(n: int, seed: int = 0, n_tiles: int = 13) -> np.ndarray:
+    """``(n, 28)`` uint8 count vectors of ``n_tiles`` tiles drawn from the 112-tile set."""
+    rng = np.random.default_rng(seed)
+    tiles = np.repeat(np.arange(28, dtype=np.int64), 4)
+    picks = np.argsort(rng.random((n, 112)), axis=1)[:, :n_tiles]
+    hands = np.zeros((n, 28), dtype=np.uint8)
+    np.add.at(hands, (np.repeat(np.arange(n), n_tiles), tiles[picks].ravel()), 1)
+    return hands
+
+
+def _rate(fn, n: int, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return n / best
+
+
+def bench_evaluator(n: int = 1_000_000, seed: int = 0) -> dict[str, float]:
+    """Hands per second of the batch kernels (best of three runs, after a warm-up)."""
+    from . import _kernels as K
+    from ._tables import get_tables
+
+    tabs = get_tables()
+    rules = RuleSet().encode()
+    hands = random_hands(n, seed)
+    small = hands[: max(1, n // 5)]
+    out = np.empty(n, dtype=np.int8)
+    K.std_shanten_batch_k(hands[:8], tabs, out)
+    K.wait_set_batch_k(hands[:8], rules, tabs, out)
+    K.daqing_shanten_batch_k(hands[:8], rules, tabs, out)
+    return {
+        "standard_shanten": _rate(lambda: K.std_shanten_batch_k(hands, tabs, out), n),
+        "wait_set": _rate(lambda: K.wait_set_batch_k(small, rules, tabs, out), len(small)),
+        "daqing_shanten": _rate(
+            lambda: K.daqing_shanten_batch_k(small, rules, tabs, out), len(small)
+        ),
+    }
+
+
+def bench_deals(n_deals: int = 20_000) -> dict[str, float]:
+    """Deals per second with four greedy and with four random players."""
+    try:
+        from .simulate import bench_deals as deals_per_second
+    except ImportError:  # the engine is optional for this command
+        return {}
+    return {
+        "deals_greedy": deals_per_second(("greedy",) * 4, n_deals),
+        "deals_random": deals_per_second(("random",) * 4, 5 * n_deals),
+    }
+
+
+def _cli_bench(args) -> int:
+    os.environ["NUMBA_NUM_THREADS"] = "1"
+    if args.n <= 0:
+        raise ValueError(f"--n must be positive, got {args.n}")
+    results = bench_evaluator(args.n)
+    if not args.skip_deals:
+        results.update(bench_deals(args.deals))
+    if args.json:
+        print(json.dumps({k: round(v, 1) for k, v in results.items()}))
+        return 0
+    units = {"deals_greedy": "deals/s", "deals_random": "deals/s"}
+    print("daqing-sim bench: one core, after compilation, random hands from the 112-tile set")
+    for name, rate in results.items():
+        unit = units.get(name, "hands/s")
+        target = TARGETS.get(name)
+        mark = "" if target is None else ("  ok" if rate >= target else f"  (target {target:,.0f})")
+        print(f"  {name:<18} {rate:>14,.0f} {unit}{mark}")
+    return 0
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "bench",
+        help="single-core throughput of the evaluator and the deal simulator",
+        description="Throughput of batch standard shanten, wait sets, Daqing shanten and deals, "
+        "one core, after compilation.",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    p.add_argument("--n", type=int, default=1_000_000, help="hands for the evaluator (default 1e6)")
+    p.add_argument("--deals", type=int, default=20_000, help="greedy deals to time (default 20000)")
+    p.add_argument("--skip-deals", action="store_true", help="only the hand evaluator")
+    p.set_defaults(func=_cli_bench)
