@@ -3,7 +3,12 @@
 Every function takes the frame returned by :func:`daqing_sim.simulate.simulate` or
 :func:`daqing_sim.experiment.load_results` and returns a small tidy DataFrame (or a
 matplotlib :class:`~matplotlib.figure.Figure`). Frames that carry a ``variant`` column
-are always split by variant, in the order of its categories.
+are always split by variant, in the order of its categories (drop the column to pool
+variants, e.g. the seat rotations of a strategy tournament).
+
+Plots are built on :class:`matplotlib.figure.Figure` directly, never through pyplot, so
+they render headless (Agg canvas) and leave no global figure state behind; in Jupyter
+``display(fig)`` shows them.
 
 Intervals are 95 %:
 
@@ -37,6 +42,7 @@ __all__ = [
     "bootstrap_ratio",
     "ready_probability",
     "wait_kind_frequencies",
+    "wait_kind_outcomes",
     "outcome_shares",
     "bao_shares",
     "fan_distribution",
@@ -80,7 +86,6 @@ ROLES = (
     "other_loser",
 )
 GROUP_KEYS = ("variant", "role", "seat", "strategy")
-PER_SEAT = ("pay", "fans", "ready_turn", "ready_wait", "ready_outs", "concealed", "strategy")
 SUMMARY_KS = (3, 6, 9, 12)
 SUMMARY_DIFF_METRICS = ("win", "exhaustive_draw", "big_win", "bao_draw", "dealer_pay", "max_pay")
 
@@ -120,9 +125,9 @@ def _parse_by(by: str | Sequence[str] | None, default: Sequence[str], allowed: S
 
 
 def _with_variant(df: pd.DataFrame, keys: list[str]) -> list[str]:
-    if "variant" in df.columns and "variant" not in keys:
-        return ["variant", *keys]
-    return [k for k in keys if k != "variant" or "variant" in df.columns]
+    has_variant = "variant" in getattr(df, "columns", ())  # a non-frame is rejected by _require
+    others = [k for k in keys if k != "variant"]
+    return ["variant", *others] if has_variant else others
 
 
 def _variants(df: pd.DataFrame) -> list:
@@ -138,6 +143,14 @@ def _variants(df: pd.DataFrame) -> list:
 def _by_variant(df: pd.DataFrame):
     for v in _variants(df):
         yield v, (df if v is None else df[df["variant"] == v])
+
+
+def _ordered(table: pd.DataFrame, df: pd.DataFrame) -> pd.DataFrame:
+    """Give a result's variant column the variant order of ``df`` (not alphabetical)."""
+    if "variant" in table.columns and "variant" in df.columns:
+        order = [v for v in _variants(df) if v in set(table["variant"])]
+        table["variant"] = pd.Categorical(table["variant"], categories=order)
+    return table
 
 
 def _outcome(df: pd.DataFrame) -> np.ndarray:
@@ -246,7 +259,7 @@ def bootstrap_ratio(
 
 
 def _seat_long(df: pd.DataFrame, fields: Sequence[str]) -> pd.DataFrame:
-    """One row per (deal, seat): the per-seat ``fields`` plus seat, role, is_winner..."""
+    """One row per (deal, seat): row (position in ``df``), seat, [variant,] role and ``fields``."""
     n = len(df)
     out = {
         "row": np.tile(np.arange(n), 4),
@@ -302,7 +315,8 @@ def ready_probability(
     Returns
     -------
     DataFrame
-        Group columns, then ``k, n, ready, p, lo, hi`` (Wilson 95 %).
+        Group columns, then ``k, n, ready, p, lo, hi`` (Wilson 95 %, each seat-deal one
+        trial; n is the number of seat-deals in the group).
     """
     if isinstance(max_draws, bool) or not isinstance(max_draws, int | np.integer) or max_draws < 0:
         raise ValueError(f"ready_probability: max_draws must be a whole number >= 0, not {max_draws!r}")
@@ -324,7 +338,7 @@ def ready_probability(
         for name, value in zip(keys, key, strict=True):
             part.insert(keys.index(name), name, value)
         rows.append(part)
-    return pd.concat(rows, ignore_index=True)
+    return _ordered(pd.concat(rows, ignore_index=True), df)
 
 
 def wait_kind_frequencies(
@@ -391,7 +405,53 @@ def wait_kind_frequencies(
         for i, (name, value) in enumerate(zip(keys, key, strict=True)):
             part.insert(i, name, value)
         rows.append(part)
-    return pd.concat(rows, ignore_index=True)
+    return _ordered(pd.concat(rows, ignore_index=True), df)
+
+
+def wait_kind_outcomes(df: pd.DataFrame) -> pd.DataFrame:
+    """What each declared wait kind brings: win rate, live outs and mean payment of the seat.
+
+    For every seat-deal where the seat declared ready, grouped by its declared wait
+    kind (``ready_wait_s``): how often that seat went on to win (Wilson 95 %), its mean
+    live outs at declaration, and its mean payment in the deal (percentile bootstrap
+    over deals, 999 resamples, seed 0).
+
+    Returns
+    -------
+    DataFrame
+        ``[variant,] wait_kind, n, wins, win_rate, lo, hi, mean_outs, mean_pay, pay_lo, pay_hi``.
+    """
+    need = ["winner"] + _seat_cols("ready_turn") + _seat_cols("ready_wait") + _seat_cols("pay")
+    _require(df, need, "wait_kind_outcomes")
+    rows = []
+    for v, g in _by_variant(df):
+        ready = _seat_matrix(g, "ready_turn") >= 0
+        kind = np.column_stack([g[c].astype(str).to_numpy() for c in _seat_cols("ready_wait")])
+        won = np.array(SEATS)[None, :] == g["winner"].to_numpy()[:, None]
+        pay = _seat_matrix(g, "pay").astype(float)
+        outs = _seat_matrix(g, "ready_outs").astype(float) if "ready_outs_0" in g.columns else None
+        masks = [ready & (kind == k) for k in WAIT_KINDS]
+        S = np.column_stack([(pay * m).sum(1) for m in masks])
+        C = np.column_stack([m.sum(1) for m in masks]).astype(float)
+        est, plo, phi = bootstrap_ratio(S, C)
+        for j, k in enumerate(WAIT_KINDS):
+            m = masks[j]
+            n, wins = int(m.sum()), int((m & won).sum())
+            lo, hi = wilson_interval(wins, n)
+            row = {
+                "wait_kind": k,
+                "n": n,
+                "wins": wins,
+                "win_rate": wins / n if n else np.nan,
+                "lo": float(lo),
+                "hi": float(hi),
+                "mean_outs": float(outs[m].mean()) if outs is not None and n else np.nan,
+                "mean_pay": est[j],
+                "pay_lo": plo[j],
+                "pay_hi": phi[j],
+            }
+            rows.append(({"variant": v} if v is not None else {}) | row)
+    return _ordered(pd.DataFrame(rows), df)
 
 
 # --------------------------------------------------------------------------- outcomes and bao
@@ -413,7 +473,7 @@ def _proportion_table(
         if v is not None:
             part.insert(0, "variant", v)
         rows.append(part)
-    return pd.concat(rows, ignore_index=True)
+    return _ordered(pd.concat(rows, ignore_index=True), df)
 
 
 def outcome_shares(df: pd.DataFrame) -> pd.DataFrame:
@@ -476,7 +536,7 @@ def fan_distribution(df: pd.DataFrame) -> pd.DataFrame:
         if v is not None:
             part.insert(0, "variant", v)
         rows.append(part)
-    return pd.concat(rows, ignore_index=True)
+    return _ordered(pd.concat(rows, ignore_index=True), df)
 
 
 def payment_distribution(df: pd.DataFrame, who: str = "payer") -> pd.DataFrame:
@@ -510,7 +570,7 @@ def payment_distribution(df: pd.DataFrame, who: str = "payer") -> pd.DataFrame:
         if v is not None:
             part.insert(0, "variant", v)
         rows.append(part)
-    return pd.concat(rows, ignore_index=True)
+    return _ordered(pd.concat(rows, ignore_index=True), df)
 
 
 def tail_probability(df: pd.DataFrame, threshold: int = 64) -> pd.DataFrame:
@@ -531,7 +591,7 @@ def tail_probability(df: pd.DataFrame, threshold: int = 64) -> pd.DataFrame:
         lo, hi = wilson_interval(k, n)
         row = {"threshold": threshold, "count": k, "n": n, "p": k / n, "lo": float(lo), "hi": float(hi)}
         rows.append(({"variant": v} if v is not None else {}) | row)
-    return pd.DataFrame(rows)
+    return _ordered(pd.DataFrame(rows), df)
 
 
 def _role_masks(g: pd.DataFrame) -> dict[str, np.ndarray]:
@@ -569,7 +629,8 @@ def expected_payment(df: pd.DataFrame, by: str = "seat", contrast_to: object | N
         ``"seat"``: mean ``pay_s`` per seat over all deals. ``"role"``: mean payment of a
         seat given its role in the deal: dealer, non_dealer, winner, discarder (dealt
         in, ready or not), discarder_ready (点炮), discarder_not_ready (点黑炮, pays for
-        all), other_loser (lost without discarding). Roles overlap (a dealer may win).
+        all), other_loser (neither winner nor discarder in a deal with a win: pays its
+        own amount on 自摸 and 点炮, nothing on 点黑炮). Roles overlap (a dealer may win).
     contrast_to : seat or role, optional
         Also report ``diff, diff_lo, diff_hi``: each mean minus this one's, bootstrapped
         jointly over the same deals (e.g. the cost of 点黑炮 with
@@ -607,7 +668,7 @@ def expected_payment(df: pd.DataFrame, by: str = "seat", contrast_to: object | N
         if v is not None:
             part.insert(0, "variant", v)
         rows.append(part)
-    return pd.concat(rows, ignore_index=True)
+    return _ordered(pd.concat(rows, ignore_index=True), df)
 
 
 # --------------------------------------------------------------------------- paired variants
@@ -752,7 +813,7 @@ def paired_difference(
                 }
             )
     cols = ["metric", "variant", "baseline", "n_pairs", "baseline_mean", "variant_mean", "diff", "lo", "hi"]
-    return pd.DataFrame(rows, columns=cols)
+    return _ordered(pd.DataFrame(rows, columns=cols), df)
 
 
 # --------------------------------------------------------------------------- strategies
@@ -842,7 +903,7 @@ def strategy_results(
                 "ready_rate": float((ready & m).sum() / n) if ready is not None else np.nan,
             }
             rows.append(({"variant": v} if v is not None else {}) | row)
-    return pd.DataFrame(rows)
+    return _ordered(pd.DataFrame(rows), df)
 
 
 # --------------------------------------------------------------------------- summary
@@ -928,7 +989,7 @@ def summarize(df: pd.DataFrame, baseline: object | None = None) -> pd.DataFrame:
                 for col, suffix in (("diff", ""), ("lo", "_lo"), ("hi", "_hi")):
                     row[f"diff_{m}{suffix}"] = float(hit[col].iloc[0]) if len(hit) else np.nan
         rows.append(row)
-    return pd.DataFrame(rows)
+    return _ordered(pd.DataFrame(rows), df)
 
 
 def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
@@ -1087,10 +1148,10 @@ def plot_payment_distribution(df: pd.DataFrame) -> Figure:
     ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
     fans = fan_distribution(df)
     pays = payment_distribution(df)
-    for (key, g), (_, p) in zip(
-        _grouped(fans, _with_variant(df, [])), _grouped(pays, _with_variant(df, [])), strict=True
-    ):
-        label = _label(key, ["variant"])
+    for v in _variants(df):
+        g = fans if v is None else fans[fans["variant"] == v]
+        p = pays if v is None else pays[pays["variant"] == v]
+        label = "all" if v is None else str(v)
         ax1.plot(g["N"], g["share"], marker="o", label=label)
         ax2.step(p["amount"], p["at_least"], where="post", label=label)
     ax1.set_xlabel("N (a loser owes 2^N)")
@@ -1124,14 +1185,19 @@ def plot_expected_payment(df: pd.DataFrame, by: str = "seat") -> Figure:
 def plot_paired_difference(table: pd.DataFrame) -> Figure:
     """Forest plot of a :func:`paired_difference` table (diff with 95 % interval)."""
     _require(table, ["metric", "variant", "diff", "lo", "hi"], "plot_paired_difference")
+    table = table.assign(metric=table["metric"].astype(str)).sort_values("metric", kind="stable")
     fig = Figure(figsize=(7, 0.4 * len(table) + 1.5))
     ax = fig.add_subplot()
     y = np.arange(len(table))[::-1]
-    err = np.vstack([table["diff"] - table["lo"], table["hi"] - table["diff"]]).clip(min=0)
-    ax.errorbar(table["diff"], y, xerr=err, fmt="o", capsize=3)
+    for metric in dict.fromkeys(table["metric"]):
+        sel = (table["metric"] == metric).to_numpy()
+        t = table[sel]
+        err = np.vstack([t["diff"] - t["lo"], t["hi"] - t["diff"]]).clip(min=0)
+        ax.errorbar(t["diff"], y[sel], xerr=err, fmt="o", capsize=3, label=metric)
     ax.axvline(0, color="k", lw=0.8)
     ax.set_yticks(y, [f"{m}: {v}" for m, v in zip(table["metric"], table["variant"], strict=True)])
     ax.set_xlabel("paired difference to baseline (95% bootstrap CI)")
+    ax.legend(fontsize="small")
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
     return fig

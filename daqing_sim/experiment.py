@@ -63,7 +63,7 @@ EXPERIMENT_KEYS = {
     "dealer": "dealer seat 0-3",
     "record_hands": "keep the winner's hand as notation",
     "strategies": "seat strategies: one name or a list of four",
-    "knobs": "strategy knobs table",
+    "knobs": "strategy knobs by strategy name, e.g. [knobs] jia_hunter = { min_outs_fraction = 0.3 }",
     "rules": "rule flag overrides for every variant",
     "baseline": "variant the summary compares against (default: the first)",
     "variants": "list of [[variants]] tables",
@@ -73,7 +73,7 @@ VARIANT_KEYS = {
     "description": "what the variant changes",
     "rules": "rule flag overrides on top of the experiment's [rules]",
     "strategies": "seat strategies replacing the experiment's",
-    "knobs": "strategy knobs merged over the experiment's",
+    "knobs": "strategy knobs (by strategy name) merged over the experiment's",
 }
 DEFAULT_CHUNK_SIZE = 2_000
 DEFAULT_VARIANT = "base"
@@ -104,8 +104,13 @@ class Variant:
     name: str
     rules: RuleSet
     strategies: tuple[str, str, str, str]
-    knobs: dict[str, Any] = field(default_factory=dict)
+    knobs: dict[str, dict[str, Any]] = field(default_factory=dict)  # strategy -> knob -> value
     description: str = ""
+
+    def seat_knobs(self) -> list[dict[str, Any] | None] | None:
+        """Knobs per seat as ``simulate(knobs=...)`` takes them (None: all defaults)."""
+        seats = [self.knobs.get(name) or None for name in self.strategies]
+        return seats if any(seats) else None
 
     def resolved(self) -> dict[str, Any]:
         return {
@@ -180,7 +185,7 @@ class Experiment:
                         n_deals=n,
                         rules=v.rules,
                         strategies=v.strategies,
-                        knobs=v.knobs or None,
+                        knobs=v.seat_knobs(),
                         seed=self.seed,
                         dealer=self.dealer,
                         record_hands=self.record_hands,
@@ -230,10 +235,38 @@ def _strategies(value: Any, where: str) -> tuple[str, str, str, str]:
     return tuple(seats)  # type: ignore[return-value]
 
 
-def _knobs(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"knobs = {value!r} in {where} must be a table, e.g. knobs = {{ name = 1.0 }}")
-    return dict(value)
+def _knobs(value: Any, where: str) -> dict[str, dict[str, Any]]:
+    example = "e.g. knobs = { jia_hunter = { min_outs_fraction = 0.3 } }"
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise ValueError(f"knobs = {value!r} in {where} must be a table of tables by strategy, {example}")
+    valid = known_strategies()
+    for name, table in value.items():
+        if name not in valid:
+            raise ValueError(
+                f"unknown strategy {name!r} in knobs of {where}; valid strategies: {', '.join(valid)}"
+            )
+        _check_seat_knobs((name,) * 4, [table] * 4, where)
+    return {name: dict(table) for name, table in value.items()}
+
+
+def _check_seat_knobs(strategies: tuple[str, ...], seat_knobs: list[Any] | None, where: str) -> None:
+    """Validate knob names and ranges with the strategies module, naming ``where``."""
+    try:
+        st = importlib.import_module(".strategies", __package__)
+    except ModuleNotFoundError as e:
+        if e.name != f"{__package__}.strategies":
+            raise
+        return
+    try:
+        st.encode_strategies(strategies, seat_knobs)
+    except ValueError as e:
+        raise ValueError(f"{e} (in knobs of {where})") from None
+
+
+def _merge_knobs(
+    base: dict[str, dict[str, Any]], over: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    return {name: {**base.get(name, {}), **over.get(name, {})} for name in {**base, **over}}
 
 
 def experiment_from_dict(
@@ -309,7 +342,7 @@ def experiment_from_dict(
             raise ValueError(f"rules in {vwhere} must be a table, e.g. rules = {{ kong_fan = true }}")
         rules = RuleSet.from_dict({**base_flags, **flags}, where=f"{vwhere} rules")
         strategies = _strategies(raw["strategies"], vwhere) if "strategies" in raw else base_strategies
-        knobs = {**base_knobs, **_knobs(raw.get("knobs", {}), vwhere)}
+        knobs = _merge_knobs(base_knobs, _knobs(raw.get("knobs", {}), vwhere))
         variants.append(
             Variant(
                 name=vname,
@@ -674,7 +707,8 @@ def describe_plan(
     for v in experiment.variants:
         changed = v.rules.changed()
         flags = ", ".join(f"{k}={_toml_value(x)}" for k, x in changed.items()) or "classic"
-        knobs = f"; knobs {v.knobs}" if v.knobs else ""
+        used = {k: x for k, x in v.knobs.items() if k in v.strategies and x}
+        knobs = f"; knobs {used}" if used else ""
         lines.append(f"    {v.name:<{width}}  {flags}")
         lines.append(f"    {'':<{width}}  strategies: {' '.join(v.strategies)}{knobs}")
     return "\n".join(lines)

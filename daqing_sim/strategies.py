@@ -29,6 +29,11 @@ Strategies
     copies are all visible) and claims nothing, to avoid dealing in while not ready (点黑炮).
 ``random``
     Uniformly random legal discards, claims and kongs; declares ready whenever it can.
+``scripted``
+    For constructed test deals and worked examples: discards the tiles of ``script`` (tile
+    names or kinds) in order as they are in hand, otherwise the tile just drawn (or, after
+    a claim, its highest tile); claims (kong > peng > chi) when ``claim`` is 1 and declares
+    kongs when ``kong`` is 1; declares ready whenever it can.
 """
 
 from __future__ import annotations
@@ -42,12 +47,14 @@ from numba import njit
 from ._kernels import daqing_shanten_k, may_declare_k, std_shanten_k, wait_set_k
 from .tiles import ADDED_KONG, CHI, CONCEALED_KONG, KONG, PENG, ZHONG
 
-RANDOM, GREEDY, JIA_HUNTER, DEFENSIVE = 0, 1, 2, 3
-STRATEGY_NAMES = ("random", "greedy", "jia_hunter", "defensive")
+RANDOM, GREEDY, JIA_HUNTER, DEFENSIVE, SCRIPTED = 0, 1, 2, 3, 4
+STRATEGY_NAMES = ("random", "greedy", "jia_hunter", "defensive", "scripted")
 
-KNOB_NAMES = ("min_outs_fraction", "fold_shanten")
-K_MIN_OUTS_FRACTION, K_FOLD_SHANTEN = 0, 1
-N_KNOBS = len(KNOB_NAMES)
+KNOB_NAMES = ("min_outs_fraction", "fold_shanten", "claim", "kong")
+K_MIN_OUTS_FRACTION, K_FOLD_SHANTEN, K_CLAIM, K_KONG = 0, 1, 2, 3
+K_SCRIPT = len(KNOB_NAMES)
+MAX_SCRIPT = 24
+N_KNOBS = K_SCRIPT + MAX_SCRIPT
 
 #: Strategy name -> its knobs and their defaults.
 STRATEGIES: dict[str, dict[str, float]] = {
@@ -55,6 +62,7 @@ STRATEGIES: dict[str, dict[str, float]] = {
     "jia_hunter": {"min_outs_fraction": 0.5},
     "defensive": {"fold_shanten": 2.0},
     "random": {},
+    "scripted": {"claim": 0.0, "kong": 0.0, "script": ()},
 }
 
 # Claim actions (``choose_claim`` returns one; options are a bit mask ``1 << action``).
@@ -131,6 +139,10 @@ def encode_strategies(
             valid = ", ".join(allowed) or "none"
             raise ValueError(f"unknown knob(s) {', '.join(bad)} for strategy {name!r}; valid knobs: {valid}")
         full = {**allowed, **over}
+        script = full.pop("script", ())
+        if name == "scripted":
+            values[seat, K_SCRIPT:] = -1.0
+            values[seat, K_SCRIPT : K_SCRIPT + len(_script_tiles(script, seat))] = _script_tiles(script, seat)
         for k, v in full.items():
             if isinstance(v, bool) or not isinstance(v, int | float | np.integer | np.floating):
                 raise ValueError(f"knob {k} of seat {seat} must be a number, not {v!r}")
@@ -143,6 +155,26 @@ def encode_strategies(
             raise ValueError(f"fold_shanten={full['fold_shanten']} is negative: use 0 (always fold) or more")
         names.append(name)
     return tuple(names), codes, values
+
+
+def _script_tiles(script: Any, seat: int) -> list[int]:
+    from .tiles import tile_from_name
+
+    if isinstance(script, str):
+        from .notation import parse_hand
+
+        return list(parse_hand(script, require_full=False).order)
+    tiles = []
+    for x in script:
+        t = tile_from_name(x) if isinstance(x, str) else x
+        if isinstance(t, bool) or not isinstance(t, int | np.integer) or not 0 <= t < 28:
+            raise ValueError(
+                f"script of seat {seat}: {x!r} is not a tile (use names like '4m' or kinds 0-27)"
+            )
+        tiles.append(int(t))
+    if len(tiles) > MAX_SCRIPT:
+        raise ValueError(f"script of seat {seat} has {len(tiles)} tiles: at most {MAX_SCRIPT}")
+    return tiles
 
 
 # ---------------------------------------------------------------------------- randomness
@@ -278,10 +310,11 @@ def _pick_ready_discard(code, kn, hand, mk, mt, nm, rules, tabs, unseen, cand, t
 @njit(cache=True)
 def choose_discard(
     code, kn, hand, mk, mt, nm, visible, ready, safe, wall_left, bao, seat, rng, rules, tabs,
-    must_declare, keep_ready, sc, tk, tb,
+    drawn, memo, must_declare, keep_ready, sc, tk, tb,
 ):
     """Choose a discard from the seat's ``3k+2`` concealed tiles.
 
+    ``drawn`` is the tile just drawn (-1 after a claim); ``memo`` the seat's own memory row.
     ``must_declare``: the discard must declare ready (after a 上听吃三家 chi).
     ``keep_ready``: the seat is ready with an unlocked hand and must stay ready.
     ``sc`` is an ``int32 (4, 28)`` scratch array, ``tk``/``tb`` wait-set scratch.
@@ -299,17 +332,20 @@ def choose_discard(
             cand[t] = 1 if hand[t] > 0 else 0
         t = _pick_ready_discard(code, kn, hand, mk, mt, nm, rules, tabs, unseen, cand, tk, tb, rng, seat)
         return t, must_declare, 0
-    if code == RANDOM:
-        kinds = 0
-        for t in range(28):
-            if hand[t] > 0:
-                kinds += 1
-        k = rand_below(rng, seat, kinds)
-        for t in range(28):
-            if hand[t] > 0:
-                if k == 0:
-                    break
-                k -= 1
+    if code == RANDOM or code == SCRIPTED:
+        if code == SCRIPTED:
+            t = _scripted_discard(kn, hand, drawn, memo)
+        else:
+            kinds = 0
+            for t in range(28):
+                if hand[t] > 0:
+                    kinds += 1
+            k = rand_below(rng, seat, kinds)
+            for t in range(28):
+                if hand[t] > 0:
+                    if k == 0:
+                        break
+                    k -= 1
         declare = False
         hand[t] -= 1
         if may_declare_k(hand, mk, mt, nm, rules) and std_shanten_k(hand, tabs) == 0:
@@ -319,6 +355,22 @@ def choose_discard(
         return t, declare, UNKNOWN
     return _greedy_discard(code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng, rules, tabs,
                            unseen, sc, tk, tb)
+
+
+@njit(cache=True)
+def _scripted_discard(kn, hand, drawn, memo):
+    p = memo[1]
+    if p < MAX_SCRIPT and kn[K_SCRIPT + p] >= 0:
+        t = np.int64(kn[K_SCRIPT + p])
+        if hand[t] > 0:
+            memo[1] = p + 1
+            return t
+    if drawn >= 0:
+        return drawn
+    for t in range(27, -1, -1):
+        if hand[t] > 0:
+            return t
+    return -1
 
 
 @njit(cache=True)
@@ -457,6 +509,13 @@ def choose_claim(
     """
     if options == 0:
         return PASS
+    if code == SCRIPTED:
+        if kn[K_CLAIM] <= 0:
+            return PASS
+        for a in (CLAIM_KONG, CLAIM_PENG, CHI_LOW, CHI_MID, CHI_HIGH):
+            if options & (1 << a):
+                return a
+        return PASS
     if code == RANDOM:
         n = 1
         for a in range(1, 6):
@@ -513,6 +572,12 @@ def choose_kong(
             n += 1
     if n == 0:
         return -1
+    if code == SCRIPTED:
+        if kn[K_KONG] > 0:
+            for t in range(28):
+                if kong_opts[t]:
+                    return t
+        return -1
     if code == RANDOM:
         k = rand_below(rng, seat, n + 1)
         for t in range(28):
@@ -562,4 +627,5 @@ __all__ = [
     "GREEDY",
     "JIA_HUNTER",
     "DEFENSIVE",
+    "SCRIPTED",
 ]

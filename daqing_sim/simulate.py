@@ -1,0 +1,366 @@
+"""Simulate many complete deals: :func:`simulate` -> one DataFrame row per deal.
+
+Deal ``i`` of seed ``s`` is fully determined by ``(s, i)``, the rules and the strategies:
+its wall comes from :func:`daqing_sim.wall.generate_walls` and every in-game random choice
+from its own deal seed, so results do not depend on ``n_jobs`` or on how a run is chunked.
+The columns are the contract of docs/DESIGN.md ("Results DataFrame").
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ._tables import get_tables
+from .engine import (
+    H_MK,
+    H_MT,
+    H_NM,
+    H_WIDTH,
+    LOG_WIDTH,
+    MAX_EVENTS,
+    N_OUT,
+    O_BAO,
+    O_BAO_REPLACEMENTS,
+    O_BIG,
+    O_CONCEALED,
+    O_DISCARDER,
+    O_DRAWS,
+    O_FANS,
+    O_OUTCOME,
+    O_PAY,
+    O_READY_OUTS,
+    O_READY_TURN,
+    O_READY_WAIT,
+    O_WAIT,
+    O_WIN_TILE,
+    O_WINNER,
+    O_WINNER_KONGS,
+    OUTCOMES,
+    play_batch_k,
+)
+from .notation import format_hand, hand_from_arrays
+from .rules import RuleSet
+from .scoring import BAO_KINDS
+from .strategies import STRATEGIES, encode_strategies
+from .tiles import N_KINDS, N_TILES, WAIT_KINDS, tile_name
+from .wall import BLOCK, generate_walls
+
+WAIT_CATEGORIES = (*WAIT_KINDS, "none")
+TILE_CATEGORIES = tuple(tile_name(t) for t in range(N_KINDS))
+CHUNK = BLOCK
+
+
+def _check_int(value: Any, name: str, minimum: int | None = 0) -> int:
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name}={value} is too small: use a whole number >= {minimum}")
+    return int(value)
+
+
+def _check_rules(rules: Any) -> RuleSet:
+    if not isinstance(rules, RuleSet):
+        raise ValueError(
+            f"rules must be a RuleSet, not {type(rules).__name__}; e.g. RuleSet(bao_replacement=False)"
+        )
+    return rules
+
+
+def _check_dealer(dealer: Any) -> int:
+    dealer = _check_int(dealer, "dealer")
+    if dealer > 3:
+        raise ValueError(f"dealer={dealer} is out of range: seats are 0, 1, 2, 3")
+    return dealer
+
+
+def run_walls(
+    walls: np.ndarray,
+    deal_seeds: np.ndarray,
+    rules: RuleSet,
+    codes: np.ndarray,
+    knob_values: np.ndarray,
+    dealer: int = 0,
+    record_hands: bool = False,
+    record_final: bool = False,
+    record_log: bool = False,
+) -> dict[str, np.ndarray]:
+    """Run the deal kernel on prepared arrays and return its raw outputs.
+
+    Returns
+    -------
+    dict
+        ``out`` (n, N_OUT) int32; with the flags also ``hands`` (n, H_WIDTH) int8, ``final``
+        (n, 6, 28) int8, and ``log`` (events, 5) int16 of the last deal.
+    """
+    walls = np.ascontiguousarray(walls, dtype=np.uint8)
+    n = walls.shape[0]
+    out = np.empty((n, N_OUT), dtype=np.int32)
+    hands = np.zeros((n if record_hands else 1, H_WIDTH), dtype=np.int8)
+    final = np.zeros((n if record_final else 1, 6, N_KINDS), dtype=np.int8)
+    log = np.zeros((MAX_EVENTS if record_log else 1, LOG_WIDTH), dtype=np.int16)
+    if n:
+        n_log = play_batch_k(
+            walls, np.ascontiguousarray(deal_seeds, dtype=np.uint64), dealer, rules.encode(),
+            np.ascontiguousarray(codes, dtype=np.int64), np.ascontiguousarray(knob_values, dtype=np.float64),
+            get_tables(), out, hands, final, log,
+        )
+    else:
+        n_log = 0
+    result = {"out": out}
+    if record_hands:
+        result["hands"] = hands
+    if record_final:
+        result["final"] = final
+    if record_log:
+        result["log"] = log[: min(n_log, MAX_EVENTS)].copy()
+    return result
+
+
+def _categorical(codes: np.ndarray, categories: Sequence[str], none_code: int | None = None):
+    codes = np.asarray(codes, dtype=np.int64).copy()
+    if none_code is not None:
+        codes[codes < 0] = none_code
+    return pd.Categorical.from_codes(codes, categories=list(categories))
+
+
+def results_frame(
+    out: np.ndarray,
+    first_deal: int,
+    dealer: int,
+    names: Sequence[str],
+    hands: np.ndarray | None = None,
+) -> pd.DataFrame:
+    """Turn the kernel's ``out`` rows into the results DataFrame of docs/DESIGN.md."""
+    n = out.shape[0]
+    cols: dict[str, Any] = {
+        "deal": np.arange(first_deal, first_deal + n, dtype=np.int64),
+        "outcome": _categorical(out[:, O_OUTCOME], OUTCOMES),
+        "winner": out[:, O_WINNER].astype(np.int8),
+        "discarder": out[:, O_DISCARDER].astype(np.int8),
+        "dealer": np.full(n, dealer, dtype=np.int8),
+        "big": out[:, O_BIG].astype(bool),
+        "bao": _categorical(out[:, O_BAO], BAO_KINDS),
+        "wait_kind": _categorical(out[:, O_WAIT], WAIT_CATEGORIES, none_code=len(WAIT_KINDS)),
+        "win_tile": _categorical(out[:, O_WIN_TILE], TILE_CATEGORIES),
+        "draws": out[:, O_DRAWS].astype(np.int16),
+    }
+    for s in range(4):
+        cols[f"pay_{s}"] = out[:, O_PAY + s].astype(np.int32)
+    for s in range(4):
+        cols[f"fans_{s}"] = out[:, O_FANS + s].astype(np.int8)
+    for s in range(4):
+        cols[f"ready_turn_{s}"] = out[:, O_READY_TURN + s].astype(np.int16)
+    for s in range(4):
+        cols[f"ready_wait_{s}"] = _categorical(out[:, O_READY_WAIT + s], WAIT_CATEGORIES, len(WAIT_KINDS))
+    for s in range(4):
+        cols[f"ready_outs_{s}"] = out[:, O_READY_OUTS + s].astype(np.int8)
+    for s in range(4):
+        cols[f"concealed_{s}"] = out[:, O_CONCEALED + s].astype(bool)
+    cols["winner_kongs"] = out[:, O_WINNER_KONGS].astype(np.int8)
+    cols["bao_replacements"] = out[:, O_BAO_REPLACEMENTS].astype(np.int8)
+    for s in range(4):
+        cols[f"strategy_{s}"] = pd.Categorical([names[s]] * n, categories=list(STRATEGIES))
+    if hands is not None:
+        text = [
+            format_hand(hand_from_arrays(h[:N_KINDS], h[H_MK : H_MK + 4], h[H_MT : H_MT + 4], int(h[H_NM])))
+            if w >= 0
+            else None
+            for h, w in zip(hands, out[:, O_WINNER], strict=True)
+        ]
+        cols["winner_hand"] = pd.array(text, dtype="string")
+    return pd.DataFrame(cols)
+
+
+def _prepare(rules, strategies, knobs, dealer):
+    rules = _check_rules(rules)
+    dealer = _check_dealer(dealer)
+    names, codes, knob_values = encode_strategies(strategies, knobs)
+    return rules, dealer, names, codes, knob_values
+
+
+def simulate_walls(
+    walls: np.ndarray,
+    deal_seeds: np.ndarray,
+    rules: RuleSet = RuleSet(),  # noqa: B008 - frozen, immutable default
+    strategies: Sequence[Any] = ("greedy",) * 4,
+    dealer: int = 0,
+    knobs: Sequence[Mapping[str, float] | None] | None = None,
+    record_hands: bool = False,
+    first_deal: int = 0,
+) -> pd.DataFrame:
+    """Play given walls (e.g. built with :func:`daqing_sim.wall.compose_wall`).
+
+    Parameters
+    ----------
+    walls : array_like
+        ``(n, 112)`` or ``(112,)`` tile kinds, layout of :mod:`daqing_sim.wall`; each a full
+        set of 112 tiles.
+    deal_seeds : array_like
+        ``(n,)`` unsigned seeds for in-game randomness.
+    rules, strategies, dealer, knobs, record_hands
+        As for :func:`simulate`.
+    first_deal : int
+        Value of the ``deal`` column of the first row.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per wall, columns of :func:`simulate`.
+    """
+    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
+    walls = _check_walls(walls)
+    deal_seeds = np.atleast_1d(np.asarray(deal_seeds, dtype=np.uint64))
+    if deal_seeds.shape != (walls.shape[0],):
+        raise ValueError(
+            f"deal_seeds has shape {deal_seeds.shape}: give one seed per wall ({walls.shape[0]})"
+        )
+    raw = run_walls(walls, deal_seeds, rules, codes, knob_values, dealer, record_hands=record_hands)
+    return results_frame(raw["out"], first_deal, dealer, names, raw.get("hands"))
+
+
+def _check_walls(walls: Any) -> np.ndarray:
+    walls = np.asarray(walls)
+    if walls.ndim == 1:
+        walls = walls[None, :]
+    if walls.ndim != 2 or walls.shape[1] != N_TILES:
+        raise ValueError(f"walls must have shape (n, 112), not {walls.shape}")
+    if walls.size and (walls.min() < 0 or walls.max() >= N_KINDS):
+        raise ValueError("walls hold tile kinds 0-27 only")
+    walls = walls.astype(np.uint8)
+    counts = np.apply_along_axis(np.bincount, 1, walls, minlength=N_KINDS) if walls.size else None
+    if counts is not None and not (counts == 4).all():
+        bad = int(np.flatnonzero((counts != 4).any(axis=1))[0])
+        raise ValueError(f"wall {bad} is not a full set: every one of the 28 kinds needs exactly four copies")
+    return walls
+
+
+def _run_chunk(n, seed, start, rules, codes, knob_values, dealer, record_hands):
+    walls, _, seeds = generate_walls(n, seed, start)
+    return run_walls(walls, seeds, rules, codes, knob_values, dealer, record_hands=record_hands)
+
+
+def simulate(
+    n_deals: int,
+    rules: RuleSet = RuleSet(),  # noqa: B008 - frozen, immutable default
+    strategies: Sequence[Any] = ("greedy",) * 4,
+    seed: int = 0,
+    n_jobs: int = 1,
+    record_hands: bool = False,
+    start: int = 0,
+    dealer: int = 0,
+    knobs: Sequence[Mapping[str, float] | None] | None = None,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """Simulate deals ``start .. start + n_deals - 1`` of ``seed``.
+
+    Parameters
+    ----------
+    n_deals : int
+        Number of deals (>= 0).
+    rules : RuleSet
+        Rule flags.
+    strategies : sequence of 4
+        Per seat a strategy name (see :data:`daqing_sim.strategies.STRATEGIES`) or
+        ``(name, {knob: value})``.
+    seed : int
+        Non-negative run seed.
+    n_jobs : int
+        Worker processes (joblib); results are identical for any value.
+    record_hands : bool
+        Add ``winner_hand``, the winner's 13-tile hand before the win, in hand notation.
+    start : int
+        Global index of the first deal.
+    dealer : int
+        Seat of the dealer (庄).
+    knobs : sequence of 4 mappings, optional
+        Knob overrides per seat.
+    progress : bool
+        Show a tqdm progress bar.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per deal with the columns of docs/DESIGN.md.
+
+    Raises
+    ------
+    ValueError
+        On a negative count/seed/start, a dealer outside 0-3, a non-RuleSet ``rules``, or
+        unknown strategies and knobs.
+
+    Examples
+    --------
+    >>> df = simulate(20, strategies=("random",) * 4, seed=1)
+    >>> len(df), int(df[[f"pay_{s}" for s in range(4)]].to_numpy().sum())
+    (20, 0)
+    """
+    n_deals = _check_int(n_deals, "n_deals")
+    seed = _check_int(seed, "seed")
+    start = _check_int(start, "start")
+    n_jobs = _check_int(n_jobs, "n_jobs", minimum=None)
+    if n_jobs == 0 or n_jobs < -1:
+        raise ValueError(
+            f"n_jobs={n_jobs} is invalid: use a positive number of processes, or -1 for all cores"
+        )
+    if not isinstance(record_hands, bool | np.bool_):
+        raise ValueError(f"record_hands must be True or False, not {record_hands!r}")
+    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
+    # chunk edges on wall-block boundaries so no block is shuffled twice
+    edges = [start]
+    nxt = (start // CHUNK + 1) * CHUNK
+    while nxt < start + n_deals:
+        edges.append(nxt)
+        nxt += CHUNK
+    edges.append(start + n_deals)
+    tasks = [(b - a, seed, a, rules, codes, knob_values, dealer, bool(record_hands))
+             for a, b in zip(edges[:-1], edges[1:], strict=True) if b > a]
+    if n_jobs == 1 or len(tasks) <= 1:
+        it = (_run_chunk(*t) for t in tasks)
+        if progress:
+            from tqdm.auto import tqdm
+
+            it = tqdm(it, total=len(tasks), unit="chunk", desc="simulate")
+        raws = list(it)
+    else:
+        from joblib import Parallel, delayed
+
+        raws = Parallel(n_jobs=n_jobs, verbose=5 if progress else 0)(delayed(_run_chunk)(*t) for t in tasks)
+    if raws:
+        out = np.concatenate([r["out"] for r in raws])
+        hands = np.concatenate([r["hands"] for r in raws]) if record_hands else None
+    else:
+        out = np.empty((0, N_OUT), dtype=np.int32)
+        hands = np.empty((0, H_WIDTH), dtype=np.int8) if record_hands else None
+    return results_frame(out, start, dealer, names, hands)
+
+
+def bench_deals(strategies: Sequence[Any] = ("greedy",) * 4, n_deals: int = 20_000,
+                rules: RuleSet = RuleSet()) -> float:  # noqa: B008 - frozen, immutable default
+    """Deals per second of :func:`simulate` on one core, after a warm-up compile.
+
+    Parameters
+    ----------
+    strategies : sequence of 4
+        Seat strategies.
+    n_deals : int
+        Deals to time (one process, ``n_jobs=1``).
+    rules : RuleSet
+        Rule flags.
+
+    Returns
+    -------
+    float
+    """
+    n_deals = _check_int(n_deals, "n_deals", minimum=1)
+    simulate(16, rules=rules, strategies=strategies, seed=12345)
+    t0 = time.perf_counter()
+    simulate(n_deals, rules=rules, strategies=strategies, seed=0)
+    return n_deals / (time.perf_counter() - t0)
+
+
+__all__ = ["simulate", "simulate_walls", "bench_deals", "run_walls", "results_frame"]

@@ -1,0 +1,647 @@
+"""Build the analysis notebooks from this file, so that they stay reviewable as code.
+
+    python notebooks/_build.py            # write notebooks/*.ipynb (no outputs)
+    python notebooks/_build.py --execute  # write, then run each one in place
+
+Each notebook has a cell tagged ``parameters`` (papermill convention) with small
+defaults; ``tests/test_notebooks.py`` replaces it to run them headless. Every answer
+is a Markdown cell *computed* from the numbers above it, so the prose never goes stale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from textwrap import dedent
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+HERE = Path(__file__).resolve().parent
+
+PARAMETERS = """\
+n_deals = 2000  # deals per variant of the small run made when results/NAME is missing
+results_root = None  # folder holding the experiment results (default: <repo>/results)
+n_jobs = 1  # worker processes of that small run
+"""
+
+SETUP = '''\
+%matplotlib inline
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from IPython.display import Markdown, display
+
+from daqing_sim import analysis as an
+from daqing_sim.experiment import load_experiment
+
+warnings.filterwarnings("ignore", message="IProgress not found")  # tqdm without ipywidgets
+ROOT = next(p for p in (Path.cwd(), *Path.cwd().parents) if (p / "experiments").is_dir())
+OUT = Path(results_root) if results_root else ROOT / "results"
+ci = an.format_ci
+pd.set_option("display.precision", 4)
+pd.set_option("display.width", 160)
+
+
+def results(name):
+    """The full results of experiments/NAME.toml, else a run of n_deals deals per variant."""
+    path = ROOT / "experiments" / f"{name}.toml"
+    return an.experiment_results(path, n_deals=n_deals, out=OUT, n_jobs=n_jobs)
+
+
+def descriptions(name):
+    return {v.name: v.description for v in load_experiment(ROOT / "experiments" / f"{name}.toml").variants}
+
+
+def verdict(lo, hi, up="higher", down="lower", none="not distinguishable from zero"):
+    """Wording of an interval for a difference: above zero, below zero, or neither."""
+    return up if lo > 0 else down if hi < 0 else none
+
+
+def pp(r):
+    """A paired difference of proportions in percentage points with its interval."""
+    return f"{100 * r['diff']:+.1f} pp ({100 * r['lo']:+.1f} to {100 * r['hi']:+.1f})"
+
+
+def row_ci(r, estimate="p", percent=True):
+    """ci() of a table row holding an estimate column and its lo/hi columns."""
+    return ci(r[estimate], r["lo"], r["hi"], percent=percent)
+
+
+def num(r, digits=2):
+    return f"{r['diff']:+.{digits}f} ({r['lo']:+.{digits}f} to {r['hi']:+.{digits}f})"
+
+
+def pick(table, **where):
+    """The single row of ``table`` matching column == value for every keyword."""
+    sel = np.ones(len(table), dtype=bool)
+    for col, value in where.items():
+        sel &= (table[col].astype(str) == str(value)).to_numpy()
+    return table[sel].iloc[0]
+'''
+
+INTRO_STATS = (
+    "Intervals are 95 %: Wilson score intervals for probabilities, a percentile bootstrap "
+    "(999 resamples of whole deals, fixed seed) for mean payments, and the same bootstrap over "
+    "paired deals (variants play the same walls) for differences between variants."
+)
+
+
+def md(text: str):
+    return new_markdown_cell(dedent(text).strip())
+
+
+def code(src: str):
+    return new_code_cell(dedent(src).strip())
+
+
+def notebook(title: str, intro: str, cells: list) -> nbformat.NotebookNode:
+    nb = new_notebook()
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nb.metadata["language_info"] = {"name": "python"}
+    params = new_code_cell(PARAMETERS.strip())
+    params.metadata["tags"] = ["parameters"]
+    nb.cells = [
+        md(f"# {title}\n\n{dedent(intro).strip()}\n\n{INTRO_STATS}"),
+        params,
+        new_code_cell(SETUP.strip()),
+        *cells,
+    ]
+    return nb
+
+
+# --------------------------------------------------------------------------- 01
+
+NB01 = notebook(
+    "01 · How fast do players get ready (上听)?",
+    """
+    How likely is a seat to have declared ready by its own k-th draw, for the dealer (庄,
+    14 tiles) and the others? Does it depend on the strategy? And what does each Daqing
+    restriction (开门, 幺九, 刻, 两门, 顺, 不能手把一) cost in readiness?
+    Data: `experiments/baseline.toml`, `strategies.toml`, `restrictions.toml`.
+    """,
+    [
+        md("## Dealer vs the others (baseline: classic rules, four greedy players)"),
+        code(
+            """
+            base = results("baseline")
+            MAXK = 16
+            rp = an.ready_probability(base, max_draws=MAXK)
+            display(an.plot_ready_probability(base, max_draws=MAXK))
+            rp[rp["k"].isin([3, 6, 9, 12])].pivot_table(
+                index="k", columns="role", values=["p", "lo", "hi"], observed=True
+            )
+            """
+        ),
+        code(
+            """
+            ever = an.ready_probability(base, max_draws=200)
+
+
+            def half_ready(role, who):
+                t = rp[(rp["role"] == role) & (rp["p"] >= 0.5)]
+                if len(t):
+                    return f"half of the {who} are ready by draw {int(t['k'].iloc[0])}"
+                return f"fewer than half of the {who} are ready within {MAXK} draws"
+
+
+            d6, o6 = pick(rp, role="dealer", k=6), pick(rp, role="non_dealer", k=6)
+            d12, o12 = pick(rp, role="dealer", k=12), pick(rp, role="non_dealer", k=12)
+            de, oe = pick(ever, role="dealer", k=200), pick(ever, role="non_dealer", k=200)
+            ahead = verdict(d6.lo - o6.hi, d6.hi - o6.lo, "ahead of", "behind", "not distinguishable from")
+            display(Markdown(f'''
+            ### Answer: ready probability by own draws ({len(base):,} deals)
+            * By its **6th own draw** the dealer has declared ready with probability
+              {ci(d6.p, d6.lo, d6.hi, percent=True)}, a non-dealer with {ci(o6.p, o6.lo, o6.hi, percent=True)}:
+              the dealer is **{ahead}** the others at that point (judged by whether the two intervals overlap).
+            * By the **12th draw**: dealer {ci(d12.p, d12.lo, d12.hi, percent=True)},
+              non-dealer {ci(o12.p, o12.lo, o12.hi, percent=True)}.
+            * Milestones: {half_ready("dealer", "dealers")}; {half_ready("non_dealer", "non-dealers")}.
+            * Over a whole deal {ci(de.p, de.lo, de.hi, percent=True)} of dealers and
+              {ci(oe.p, oe.lo, oe.hi, percent=True)} of non-dealers ever declare ready
+              (a deal that ends first counts as not ready).
+            '''))
+            """
+        ),
+        md(
+            """
+            ## By strategy (strategies.toml)
+            The four variants rotate the strategies over the seats on the same walls; pooled, every
+            strategy plays every seat (and the dealer seat) of every wall once. The Wilson intervals
+            here count each seat-deal as one trial; the four rotations of a wall are correlated, so
+            they are somewhat too narrow (the money contrasts in notebook 05 resample whole walls).
+            """
+        ),
+        code(
+            """
+            strat = results("strategies")
+            pooled = strat.drop(columns="variant")
+            rs = an.ready_probability(pooled, by="strategy", max_draws=MAXK)
+            display(an.plot_ready_probability(pooled, by="strategy", max_draws=MAXK))
+            rs[rs["k"].isin([6, 9, 12])].pivot_table(index="strategy", columns="k", values="p", observed=True)
+            """
+        ),
+        code(
+            """
+            r12 = rs[rs["k"] == 12].sort_values("p", ascending=False)
+            best, worst = r12.iloc[0], r12.iloc[-1]
+            apart = "clearly separated" if best.lo > worst.hi else "not clearly separated (their intervals overlap)"
+            lines = "\\n".join(f"* **{r.strategy}**: {ci(r.p, r.lo, r.hi, percent=True)}" for r in r12.itertuples())
+            display(Markdown(f'''
+            ### Answer: ready probability by strategy ({len(strat):,} deals x 4 rotations)
+            P(ready by the 12th own draw), per seat:
+
+            {lines}
+
+            **{best.strategy}** gets ready most often by then and **{worst.strategy}** least; the two are
+            {apart}.
+            '''))
+            """
+        ),
+        md(
+            """
+            ## The cost of each restriction (restrictions.toml)
+            Each variant lifts one restriction (or all of them: the push-down 推倒和 game) on the same
+            walls as `classic`. The paired difference *variant − classic* of the per-seat probability of
+            getting ready is what the restriction costs.
+            """
+        ),
+        code(
+            """
+            restr = results("restrictions")
+            desc = descriptions("restrictions")
+
+
+            def ready_by_9(g):
+                t = np.column_stack([g[f"ready_turn_{s}"].to_numpy() for s in range(4)])
+                return ((t >= 0) & (t <= 9)).mean(axis=1)
+
+
+            metrics = ["ready_share", ready_by_9, "win", "exhaustive_draw"]
+            cost = an.paired_difference(restr, metrics, baseline_variant="classic")
+            display(an.plot_paired_difference(cost[cost["metric"].isin(["ready_share", "win"])]))
+            cost.pivot_table(index="variant", columns="metric", values="diff", observed=True)
+            """
+        ),
+        code(
+            """
+            rows = []
+            for v in cost["variant"].unique():
+                r = {m: pick(cost, variant=v, metric=m) for m in ("ready_share", "ready_by_9", "win", "exhaustive_draw")}
+                rows.append(
+                    f"| {v} | {desc.get(v, '')} | {pp(r['ready_share'])} | {pp(r['ready_by_9'])} "
+                    f"| {pp(r['win'])} | {pp(r['exhaustive_draw'])} |"
+                )
+            single = cost[(cost["metric"] == "ready_share") & (cost["variant"] != "all_off")]
+            top = single.sort_values("diff", ascending=False).iloc[0]
+            if top.lo > 0:
+                headline = (
+                    f"The most expensive single restriction is the one lifted by **{top.variant}** "
+                    f"({desc.get(top.variant, '')}): lifting it changes the per-seat ready probability by {pp(top)}."
+                )
+            else:
+                headline = "No single restriction has a readiness cost distinguishable from zero at this sample size."
+            allr = cost[(cost["metric"] == "ready_share") & (cost["variant"] == "all_off")]
+            if len(allr):
+                a = allr.iloc[0]
+                headline += f" Lifting all of them (推倒和) changes it by {pp(a)}."
+            display(Markdown(f'''
+            ### Answer: what each restriction costs ({len(restr[restr["variant"] == "classic"]):,} paired deals)
+            Paired differences to `classic` in percentage points (95 % bootstrap interval);
+            positive = more often ready / won without the restriction.
+
+            | variant | lifts | P(ever ready) per seat | P(ready by draw 9) | win rate | exhaustive draws |
+            |---|---|---|---|---|---|
+            {chr(10).join(rows)}
+
+            {headline}
+            '''))
+            """
+        ),
+    ],
+)
+
+# --------------------------------------------------------------------------- 02
+
+NB02 = notebook(
+    "02 · Waits: kanchan (夹) vs edge, 宝中宝 vs 宝边",
+    """
+    Which waits do ready hands hold, and which waits win? How often is a bao win 宝中宝
+    (big win on the bao itself) rather than 宝边? What changes when edge (边张) and single
+    (单钓) waits also count as 夹 (`jia_edge.toml`)? Does hunting kanchan pay
+    (`strategies.toml`, `jia_hunter` vs `greedy`)?
+    """,
+    [
+        md("## Wait kinds at ready and at win (baseline)"),
+        code(
+            """
+            base = results("baseline")
+            wr = an.wait_kind_frequencies(base, at="ready")
+            ww = an.wait_kind_frequencies(base, at="win")
+            display(an.plot_wait_kinds(base))
+            pd.concat(
+                {
+                    "at ready": wr.set_index("wait_kind")[["count", "share", "lo", "hi"]],
+                    "at win": ww.set_index("wait_kind")[["count", "share", "lo", "hi"]],
+                },
+                axis=1,
+            )
+            """
+        ),
+        code(
+            """
+            wo = an.wait_kind_outcomes(base)
+            wo
+            """
+        ),
+        code(
+            """
+            R, W, O = wr.set_index("wait_kind"), ww.set_index("wait_kind"), wo.set_index("wait_kind")
+            k, e = O.loc["kanchan"], O.loc["edge"]
+            k_vs_e = verdict(k.lo - e.hi, k.hi - e.lo, "more often", "less often", "about as often (the intervals overlap)")
+            display(Markdown(f'''
+            ### Answer: which waits
+            * At declaration, {row_ci(R.loc["kanchan"], "share")} of ready hands wait on **kanchan** (嵌张) and
+              {row_ci(R.loc["edge"], "share")} on an **edge** (边张); two-sided waits are
+              {row_ci(R.loc["two_sided"], "share")}.
+            * Among wins, kanchan is {row_ci(W.loc["kanchan"], "share")} and edge {row_ci(W.loc["edge"], "share")}.
+            * A declared kanchan wait goes on to win {row_ci(k, "win_rate")} of the time, an edge wait
+              {row_ci(e, "win_rate")} and a two-sided wait {row_ci(O.loc["two_sided"], "win_rate")}:
+              compared with edge waits, kanchan waits win **{k_vs_e}**, with {k.mean_outs:.1f} vs
+              {e.mean_outs:.1f} live outs on average at declaration.
+            '''))
+            """
+        ),
+        md("## 宝中宝 vs 宝边 (baseline)"),
+        code(
+            """
+            bs = an.bao_shares(base).set_index("bao")
+            gain = an.deal_metric(base, "winner_gain")
+            bao = base["bao"].astype(str).to_numpy()
+            kinds = ["bao", "bao_edge", "bao_in_bao"]
+            g_est, g_lo, g_hi = an.bootstrap_ratio(
+                np.column_stack([gain * (bao == k) for k in kinds]),
+                np.column_stack([(bao == k) for k in kinds]).astype(float),
+            )
+            bs.assign(mean_gain=pd.Series(g_est, index=kinds), gain_lo=pd.Series(g_lo, index=kinds),
+                      gain_hi=pd.Series(g_hi, index=kinds))
+            """
+        ),
+        code(
+            """
+            bib, be, bd = bs.loc["bao_in_bao"], bs.loc["bao_edge"], bs.loc["bao"]
+            more = verdict(bib.lo - be.hi, bib.hi - be.lo, "more", "less", "not distinguishably more or less")
+            display(Markdown(f'''
+            ### Answer: 宝中宝 vs 宝边 ({int(bs["wins"].iloc[0]):,} wins in {int(bs["deals"].iloc[0]):,} deals)
+            * **宝中宝** is {ci(bib.share_of_wins, bib.lo, bib.hi, percent=True)} of wins
+              ({ci(bib.share_of_deals, bib.deals_lo, bib.deals_hi, percent=True)} of deals);
+              **宝边** is {ci(be.share_of_wins, be.lo, be.hi, percent=True)} of wins; plain **摸宝** (wild bao)
+              {ci(bd.share_of_wins, bd.lo, bd.hi, percent=True)}.
+            * 宝中宝 is **{more}** frequent than 宝边.
+            * The winner collects on average {ci(g_est[2], g_lo[2], g_hi[2])} on a 宝中宝,
+              {ci(g_est[1], g_lo[1], g_hi[1])} on a 宝边 and {ci(g_est[0], g_lo[0], g_hi[0])} on a 摸宝.
+            '''))
+            """
+        ),
+        md("## Edges and singles counting as 夹 (jia_edge.toml)"),
+        code(
+            """
+            jia = results("jia_edge")
+            jdesc = descriptions("jia_edge")
+            jd = an.paired_difference(jia, ["big_win", "winner_gain", "max_pay", "win"], baseline_variant="classic")
+            js = an.summarize(jia, baseline="classic").set_index("variant")
+            display(an.plot_paired_difference(jd[jd["metric"].isin(["big_win", "win"])]))
+            js[["deals", "big_share", "big_share_lo", "big_share_hi", "win_rate"]]
+            """
+        ),
+        code(
+            """
+            c = js.loc["classic"]
+            lines = []
+            for v in jd["variant"].unique():
+                s = js.loc[v]
+                lines.append(
+                    f"* **{v}** ({jdesc.get(v) or 'see jia_edge.toml'}): big wins are {ci(s.big_share, s.big_share_lo, s.big_share_hi, percent=True)} "
+                    f"of wins; per deal the big-win probability changes by {pp(pick(jd, variant=v, metric='big_win'))} and the "
+                    f"winner's mean gain by {num(pick(jd, variant=v, metric='winner_gain'))} (2^N units)."
+                )
+            display(Markdown(
+                f"### Answer: effect of counting edges/singles as 夹\\n"
+                f"With kanchan only (classic), {ci(c.big_share, c.big_share_lo, c.big_share_hi, percent=True)} of wins are big.\\n\\n"
+                + "\\n".join(lines)
+            ))
+            """
+        ),
+        md("## Does hunting kanchan pay? (strategies.toml)"),
+        code(
+            """
+            strat = results("strategies")
+            pooled = strat.drop(columns="variant")
+            sr = an.strategy_results(strat, baseline_strategy="greedy").set_index("strategy")
+            wk = an.wait_kind_frequencies(pooled, at="win", by="strategy")
+            kan = wk[wk["wait_kind"] == "kanchan"].set_index("strategy")
+            sr[["n", "mean_pay", "lo", "hi", "diff", "diff_lo", "diff_hi", "win_rate"]].join(
+                kan[["share", "lo", "hi"]].add_prefix("kanchan_win_")
+            )
+            """
+        ),
+        code(
+            """
+            h, g = sr.loc["jia_hunter"], sr.loc["greedy"]
+            kh, kg = kan.loc["jia_hunter"], kan.loc["greedy"]
+            pays = verdict(h["diff_lo"], h["diff_hi"], "**pays**", "**costs money**", "has **no detectable effect** on money")
+            display(Markdown(f'''
+            ### Answer: kanchan hunting
+            * `jia_hunter` wins on a kanchan in {ci(kh.share, kh.lo, kh.hi, percent=True)} of its wins,
+              `greedy` in {ci(kg.share, kg.lo, kg.hi, percent=True)}.
+            * Mean payment per seat-deal: `jia_hunter` {ci(h.mean_pay, h.lo, h.hi)}, `greedy` {ci(g.mean_pay, g.lo, g.hi)};
+              paired difference {ci(h["diff"], h.diff_lo, h.diff_hi)} (2^N units). Hunting kanchan {pays}
+              against this field.
+            '''))
+            """
+        ),
+    ],
+)
+
+# --------------------------------------------------------------------------- 03
+
+NB03 = notebook(
+    "03 · The bao rule: 换宝 and 宝卡",
+    """
+    What does bao replacement (换宝, classic) do compared with the newer practice of keeping
+    the first bao, and what does 宝卡 (instant win when the bao is one of your kanchan tiles)
+    add? Outcome mix, 摸宝 share, exhaustive-draw rate, payments, each as a paired
+    difference on the same walls. Data: `experiments/bao_replacement.toml`.
+    """,
+    [
+        code(
+            """
+            bao = results("bao_replacement")
+            desc = descriptions("bao_replacement")
+            outcomes = an.outcome_shares(bao)
+            outcomes.pivot_table(index="variant", columns="outcome", values="share", observed=True)
+            """
+        ),
+        code(
+            """
+            bs = an.bao_shares(bao)
+            display(bs.pivot_table(index="variant", columns="bao", values="share_of_wins", observed=True))
+            summary = an.summarize(bao, baseline="classic").set_index("variant")
+            summary[["deals", "win_rate", "rate_exhaustive_draw", "bao_share_bao", "bao_share_bao_edge",
+                     "bao_share_bao_in_bao", "big_share"]]
+            """
+        ),
+        code(
+            """
+            metrics = ["win", "exhaustive_draw", "bao_draw", "any_bao", "bao_in_bao", "winner_gain", "max_pay",
+                       "pays_64", "bao_replacements"]
+            diffs = an.paired_difference(bao, metrics, baseline_variant="classic")
+            display(an.plot_paired_difference(diffs[diffs["metric"].isin(["win", "exhaustive_draw", "bao_draw", "any_bao"])]))
+            diffs
+            """
+        ),
+        code(
+            """
+            display(an.plot_payment_distribution(bao))
+            an.expected_payment(bao, by="role").pivot_table(index="role", columns="variant", values="mean", observed=True)
+            """
+        ),
+        code(
+            """
+            classic = bao[bao["variant"] == "classic"]
+            rep, rep_lo, rep_hi = an.bootstrap_ratio(classic["bao_replacements"].to_numpy(dtype=float))
+            share_rep = (classic["bao_replacements"] > 0).mean()
+            c = summary.loc["classic"]
+            lines = []
+            for v in diffs["variant"].unique():
+                d = {m: pick(diffs, variant=v, metric=m) for m in metrics}
+                lines.append(
+                    f"* **{v}** ({desc.get(v, '')}): 摸宝 per deal {pp(d['bao_draw'])}, any bao win {pp(d['any_bao'])}, "
+                    f"宝中宝 {pp(d['bao_in_bao'])}, win rate {pp(d['win'])}, exhaustive draws {pp(d['exhaustive_draw'])}, "
+                    f"winner's gain {num(d['winner_gain'])}, largest payment {num(d['max_pay'])}, "
+                    f"P(someone pays ≥ 64) {pp(d['pays_64'])}."
+                )
+            display(Markdown(
+                f"### Answer: the bao rule ({int(c.deals):,} paired deals per variant)\\n"
+                f"Under the classic rules the bao is replaced {ci(rep, rep_lo, rep_hi, digits=3)} times per deal "
+                f"(in {100 * share_rep:.1f} % of deals at least once); 摸宝 is {100 * c.bao_share_bao:.1f} % of wins "
+                f"and {100 * c.rate_exhaustive_draw:.1f} % of deals end in an exhaustive draw.\\n\\n"
+                "Paired differences to `classic` (95 % bootstrap interval):\\n\\n" + "\\n".join(lines)
+            ))
+            """
+        ),
+    ],
+)
+
+# --------------------------------------------------------------------------- 04
+
+NB04 = notebook(
+    "04 · Expected scores: 2^N per seat and role",
+    """
+    What does a seat expect to pay or receive per deal, by seat and by role (dealer,
+    winner, discarder...)? How are the fan counts N distributed, how heavy is the tail
+    (P(someone pays ≥ 64))? What does dealing in while not ready (点黑炮, paying for all
+    three) cost, and what does counting kongs as fans (`kong_fan.toml`) change?
+    """,
+    [
+        code(
+            """
+            base = results("baseline")
+            es = an.expected_payment(base, by="seat")
+            er = an.expected_payment(base, by="role", contrast_to="discarder_ready")
+            display(an.plot_expected_payment(base, by="seat"))
+            display(an.plot_expected_payment(base, by="role"))
+            er
+            """
+        ),
+        code(
+            """
+            fd = an.fan_distribution(base)
+            payers = an.payment_distribution(base)
+            tail = an.tail_probability(base, threshold=64).iloc[0]
+            display(an.plot_payment_distribution(base))
+            fd
+            """
+        ),
+        code(
+            """
+            S, R = es.set_index("seat"), er.set_index("role")
+            dealer_seat = int(base["dealer"].mode().iloc[0])
+            mean_n = (fd["N"] * fd["count"]).sum() / fd["count"].sum()
+            big_pay = payers[payers["amount"] >= 64]["share"].sum()
+            black, ready_in = R.loc["discarder_not_ready"], R.loc["discarder_ready"]
+            rate_black = an.outcome_shares(base).set_index("outcome").loc["deal_in_not_ready"]
+            dealer_vs = verdict(S.loc[dealer_seat, "lo"], S.loc[dealer_seat, "hi"], "gains", "loses", "neither gains nor loses detectably")
+            display(Markdown(f'''
+            ### Answer: expected 2^N payments ({len(base):,} deals, payments in 2^N units, winner positive)
+            * Per deal, the dealer (seat {dealer_seat}) expects {ci(S.loc[dealer_seat, "mean"], S.loc[dealer_seat, "lo"], S.loc[dealer_seat, "hi"])}:
+              it **{dealer_vs}** on average; the other seats expect
+              {", ".join(ci(S.loc[s, "mean"], S.loc[s, "lo"], S.loc[s, "hi"]) for s in S.index if s != dealer_seat)}.
+            * A winner collects {ci(R.loc["winner", "mean"], R.loc["winner", "lo"], R.loc["winner", "hi"])};
+              a loser who did not discard pays {ci(-R.loc["other_loser", "mean"], -R.loc["other_loser", "hi"], -R.loc["other_loser", "lo"])}.
+            * N per loser averages {mean_n:.2f}; {100 * big_pay:.2f} % of single payments are 64 or more, and in
+              {ci(tail.p, tail.lo, tail.hi, percent=True)} of deals **someone pays ≥ 64**.
+            * **点黑炮**: {ci(rate_black.share, rate_black.lo, rate_black.hi, percent=True)} of deals end with a
+              not-ready player dealing in. That discarder pays {ci(-black["mean"], -black["hi"], -black["lo"])} against
+              {ci(-ready_in["mean"], -ready_in["hi"], -ready_in["lo"])} for a ready discarder (点炮):
+              the extra cost is {ci(-black["diff"], -black["diff_hi"], -black["diff_lo"])} per occurrence.
+            '''))
+            """
+        ),
+        md("## Kongs as fans (kong_fan.toml)"),
+        code(
+            """
+            kong = results("kong_fan")
+            kd = an.paired_difference(kong, ["winner_gain", "max_pay", "pays_64", "dealer_pay"], baseline_variant="classic")
+            kt = an.tail_probability(kong, threshold=64).set_index("variant")
+            kf = an.fan_distribution(kong).pivot_table(index="N", columns="variant", values="share", observed=True)
+            display(an.plot_payment_distribution(kong))
+            display(kf)
+            kd
+            """
+        ),
+        code(
+            """
+            kongs = kong[kong["variant"] == "classic"]
+            with_kong = ((kongs["winner_kongs"] > 0) & (kongs["winner"] >= 0)).sum() / max(1, (kongs["winner"] >= 0).sum())
+            wg, mp, p64 = (pick(kd, variant="kong_fan", metric=m) for m in ("winner_gain", "max_pay", "pays_64"))
+            t0, t1 = kt.loc["classic"], kt.loc["kong_fan"]
+            display(Markdown(f'''
+            ### Answer: kong fan
+            {100 * with_kong:.1f} % of winners hold at least one kong. Counting each as a fan changes the winner's mean gain
+            per deal by {num(wg)}, the largest single payment by {num(mp)}, and P(someone pays ≥ 64) by {pp(p64)}
+            (from {ci(t0.p, t0.lo, t0.hi, percent=True)} to {ci(t1.p, t1.lo, t1.hi, percent=True)}).
+            '''))
+            """
+        ),
+    ],
+)
+
+# --------------------------------------------------------------------------- 05
+
+NB05 = notebook(
+    "05 · Strategy tournament",
+    """
+    Which strategy wins money? `strategies.toml` seats greedy, jia_hunter, defensive and
+    random in all four rotations over the same walls, so pooled over the rotations each
+    strategy plays every seat of every wall once and seat and dealer advantages cancel.
+    Contrasts between strategies are paired (bootstrap over walls).
+    """,
+    [
+        code(
+            """
+            strat = results("strategies")
+            sr = an.strategy_results(strat, baseline_strategy="greedy").sort_values("mean_pay", ascending=False)
+            display(an.plot_strategy_results(strat))
+            sr
+            """
+        ),
+        code(
+            """
+            per = an.strategy_results(strat, pool_variants=False)
+            per.pivot_table(index="strategy", columns="variant", values="mean_pay", observed=True)
+            """
+        ),
+        code(
+            """
+            pooled = strat.drop(columns="variant")
+            display(an.plot_ready_probability(pooled, by="strategy"))
+            an.wait_kind_frequencies(pooled, at="win", by="strategy").pivot_table(
+                index="strategy", columns="wait_kind", values="share", observed=True
+            )
+            """
+        ),
+        code(
+            """
+            order = list(sr["strategy"])
+            best, second = order[0], order[1]
+            vs2 = pick(an.strategy_results(strat, baseline_strategy=second), strategy=best)
+            margin = verdict(vs2["diff_lo"], vs2["diff_hi"], "significantly", "(impossible)", "not significantly")
+            lines = [
+                f"{i + 1}. **{r.strategy}**: {ci(r.mean_pay, r.lo, r.hi)} per seat-deal; vs greedy "
+                f"{ci(r.diff, r.diff_lo, r.diff_hi)}; wins {100 * r.win_rate:.1f} %, deals in {100 * r.deal_in_rate:.1f} %, "
+                f"ready {100 * r.ready_rate:.1f} %"
+                for i, r in enumerate(sr.itertuples())
+            ]
+            display(Markdown(
+                f"### Answer: strategy ranking ({len(strat) // 4:,} walls x 4 rotations; 2^N units)\\n"
+                + "\\n".join(lines)
+                + f"\\n\\n**{best}** earns the most; it is **{margin}** ahead of **{second}** "
+                f"(paired difference {ci(vs2['diff'], vs2['diff_lo'], vs2['diff_hi'])})."
+            ))
+            """
+        ),
+    ],
+)
+
+NOTEBOOKS = {
+    "01_ready_probability.ipynb": NB01,
+    "02_waits_kanchan_vs_edge.ipynb": NB02,
+    "03_bao_rule.ipynb": NB03,
+    "04_expected_scores.ipynb": NB04,
+    "05_strategies.ipynb": NB05,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--execute", action="store_true", help="run each notebook in place after writing it")
+    parser.add_argument("--timeout", type=int, default=3600, help="seconds per cell when executing")
+    args = parser.parse_args(argv)
+    for name, nb in NOTEBOOKS.items():
+        path = HERE / name
+        nbformat.validate(nb)
+        if args.execute:
+            from nbclient import NotebookClient
+
+            NotebookClient(nb, timeout=args.timeout, resources={"metadata": {"path": str(HERE)}}).execute()
+        nbformat.write(nb, path)
+        print(f"wrote {path.relative_to(HERE.parent)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,568 @@
+"""Tests of daqing_sim.analysis on small hand-built results frames whose answers are known."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from daqing_sim import analysis as an
+
+WAITS = ["kanchan", "edge", "single", "dual_pair", "two_sided", "none"]
+BAOS = ["none", "bao", "bao_edge", "bao_in_bao"]
+
+
+def deal(**kw) -> dict:
+    """One deal row; defaults: an exhaustive draw, dealer 0, nobody ready."""
+    row = {
+        "deal": 0,
+        "outcome": "exhaustive_draw",
+        "winner": -1,
+        "discarder": -1,
+        "dealer": 0,
+        "big": False,
+        "bao": "none",
+        "wait_kind": "none",
+        "win_tile": None,
+        "draws": 58,
+        "winner_kongs": 0,
+        "bao_replacements": 0,
+    }
+    for s in range(4):
+        row |= {
+            f"pay_{s}": 0,
+            f"fans_{s}": -1,
+            f"ready_turn_{s}": -1,
+            f"ready_wait_{s}": "none",
+            f"ready_outs_{s}": -1,
+            f"concealed_{s}": True,
+            f"strategy_{s}": "greedy",
+        }
+    for key, value in kw.items():
+        if key in ("pay", "fans", "ready_turn", "ready_wait", "strategy"):
+            for s, x in enumerate(value):
+                row[f"{key}_{s}"] = x
+        else:
+            row[key] = value
+    return row
+
+
+def frame(rows: list[dict], variants: list[str] | None = None) -> pd.DataFrame:
+    df = pd.DataFrame(rows)
+    df["outcome"] = pd.Categorical(df["outcome"], categories=an.OUTCOMES)
+    df["bao"] = pd.Categorical(df["bao"], categories=BAOS)
+    df["wait_kind"] = pd.Categorical(df["wait_kind"], categories=WAITS)
+    for s in range(4):
+        df[f"ready_wait_{s}"] = pd.Categorical(df[f"ready_wait_{s}"], categories=WAITS)
+        df[f"strategy_{s}"] = df[f"strategy_{s}"].astype("category")
+        df[f"pay_{s}"] = df[f"pay_{s}"].astype(np.int32)
+        df[f"fans_{s}"] = df[f"fans_{s}"].astype(np.int8)
+        df[f"ready_turn_{s}"] = df[f"ready_turn_{s}"].astype(np.int16)
+    for c in ("winner", "discarder", "dealer"):
+        df[c] = df[c].astype(np.int8)
+    if variants is not None:
+        df["variant"] = pd.Categorical(variants, categories=list(dict.fromkeys(variants)))
+    return df
+
+
+def self_draw(winner: int, fans: list[int], **kw) -> dict:
+    """A self-drawn win with consistent pay/fans columns."""
+    pay = [0, 0, 0, 0]
+    for s in range(4):
+        if s != winner:
+            pay[s] = -(2 ** fans[s])
+    pay[winner] = -sum(pay)
+    f = [fans[s] if s != winner else -1 for s in range(4)]
+    return deal(
+        outcome="self_draw", winner=winner, pay=pay, fans=f, wait_kind=kw.pop("wait_kind", "two_sided"), **kw
+    )
+
+
+def black_deal_in(winner: int, discarder: int, fans: list[int], **kw) -> dict:
+    """点黑炮: the discarder pays every loser's amount."""
+    f = [fans[s] if s != winner else -1 for s in range(4)]
+    total = sum(2 ** fans[s] for s in range(4) if s != winner)
+    pay = [0, 0, 0, 0]
+    pay[winner], pay[discarder] = total, -total
+    return deal(
+        outcome="deal_in_not_ready",
+        winner=winner,
+        discarder=discarder,
+        pay=pay,
+        fans=f,
+        wait_kind=kw.pop("wait_kind", "kanchan"),
+        big=kw.pop("big", True),
+        **kw,
+    )
+
+
+def wilson_reference(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    p = k / n
+    centre = (2 * n * p + z * z) / (2 * (n + z * z))
+    half = z * math.sqrt(z * z + 4 * n * p * (1 - p)) / (2 * (n + z * z))
+    return centre - half, centre + half
+
+
+# --------------------------------------------------------------------------- intervals
+
+
+def test_wilson_matches_textbook_values():
+    lo, hi = an.wilson_interval(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    lo, hi = an.wilson_interval(np.array([0, 3, 20]), np.array([20, 20, 20]))
+    for i, k in enumerate([0, 3, 20]):
+        ref = wilson_reference(k, 20)
+        assert lo[i] == pytest.approx(max(ref[0], 0)) and hi[i] == pytest.approx(min(ref[1], 1))
+    lo, hi = an.wilson_interval(0, 0)
+    assert np.isnan(lo) and np.isnan(hi)
+    with pytest.raises(ValueError, match="between 0 and trials"):
+        an.wilson_interval(4, 3)
+
+
+def test_bootstrap_is_deterministic_covers_the_mean_and_blocks_agree():
+    rng = np.random.default_rng(7)
+    x = 2.0 ** rng.integers(0, 8, size=5000)  # heavy-ish 2^N amounts
+    est, lo, hi = an.bootstrap_ratio(x)
+    assert est == pytest.approx(x.mean())
+    assert lo < est < hi
+    assert (est, lo, hi) == an.bootstrap_ratio(x)  # fixed seed
+    se = x.std(ddof=1) / math.sqrt(len(x))
+    assert hi - lo == pytest.approx(2 * 1.96 * se, rel=0.15)
+    # the block bootstrap used for big runs gives about the same interval
+    _, blo, bhi = an.bootstrap_ratio(x, max_blocks=500)
+    assert (bhi - blo) == pytest.approx(hi - lo, rel=0.25)
+    # a constant has a zero-width interval
+    assert an.bootstrap_ratio(np.full(50, 4.0)) == (4.0, 4.0, 4.0)
+
+
+# --------------------------------------------------------------------------- ready, waits
+
+
+def ready_frame() -> pd.DataFrame:
+    return frame(
+        [
+            deal(deal=0, ready_turn=[2, 5, -1, -1], ready_wait=["kanchan", "edge", "none", "none"]),
+            deal(deal=1, ready_turn=[-1, 0, 3, -1], ready_wait=["none", "kanchan", "two_sided", "none"]),
+            deal(deal=2, ready_turn=[7, -1, -1, 1], ready_wait=["single", "none", "none", "kanchan"]),
+            deal(deal=3, dealer=1, ready_turn=[4, 4, -1, -1], ready_wait=["edge", "edge", "none", "none"]),
+        ]
+    )
+
+
+def test_ready_probability_dealer_vs_others_exact():
+    t = an.ready_probability(ready_frame(), max_draws=8)
+    dealer = t[t["role"] == "dealer"].set_index("k")
+    other = t[t["role"] == "non_dealer"].set_index("k")
+    # dealer seats: turns 2, -1, 7, 4 (deal 3 dealer is seat 1)
+    assert list(dealer["ready"]) == [0, 0, 1, 1, 2, 2, 2, 3, 3]
+    assert (dealer["n"] == 4).all()
+    # others: 5,-1,-1 | 0,3,-1 | -1,-1,1 | 4,-1,-1
+    assert list(other["ready"]) == [1, 2, 2, 3, 4, 5, 5, 5, 5]
+    assert (other["n"] == 12).all()
+    assert other.loc[4, "p"] == pytest.approx(4 / 12)
+    lo, hi = wilson_reference(4, 12)
+    assert other.loc[4, "lo"] == pytest.approx(lo) and other.loc[4, "hi"] == pytest.approx(hi)
+
+
+def test_ready_probability_by_strategy_and_seat():
+    df = ready_frame()
+    df["strategy_1"] = pd.Categorical(["hunter"] * 4)
+    t = an.ready_probability(df, by="strategy", max_draws=5)
+    hunter = t[t["strategy"] == "hunter"].set_index("k")
+    assert list(hunter["ready"]) == [1, 1, 1, 1, 2, 3] and (hunter["n"] == 4).all()
+    t = an.ready_probability(df, by=["seat"], max_draws=3)
+    assert set(t["seat"]) == {0, 1, 2, 3}
+    assert t[(t["seat"] == 3) & (t["k"] == 3)]["ready"].item() == 1
+
+
+def test_ready_probability_splits_variants():
+    a = ready_frame()
+    df = frame(a.to_dict("records") * 2, variants=["A"] * 4 + ["B"] * 4)
+    df.loc[df["variant"] == "B", "ready_turn_0"] = -1
+    t = an.ready_probability(df, max_draws=8)
+    assert list(t.columns[:2]) == ["variant", "role"]
+    last = t[(t["k"] == 8) & (t["role"] == "dealer")].set_index("variant")["ready"]
+    assert last["A"] == 3 and last["B"] == 1  # deal 3's dealer is seat 1, still ready in B
+    w = an.wait_kind_frequencies(df, at="ready", by=["role", "variant"])
+    assert list(w.columns[:2]) == ["variant", "role"]
+    assert w[(w["variant"] == "B") & (w["role"] == "dealer")]["n"].iloc[0] == 1
+
+
+def test_wait_kinds_at_ready_and_win_exact():
+    df = ready_frame()
+    t = an.wait_kind_frequencies(df, at="ready").set_index("wait_kind")
+    assert t["n"].iloc[0] == 8
+    assert t.loc["kanchan", "count"] == 3 and t.loc["edge", "count"] == 3
+    assert t.loc["dual_pair", "count"] == 0 and t.loc["dual_pair", "share"] == 0
+    assert t["share"].sum() == pytest.approx(1)
+    wins = frame(
+        [
+            self_draw(1, [1, 0, 0, 0], wait_kind="kanchan", deal=0),
+            self_draw(2, [1, 0, 0, 0], wait_kind="kanchan", deal=1),
+            self_draw(0, [0, 1, 1, 1], wait_kind="single", deal=2),
+            deal(deal=3),
+        ]
+    )
+    t = an.wait_kind_frequencies(wins, at="win").set_index("wait_kind")
+    assert t.loc["kanchan", "count"] == 2 and t.loc["single", "count"] == 1 and t["n"].iloc[0] == 3
+    t = an.wait_kind_frequencies(wins, at="win", by="role").set_index(["role", "wait_kind"])
+    assert t.loc[("dealer", "single"), "share"] == 1.0
+    assert t.loc[("non_dealer", "kanchan"), "share"] == 1.0
+
+
+def test_wait_kind_outcomes_exact():
+    df = ready_frame()
+    # seat 1 wins deal 1 (declared kanchan); seat 0 wins deal 3 (declared edge)
+    df.loc[1, ["outcome", "winner", "pay_1", "pay_0", "pay_2", "pay_3"]] = ["self_draw", 1, 6, -2, -2, -2]
+    df.loc[3, ["outcome", "winner", "pay_0", "pay_1", "pay_2", "pay_3"]] = ["self_draw", 0, 3, -1, -1, -1]
+    df["ready_outs_0"] = np.array([4, -1, 2, 6], dtype=np.int8)
+    t = an.wait_kind_outcomes(df).set_index("wait_kind")
+    assert t.loc["kanchan", "n"] == 3 and t.loc["kanchan", "wins"] == 1
+    assert t.loc["kanchan", "win_rate"] == pytest.approx(1 / 3)
+    # kanchan declarers: seat 0 deal 0 (0), seat 1 deal 1 (+6), seat 3 deal 2 (0)
+    assert t.loc["kanchan", "mean_pay"] == pytest.approx(2)
+    # edge declarers: seat 1 deal 0 (0), seat 0 deal 3 (+3), seat 1 deal 3 (-1)
+    assert t.loc["edge", "n"] == 3 and t.loc["edge", "mean_pay"] == pytest.approx(2 / 3)
+    assert t.loc["single", "mean_outs"] == 2  # seat 0 of deal 2
+    assert t.loc["dual_pair", "n"] == 0 and np.isnan(t.loc["dual_pair", "win_rate"])
+
+
+def test_results_keep_variant_order_not_alphabetical():
+    rows = [deal(deal=0), self_draw(1, [1, 1, 1, 1], deal=0)]
+    df = frame(rows, variants=["zeta", "alpha"])
+    assert list(an.summarize(df)["variant"]) == ["zeta", "alpha"]
+    assert list(an.outcome_shares(df)["variant"].unique()) == ["zeta", "alpha"]
+    assert list(an.ready_probability(df)["variant"].unique()) == ["zeta", "alpha"]
+    assert list(an.expected_payment(df)["variant"].unique()) == ["zeta", "alpha"]
+    legend = [t.get_text() for t in an.plot_payment_distribution(df).axes[0].get_legend().get_texts()]
+    assert legend == ["zeta", "alpha"]
+
+
+# --------------------------------------------------------------------------- outcomes, bao, payments
+
+
+def payment_frame() -> pd.DataFrame:
+    return frame(
+        [
+            self_draw(0, [0, 2, 1, 1], deal=0, bao="bao"),  # dealer self-draw: 4+2+2
+            self_draw(2, [3, 1, 0, 2], deal=1, bao="bao_in_bao", big=True, wait_kind="kanchan"),  # 8+2+4
+            black_deal_in(1, 3, [2, 0, 1, 1], deal=2),  # seat 3 pays 4+2+2
+            deal(deal=3),
+        ]
+    )
+
+
+def test_outcome_and_bao_shares_exact():
+    df = payment_frame()
+    o = an.outcome_shares(df).set_index("outcome")
+    assert list(o["count"]) == [2, 0, 1, 1] and (o["n"] == 4).all()
+    b = an.bao_shares(df).set_index("bao")
+    assert b.loc["bao", "count"] == 1 and b.loc["bao_in_bao", "count"] == 1 and b.loc["none", "count"] == 1
+    assert b.loc["bao", "share_of_wins"] == pytest.approx(1 / 3)
+    assert b.loc["bao", "share_of_deals"] == pytest.approx(1 / 4)
+    assert b.loc["bao_edge", "count"] == 0
+
+
+def test_fans_and_payments_exact():
+    df = payment_frame()
+    f = an.fan_distribution(df).set_index("N")
+    # loser entries: 2,1,1 | 3,1,2 | 2,1,1
+    assert list(f["count"]) == [0, 5, 3, 1] and f["share"].sum() == pytest.approx(1)
+    p = an.payment_distribution(df).set_index("amount")
+    # payers: 4,2,2 | 8,2,4 | 8
+    assert dict(p["count"]) == {2: 3, 4: 2, 8: 2}
+    assert p.loc[4, "at_least"] == pytest.approx(4 / 7)
+    w = an.payment_distribution(df, who="winner").set_index("amount")
+    assert dict(w["count"]) == {8: 2, 14: 1}
+    t = an.tail_probability(df, threshold=8)
+    assert t["count"].item() == 2 and t["p"].item() == 0.5
+
+
+def test_expected_payment_per_seat_and_role_exact():
+    df = payment_frame()
+    e = an.expected_payment(df, by="seat").set_index("seat")
+    assert list(e["mean"]) == pytest.approx([(8 - 8) / 4, (-4 - 2 + 8) / 4, (-2 + 14) / 4, (-2 - 4 - 8) / 4])
+    assert (e["lo"] <= e["mean"]).all() and (e["mean"] <= e["hi"]).all()
+    r = an.expected_payment(df, by="role").set_index("role")
+    assert r.loc["winner", "mean"] == pytest.approx((8 + 14 + 8) / 3) and r.loc["winner", "n"] == 3
+    assert r.loc["dealer", "mean"] == pytest.approx((8 - 8 + 0 + 0) / 4)
+    assert r.loc["discarder_not_ready", "mean"] == -8 and r.loc["discarder_not_ready", "n"] == 1
+    assert r.loc["other_loser", "n"] == 3 + 3 + 2
+    assert r.loc["other_loser", "mean"] == pytest.approx((-4 - 2 - 2 - 8 - 2 - 4 + 0 + 0) / 8)
+    # the four seats always sum to zero
+    assert e["mean"].sum() == pytest.approx(0)
+
+
+def test_role_contrast_prices_deal_in_not_ready():
+    ready_deal_in = deal(
+        outcome="deal_in", winner=0, discarder=2, pay=[5, -1, -2, -2], fans=[-1, 0, 1, 1], wait_kind="edge"
+    )
+    df = frame([payment_frame().iloc[2].to_dict() | {"deal": 0}, ready_deal_in | {"deal": 1}])
+    r = an.expected_payment(df, by="role", contrast_to="discarder_ready").set_index("role")
+    assert r.loc["discarder_ready", "mean"] == -2 and r.loc["discarder_not_ready", "mean"] == -8
+    assert r.loc["discarder", "mean"] == -5 and r.loc["discarder", "n"] == 2
+    assert r.loc["discarder_not_ready", "diff"] == -6 and r.loc["discarder_ready", "diff"] == 0
+    s = an.expected_payment(df, by="seat", contrast_to=0).set_index("seat")
+    assert s.loc[3, "diff"] == pytest.approx((-8 - 2) / 2 - (0 + 5) / 2)
+    with pytest.raises(ValueError, match="cannot contrast to 'boss'"):
+        an.expected_payment(df, by="role", contrast_to="boss")
+
+
+def test_expected_payment_interval_covers_truth_on_synthetic_data():
+    rng = np.random.default_rng(3)
+    rows = [self_draw(int(rng.integers(4)), list(rng.integers(0, 5, 4)), deal=i) for i in range(400)]
+    df = frame(rows)
+    e = an.expected_payment(df, by="role").set_index("role")
+    # the winner receives three 2^N with N uniform on 0..4: expected 3 * 31 / 5 = 18.6
+    assert e.loc["winner", "lo"] < 18.6 < e.loc["winner", "hi"]
+
+
+# --------------------------------------------------------------------------- paired, strategies
+
+
+def two_variant_frame() -> pd.DataFrame:
+    base = [
+        self_draw(0, [1, 1, 1, 1], deal=0),
+        deal(deal=1),
+        self_draw(1, [1, 0, 0, 0], deal=2),
+        deal(deal=3),
+    ]
+    alt = [
+        deal(deal=0),
+        deal(deal=1),
+        self_draw(1, [2, 0, 0, 0], deal=2, bao="bao"),
+        self_draw(3, [2, 0, 0, 0], deal=3),
+        self_draw(3, [2, 0, 0, 0], deal=9),  # no partner in the baseline: ignored
+    ]
+    return frame(base + alt, variants=["classic"] * 4 + ["no_swap"] * 5)
+
+
+def test_paired_difference_exact():
+    df = two_variant_frame()
+    t = an.paired_difference(df, "win")
+    assert len(t) == 1 and t["n_pairs"].item() == 4 and t["baseline"].item() == "classic"
+    # wins: classic 1,0,1,0 ; no_swap 0,0,1,1 -> mean difference 0
+    assert t["diff"].item() == 0 and t["lo"].item() < 0 < t["hi"].item()
+    t = an.paired_difference(df, ["dealer_pay", "bao_draw", "max_pay"]).set_index("metric")
+    # dealer_pay: classic 6, 0, -2, 0 ; no_swap 0, 0, -4, -4 -> diffs -6, 0, -2, -4
+    assert t.loc["dealer_pay", "diff"] == pytest.approx(-3)
+    assert t.loc["dealer_pay", "baseline_mean"] == pytest.approx(1)
+    assert t.loc["bao_draw", "diff"] == pytest.approx(0.25)
+    assert t.loc["max_pay", "diff"] == pytest.approx((-2 + 0 + 2 + 4) / 4)
+    t = an.paired_difference(df, ["winner_gain", "ready_share"]).set_index("metric")
+    # winner gains: classic 6, 0, 4, 0 ; no_swap 0, 0, 6, 6
+    assert t.loc["winner_gain", "diff"] == pytest.approx((-6 + 0 + 2 + 6) / 4)
+    assert t.loc["ready_share", "diff"] == 0
+    t = an.paired_difference(df, "draws", baseline_variant="no_swap")
+    assert t["variant"].item() == "classic" and t["diff"].item() == 0
+    custom = an.paired_difference(df, lambda g: g["pay_1"])
+    assert custom["diff"].item() == pytest.approx(((0 - -2) + 0 + (4 - 2) + (-1 - 0)) / 4)
+
+
+def test_strategy_results_maps_seats():
+    rows = []
+    for i in range(8):
+        rot = i % 4
+        strat = ["kanchan_hunter" if (s - rot) % 4 == 0 else "greedy" for s in range(4)]
+        winner = rot if i < 4 else (rot + 1) % 4  # the hunter wins the first four deals
+        rows.append(self_draw(winner, [1, 1, 1, 1], deal=i, strategy=strat))
+    df = frame(rows)
+    t = an.strategy_results(df).set_index("strategy")
+    # each win: 3 losers pay 2 each (dealer seat 0 has no extra fan here: fans are given directly)
+    assert t.loc["kanchan_hunter", "n"] == 8 and t.loc["greedy", "n"] == 24
+    assert t.loc["kanchan_hunter", "mean_pay"] == pytest.approx((4 * 6 + 4 * -2) / 8)
+    # greedy seats: win 4 deals (+6), lose 20 seat-deals (-2)
+    assert t.loc["greedy", "mean_pay"] == pytest.approx((4 * 6 - 20 * 2) / 24)
+    assert t.loc["kanchan_hunter", "win_rate"] == 0.5 and t.loc["greedy", "win_rate"] == pytest.approx(4 / 24)
+    # money is conserved across strategies
+    total = (t["mean_pay"] * t["n"]).sum()
+    assert total == pytest.approx(0)
+
+
+def test_strategy_results_pools_rotations_with_paired_contrast():
+    # two rotations of the same two walls; "hunter" wins wherever it sits on deal 0
+    rows, variants = [], []
+    for rot in range(2):
+        strat = (
+            ["hunter", "greedy", "greedy", "greedy"] if rot == 0 else ["greedy", "hunter", "greedy", "greedy"]
+        )
+        hunter = strat.index("hunter")
+        rows.append(self_draw(hunter, [2, 2, 2, 2], deal=0, strategy=strat))  # +12, losers -4
+        rows.append(self_draw((hunter + 2) % 4, [0, 0, 0, 0], deal=1, strategy=strat))  # +3, losers -1
+        variants += [f"rotation_{rot}"] * 2
+    df = frame(rows, variants=variants)
+    t = an.strategy_results(df).set_index("strategy")
+    assert "variant" not in t.columns
+    assert t.loc["hunter", "n"] == 4 and t.loc["greedy", "n"] == 12
+    assert t.loc["hunter", "mean_pay"] == pytest.approx((12 - 1) * 2 / 4)
+    greedy = (2 * (-4 * 3) + 2 * (3 - 1 - 1)) / 12
+    assert t.loc["greedy", "mean_pay"] == pytest.approx(greedy)
+    assert t.loc["hunter", "diff"] == pytest.approx(11 / 2 - greedy)
+    assert t.loc["greedy", "diff"] == 0 and t.loc["greedy", "diff_lo"] == 0
+    per = an.strategy_results(df, pool_variants=False, baseline_strategy="hunter")
+    assert set(per["variant"]) == {"rotation_0", "rotation_1"}
+    assert (per[per["strategy"] == "hunter"]["diff"] == 0).all()
+    with pytest.raises(ValueError, match="baseline strategy 'nobody' never plays"):
+        an.strategy_results(df, baseline_strategy="nobody")
+
+
+# --------------------------------------------------------------------------- summary and files
+
+
+def test_summarize_one_row_per_variant():
+    df = two_variant_frame()
+    s = an.summarize(df)
+    assert list(s["variant"]) == ["classic", "no_swap"]
+    assert list(s["deals"]) == [4, 5]
+    assert s.loc[0, "win_rate"] == 0.5 and s.loc[1, "rate_exhaustive_draw"] == pytest.approx(2 / 5)
+    assert s.loc[1, "bao_share_bao"] == pytest.approx(1 / 3)
+    assert np.isnan(s.loc[0, "diff_win"]) and s.loc[1, "diff_dealer_pay"] == pytest.approx(-3)
+    assert s.loc[0, "pay_mean_0"] == pytest.approx((6 - 2) / 4)
+    assert s.loc[0, "pay_lo_0"] <= s.loc[0, "pay_mean_0"] <= s.loc[0, "pay_hi_0"]
+    assert "bootstrap" in s.loc[0, "pay_ci_method"]
+    for col in ("ready_dealer_k6", "ready_other_k12", "wait_ready_kanchan", "wait_win_two_sided"):
+        assert col in s.columns
+    single = an.summarize(payment_frame())
+    assert list(single["variant"]) == ["all"] and "diff_win" not in single.columns
+
+
+def test_write_summary_files_atomic(tmp_path):
+    df = two_variant_frame()
+    out = tmp_path / "run"
+    table = an.write_summary(df, out)
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["payments.png", "ready_probability.png", "summary.csv", "wait_kinds.png"]
+    back = pd.read_csv(out / "summary.csv")
+    assert list(back["variant"]) == list(table["variant"])
+    assert back["win_rate"].to_numpy() == pytest.approx(table["win_rate"].to_numpy())
+    for png in out.glob("*.png"):
+        assert png.read_bytes()[:4] == b"\x89PNG"
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(ValueError, match="not a directory"):
+        an.write_summary(df, tmp_path / "file")
+
+
+def test_plots_return_figures():
+    from matplotlib.figure import Figure
+
+    df = two_variant_frame()
+    for fig in (
+        an.plot_ready_probability(df),
+        an.plot_wait_kinds(df),
+        an.plot_payment_distribution(df),
+        an.plot_expected_payment(df, by="role"),
+        an.plot_paired_difference(an.paired_difference(df, ["win", "dealer_pay"])),
+        an.plot_strategy_results(df),
+    ):
+        assert isinstance(fig, Figure) and fig.axes
+
+
+# --------------------------------------------------------------------------- validation
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda d: an.ready_probability(d),
+        lambda d: an.wait_kind_frequencies(d, at="win"),
+        lambda d: an.outcome_shares(d),
+        lambda d: an.bao_shares(d),
+        lambda d: an.fan_distribution(d),
+        lambda d: an.payment_distribution(d),
+        lambda d: an.expected_payment(d, by="role"),
+        lambda d: an.strategy_results(d),
+        lambda d: an.summarize(d),
+        lambda d: an.write_summary(d, "unused_dir_never_created"),
+    ],
+)
+def test_missing_columns_are_named(call):
+    df = payment_frame().drop(columns=["outcome", "pay_2", "fans_1", "ready_turn_3", "winner", "strategy_0"])
+    with pytest.raises(ValueError, match="missing column") as err:
+        call(df)
+    assert any(c in str(err.value) for c in ("outcome", "pay_2", "fans_1", "ready_turn_3", "winner"))
+
+
+def test_bad_arguments_raise_value_error():
+    df = two_variant_frame()
+    with pytest.raises(ValueError, match="cannot group by 'colour'"):
+        an.ready_probability(df, by="colour")
+    with pytest.raises(ValueError, match="max_draws"):
+        an.ready_probability(df, max_draws=-1)
+    with pytest.raises(ValueError, match="'ready' or 'win'"):
+        an.wait_kind_frequencies(df, at="end")
+    with pytest.raises(ValueError, match="'seat' or 'role'"):
+        an.expected_payment(df, by="wind")
+    with pytest.raises(ValueError, match="unknown metric 'luck'"):
+        an.paired_difference(df, "luck")
+    with pytest.raises(ValueError, match="baseline variant 'nope'"):
+        an.paired_difference(df, "win", baseline_variant="nope")
+    with pytest.raises(ValueError, match="no rows"):
+        an.outcome_shares(df.iloc[:0])
+    for call in (an.outcome_shares, an.ready_probability, an.wait_kind_frequencies, an.summarize):
+        with pytest.raises(ValueError, match="expected a results DataFrame"):
+            call([1, 2])
+    with pytest.raises(ValueError, match="missing column.*variant"):
+        an.paired_difference(payment_frame(), "win")
+
+
+def fake_compute_chunk(task, simulate_fn=None) -> pd.DataFrame:
+    """Stand-in for the simulator: a consistent random chunk of task.n_deals deals."""
+    rng = np.random.default_rng(task.seed + task.start)
+    rows = []
+    for i in range(task.n_deals):
+        if rng.random() < 0.3:
+            rows.append(deal(deal=task.start + i, strategy=list(task.strategies)))
+        else:
+            winner = int(rng.integers(4))
+            rows.append(
+                self_draw(
+                    winner, list(rng.integers(0, 4, 4)), deal=task.start + i, strategy=list(task.strategies)
+                )
+            )
+    df = frame(rows)
+    return df.drop(columns=["variant"], errors="ignore")
+
+
+def test_experiment_results_runs_small_then_reuses(tmp_path, monkeypatch):
+    from daqing_sim import _runner
+
+    calls = []
+
+    def counting(task, simulate_fn=None):
+        calls.append(task.variant)
+        return fake_compute_chunk(task)
+
+    monkeypatch.setattr(_runner, "compute_chunk", counting)
+    exp = tmp_path / "tiny.toml"
+    exp.write_text(
+        'name = "tiny"\nn_deals = 1000\nseed = 5\nchunk_size = 500\nstrategies = "greedy"\n'
+        '[[variants]]\nname = "a"\n[[variants]]\nname = "b"\nrules = { kong_fan = true }\n'
+    )
+    df = an.experiment_results(exp, n_deals=40, out=tmp_path / "res")
+    assert len(df) == 80 and list(df["variant"].cat.categories) == ["a", "b"]
+    assert (tmp_path / "res" / "tiny-n40" / "summary.csv").is_file()
+    assert sorted(calls) == ["a", "b"]
+    again = an.experiment_results(exp, n_deals=40, out=tmp_path / "res")
+    assert len(calls) == 2 and again.equals(df)
+    # once the full-size run exists it is preferred
+    an.experiment_results(exp, n_deals=None, out=tmp_path / "res")
+    assert len(an.experiment_results(exp, n_deals=40, out=tmp_path / "res")) == 2000
+
+
+def test_large_frame_summary_uses_blocks_and_stays_fast(tmp_path):
+    import time
+
+    from daqing_sim._runner import ChunkTask
+    from daqing_sim.rules import RuleSet
+
+    task = ChunkTask("a", 0, 0, 3000, RuleSet(), ("greedy",) * 4, None, 1, 0, False)
+    one = fake_compute_chunk(task)
+    big = pd.concat([one] * 10, ignore_index=True)  # 30 000 deals > MAX_BLOCKS
+    big["deal"] = np.arange(len(big))
+    t0 = time.perf_counter()
+    e = an.expected_payment(big, by="role").set_index("role")
+    assert time.perf_counter() - t0 < 10
+    assert e.loc["winner", "lo"] < e.loc["winner", "mean"] < e.loc["winner", "hi"]
+    assert an.format_ci(0.5, 0.25, 0.75, percent=True) == "50.0% (95% CI 25.0 to 75.0%)"

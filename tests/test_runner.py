@@ -1,0 +1,233 @@
+"""The experiment runner with the real engine: identical results for any worker count or
+backend, resume after an interruption without recomputing a chunk, Parquet + manifest."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from daqing_sim import _runner, cli
+from daqing_sim.experiment import load_experiment, load_results, run_experiment
+from daqing_sim.rules import RuleSet
+
+# Two variants that change outcomes (no bao replacement, and the all-restrictions-off
+# push-down game) on 2 x 3 chunks of 8 deals: small enough for seconds.
+SMALL = """\
+name = "small"
+description = "runner test"
+n_deals = 24
+seed = 11
+chunk_size = 8
+strategies = "greedy"
+
+[[variants]]
+name = "classic"
+
+[[variants]]
+name = "no_replacement"
+rules = { bao_replacement = false }
+
+[[variants]]
+name = "open"
+[variants.rules]
+require_open = false
+require_terminal = false
+require_triplet = false
+min_concealed_at_ready = 1
+"""
+N_CHUNKS = 9
+
+
+@pytest.fixture(scope="module")
+def small_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("exp") / "small.toml"
+    path.write_text(SMALL, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def reference(small_file: Path, tmp_path_factory: pytest.TempPathFactory) -> pd.DataFrame:
+    """The experiment run in one process, chunk after chunk."""
+    out = tmp_path_factory.mktemp("ref")
+    result = run_experiment(small_file, n_jobs=1, out=out, progress=False, summary=False)
+    assert result.n_computed == N_CHUNKS and result.n_reused == 0
+    return load_results(result.outdir)
+
+
+def count_chunk_calls(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, int]]:
+    """Count in-process chunk computations by (variant, chunk)."""
+    calls: Counter[tuple[str, int]] = Counter()
+    original = _runner.compute_chunk
+
+    def counted(task: _runner.ChunkTask, simulate_fn: object = None) -> pd.DataFrame:
+        calls[(task.variant, task.index)] += 1
+        return original(task, simulate_fn)
+
+    monkeypatch.setattr(_runner, "compute_chunk", counted)
+    return calls
+
+
+def test_results_schema_order_and_common_walls(reference: pd.DataFrame) -> None:
+    df = reference
+    assert list(df["variant"].cat.categories) == ["classic", "no_replacement", "open"]
+    assert df.columns[0] == "variant"
+    assert len(df) == 3 * 24
+    for _, part in df.groupby("variant", observed=True):
+        assert part["deal"].tolist() == list(range(24))
+    assert df.equals(df.sort_values(["variant", "deal"], kind="stable").reset_index(drop=True))
+    for col in ("outcome", "winner", "pay_0", "pay_3", "ready_turn_0", "strategy_0"):
+        assert col in df.columns
+    assert (df[[f"pay_{s}" for s in range(4)]].sum(axis=1) == 0).all()
+    # The push-down variant is a different game on the same walls: its outcomes differ somewhere.
+    classic = df[df["variant"] == "classic"].reset_index(drop=True)
+    open_ = df[df["variant"] == "open"].reset_index(drop=True)
+    assert not classic["outcome"].equals(open_["outcome"]) or not classic["pay_0"].equals(open_["pay_0"])
+
+
+def test_chunks_equal_direct_simulate(reference: pd.DataFrame) -> None:
+    from daqing_sim.simulate import simulate
+
+    direct = simulate(8, rules=RuleSet(bao_replacement=False), seed=11, start=8, n_jobs=1)
+    got = reference[reference["variant"] == "no_replacement"].iloc[8:16]
+    got = got.drop(columns="variant").reset_index(drop=True)
+    pd.testing.assert_frame_equal(got, direct.reset_index(drop=True))
+
+
+def test_two_workers_give_identical_results(
+    small_file: Path, reference: pd.DataFrame, tmp_path: Path
+) -> None:
+    result = run_experiment(small_file, n_jobs=2, out=tmp_path, progress=False, summary=False)
+    assert result.n_computed == N_CHUNKS
+    pd.testing.assert_frame_equal(load_results(result.outdir), reference)
+
+
+def test_dask_cluster_gives_identical_results(
+    small_file: Path, reference: pd.DataFrame, tmp_path: Path
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        result = run_experiment(
+            small_file,
+            out=tmp_path,
+            progress=False,
+            summary=False,
+            backend="dask",
+            scheduler=cluster.scheduler_address,
+        )
+    assert result.n_computed == N_CHUNKS
+    pd.testing.assert_frame_equal(load_results(result.outdir), reference)
+
+
+class Interrupt(KeyboardInterrupt):
+    pass
+
+
+def test_interrupted_run_resumes_without_recomputing(
+    small_file: Path, reference: pd.DataFrame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = count_chunk_calls(monkeypatch)
+    seen: list[tuple[str, int]] = []
+
+    def stop_after_four(variant: str, index: int) -> None:
+        seen.append((variant, index))
+        if len(seen) == 4:
+            raise Interrupt  # as Ctrl-C right after the fourth chunk was written
+
+    with pytest.raises(Interrupt):
+        run_experiment(
+            small_file, n_jobs=1, out=tmp_path, progress=False, summary=False, on_chunk=stop_after_four
+        )
+    outdir = tmp_path / "small"
+    first = dict(calls)
+    assert sum(first.values()) == 4
+    assert json.loads((outdir / "manifest.json").read_text())["status"] == "interrupted"
+    with pytest.raises(ValueError, match="incomplete: 5 of 9 chunks missing"):
+        load_results(outdir)
+    assert len(load_results(outdir, allow_partial=True)) == 4 * 8
+
+    # A half-written chunk left by a killed process never counts and is cleaned.
+    victim = _runner.chunk_path(outdir, "open", 2)
+    stale = victim.with_name(victim.name + _runner.PARTIAL)
+    stale.parent.mkdir(parents=True, exist_ok=True)
+    stale.write_bytes(b"PAR1 half a file")
+
+    result = run_experiment(small_file, n_jobs=1, out=outdir.parent, progress=False, summary=False)
+    assert result.n_reused == 4 and result.n_computed == N_CHUNKS - 4
+    assert set(calls) == {(v, k) for v in ("classic", "no_replacement", "open") for k in range(3)}
+    assert all(n == 1 for n in calls.values()), calls  # no chunk computed twice
+    assert not stale.exists()
+    assert not list(outdir.rglob("*" + _runner.PARTIAL))
+    pd.testing.assert_frame_equal(load_results(outdir), reference)
+
+    # A third run computes nothing.
+    calls.clear()
+    again = run_experiment(small_file, n_jobs=1, out=outdir.parent, progress=False, summary=False)
+    assert again.n_computed == 0 and not calls
+
+
+def test_corrupt_or_short_chunk_is_recomputed(
+    small_file: Path, reference: pd.DataFrame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
+    outdir = tmp_path / "small"
+    _runner.chunk_path(outdir, "classic", 1).write_bytes(b"not parquet")
+    short = _runner.chunk_path(outdir, "open", 0)
+    pd.read_parquet(short).iloc[:3].to_parquet(short, index=False)
+    calls = count_chunk_calls(monkeypatch)
+    result = run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
+    assert set(calls) == {("classic", 1), ("open", 0)} and result.n_computed == 2
+    pd.testing.assert_frame_equal(load_results(outdir), reference)
+
+
+def test_manifest_records_run(small_file: Path, tmp_path: Path) -> None:
+    result = run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
+    manifest = json.loads((result.outdir / "manifest.json").read_text())
+    exp = load_experiment(small_file)
+    assert manifest["config_hash"] == exp.config_hash()
+    assert manifest["status"] == "complete"
+    assert manifest["config"]["variants"][1]["rules"]["bao_replacement"] is False
+    assert manifest["config"]["n_deals"] == 24
+    assert manifest["deals_computed"] == 3 * 24 and manifest["deals_per_s"] > 0
+    assert manifest["package_version"]
+    assert manifest["started"] <= manifest["finished"]
+    files = sorted(p.relative_to(result.outdir).as_posix() for p in result.outdir.rglob("*.parquet"))
+    assert files[0] == "chunks/classic/chunk-000000.parquet" and len(files) == N_CHUNKS
+    assert not [p for p in os.listdir(result.outdir) if p.endswith(_runner.PARTIAL)]
+
+
+def test_cli_run_quick_look_with_summary(
+    small_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["run", str(small_file), "--n-deals", "16", "--jobs", "1", "--out", str(tmp_path), "--no-progress"]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    outdir = tmp_path / "small-n16"  # a quick look never touches results of the full size
+    assert "6 chunk(s) computed" in out and str(outdir) in out
+    assert (outdir / "summary.csv").is_file()
+    summary = pd.read_csv(outdir / "summary.csv")
+    assert len(summary) >= 3
+    assert not (tmp_path / "small").exists()
+    df = load_results(outdir)
+    assert len(df) == 3 * 16
+    assert cli.main(argv) == 0
+    assert "0 chunk(s) computed, 6 reused" in capsys.readouterr().out
+
+
+def test_missing_dask_is_a_clear_error(
+    small_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # import fails as if not installed
+    argv = ["run", str(small_file), "--backend", "dask", "--out", str(tmp_path), "--no-progress"]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'daqing_sim[dask]'" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "small").exists()  # refused before anything was written
