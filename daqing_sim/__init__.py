@@ -36,6 +36,8 @@ _EXPORTS = {
     "simulate": "simulate",
     "replay": "replay",
     "load_results": "experiment",
+    "summarize": "analysis",
+    "write_summary": "analysis",
     "run_experiment": "experiment",
     "load_experiment": "experiment",
 }

@@ -194,7 +194,7 @@ def parallel_backend(backend: str, scheduler: str | None, n_jobs: int) -> Iterat
         if scheduler:
             client = Client(scheduler, timeout=20)
         else:
-            client = Client(n_workers=n_jobs, threads_per_worker=1, processes=True)
+            client = Client(n_workers=n_jobs, threads_per_worker=1, processes=True, dashboard_address=":0")
     except (OSError, TimeoutError) as e:
         raise ValueError(f"cannot connect to the dask scheduler {scheduler!r}: {e}") from None
     with client, joblib.parallel_config(backend="dask"):

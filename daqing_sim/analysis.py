@@ -1099,17 +1099,24 @@ def plot_ready_probability(
     """
     table = ready_probability(df, by=by, max_draws=max_draws)
     keys = [c for c in table.columns if c in GROUP_KEYS]
-    fig = Figure(figsize=(7, 4.5))
-    ax = fig.add_subplot()
-    for key, g in _grouped(table, keys):
-        line = ax.plot(g["k"], g["p"], marker=".", label=_label(key, keys))[0]
-        ax.fill_between(g["k"], g["lo"], g["hi"], color=line.get_color(), alpha=0.2)
-    ax.set_xlabel("own draws k")
-    ax.set_ylabel("P(declared ready by draw k)")
-    ax.set_ylim(0, 1)
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize="small")
-    ax.set_title("Ready probability (95% Wilson bands)")
+    # several variants (or strategies...): one panel per role keeps the curves readable
+    others = [k for k in keys if k != "role"]
+    several = "role" in keys and others and len(table[others].drop_duplicates()) > 1
+    panel_key = "role" if several else None
+    panels = list(_grouped(table, [panel_key])) if panel_key else [((), table)]
+    line_keys = [k for k in keys if k != panel_key]
+    fig = Figure(figsize=(6.5 * len(panels), 4.5))
+    for i, (panel, sub) in enumerate(panels):
+        ax = fig.add_subplot(1, len(panels), i + 1)
+        for key, g in _grouped(sub, line_keys):
+            line = ax.plot(g["k"], g["p"], marker=".", label=_label(key, line_keys))[0]
+            ax.fill_between(g["k"], g["lo"], g["hi"], color=line.get_color(), alpha=0.2)
+        ax.set_xlabel("own draws k")
+        ax.set_ylabel("P(declared ready by draw k)")
+        ax.set_ylim(0, 1)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize="small")
+        ax.set_title("ready probability" + (f": {panel[0]}" if panel else "") + " (95% Wilson bands)")
     fig.tight_layout()
     return fig
 

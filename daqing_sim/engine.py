@@ -32,10 +32,16 @@ from .strategies import (
     OPT_ADDED_KONG,
     OPT_CONCEALED_KONG,
     PASS,
+    RANDOM,
+    SCRIPTED,
     UNKNOWN,
     choose_claim,
     choose_discard,
     choose_kong,
+    maybe_ready,
+    ready_shape,
+    simple_claim,
+    simple_discard,
     splitmix64,
     unseen_counts,
 )
@@ -68,7 +74,7 @@ MAX_EVENTS = 512
 _DRAW, _AFTER_DRAW, _DISCARD = 0, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _log(log, n_log, code, seat, tile, a, b):
     if n_log < log.shape[0]:
         log[n_log, 0] = code
@@ -79,13 +85,13 @@ def _log(log, n_log, code, seat, tile, a, b):
     return n_log + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _meld_ok(n_melds, rules):
     # RULES: 手把一 — a new meld must leave min_concealed_at_ready concealed tiles
     return 13 - 3 * (n_melds + 1) >= rules[R_MIN_CONCEALED_AT_READY]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _chi_options(hand, t):
     if t == ZHONG:
         return 0
@@ -163,7 +169,7 @@ def _keep_ready_kongs(hand, mk, mt, nm, kong_opts, rules, tabs, tk, tb):
     return n_opt
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _is_open(mk, nm):
     for i in range(nm):
         if mk[i] != CONCEALED_KONG:
@@ -365,6 +371,14 @@ def _play_deal(
         if ready[cur] and lock:
             d = drawn  # RULES: lock_after_ready — discard every non-winning draw
             declare = False
+        elif (codes[cur] == RANDOM or codes[cur] == SCRIPTED) and not must_declare and not keep_ready:
+            # the cheap strategies skip the hand tables (each call passing them costs)
+            d = simple_discard(codes[cur], knobs[cur], conc[cur], drawn, memo[cur], rng, cur)
+            conc[cur, d] -= 1
+            declare = maybe_ready(conc[cur]) and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
+            if declare:
+                declare = ready_shape(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb)
+            conc[cur, d] += 1
         else:
             seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
             d, declare, sh = choose_discard(
@@ -437,10 +451,13 @@ def _play_deal(
                 opts = 1 << CLAIM_PENG
                 if conc[s, d] == 3 and front <= back:
                     opts |= 1 << CLAIM_KONG
-                a = choose_claim(
-                    codes[s], knobs[s], conc[s], mk[s], mt[s], nm[s], visible, ready, safe,
-                    back - front + 1, -1, s, rng, rules, tabs, d, opts, memo[s],
-                )
+                if codes[s] == RANDOM or codes[s] == SCRIPTED:
+                    a = simple_claim(codes[s], knobs[s], opts, rng, s)
+                else:
+                    a = choose_claim(
+                        codes[s], knobs[s], conc[s], mk[s], mt[s], nm[s], visible, ready, safe,
+                        back - front + 1, -1, s, rng, rules, tabs, d, opts, memo[s],
+                    )
                 if a != PASS:
                     claimer = s
                     action = a
@@ -461,10 +478,13 @@ def _play_deal(
                                 opts &= ~(1 << a)
                     if opts == 0:
                         continue
-                    a = choose_claim(
-                        codes[s], knobs[s], conc[s], mk[s], mt[s], nm[s], visible, ready, safe,
-                        back - front + 1, -1, s, rng, rules, tabs, d, opts, memo[s],
-                    )
+                    if codes[s] == RANDOM or codes[s] == SCRIPTED:
+                        a = simple_claim(codes[s], knobs[s], opts, rng, s)
+                    else:
+                        a = choose_claim(
+                            codes[s], knobs[s], conc[s], mk[s], mt[s], nm[s], visible, ready, safe,
+                            back - front + 1, -1, s, rng, rules, tabs, d, opts, memo[s],
+                        )
                     if a != PASS:
                         claimer = s
                         action = a
@@ -496,9 +516,11 @@ def _play_deal(
             memo[s, 0] = UNKNOWN
             if log_on:
                 n_log = _log(log, n_log, EV_CLAIM, s, d, action, cur)
-        bao, back, n_repl, n_log, kan = _check_bao(
-            wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
-        )
+        kan = -1
+        if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:
+            bao, back, n_repl, n_log, kan = _check_bao(
+                wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
+            )
         if kan >= 0:
             winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
             method = SELF_DRAW

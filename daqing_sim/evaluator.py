@@ -44,7 +44,9 @@ class HandAnalysis:
     ``shanten`` is the Daqing-constrained shanten (0 = a non-empty wait set, -1 = a winning
     14-tile hand), ``standard_shanten`` the unrestricted one. ``ready`` also needs the right to
     declare (open door, enough concealed tiles). For a 14-tile hand, ``is_win`` tells whether
-    ``win_tile`` wins on the other 13 tiles, and ``win`` gives its :class:`Wait`.
+    ``win_tile`` is in the wait set of the other 13 tiles, and ``win`` gives its :class:`Wait`;
+    like the wait set it does not check open door and 手把一 (``may_declare`` does: a player
+    can only have declared ready, and so win, when that is true as well).
     """
 
     hand: Hand
@@ -201,7 +203,7 @@ def daqing_shanten(hand: Hand | str, rules: RuleSet | None = None) -> int:
     Examples
     --------
     >>> import daqing_sim as ds
-    >>> ds.daqing_shanten("123456789m1234p")  # 清一色-free but no triplet, no terminal issue
+    >>> ds.daqing_shanten("123456789m1234p")  # standard shanten 0, but no triplet (刻)
     1
     """
     hand = _as_hand(hand)

@@ -395,7 +395,7 @@ def load_experiment(path: str | os.PathLike[str]) -> Experiment:
     --------
     >>> exp = load_experiment("experiments/bao_replacement.toml")  # doctest: +SKIP
     >>> [v.name for v in exp.variants]  # doctest: +SKIP
-    ['classic', 'no_replacement', 'bao_kan']
+    ['classic', 'no_replacement', 'bao_kan', 'no_replacement_bao_kan']
     """
     path = Path(path)
     if path.is_dir():
@@ -443,22 +443,24 @@ def results_dir(experiment: Experiment, out: str | os.PathLike[str], file_n_deal
 
 
 def _resolve_jobs(n_jobs: int | None) -> int:
+    import joblib
+
     if n_jobs is None:
-        return os.cpu_count() or 1
+        return joblib.cpu_count()
     if isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs == 0 or n_jobs < -1:
         raise ValueError(
             f"n_jobs = {n_jobs!r} is impossible: give a positive worker count, or -1 for all cores"
         )
-    return (os.cpu_count() or 1) if n_jobs == -1 else n_jobs
+    return joblib.cpu_count() if n_jobs == -1 else n_jobs
 
 
 def _prepare(outdir: Path, experiment: Experiment, force: bool) -> None:
     """Refuse or clear results of another configuration; remove temporary files."""
     _runner.clean_partials(outdir)
-    manifest = _runner.read_manifest(outdir)
     if force:
         _runner.clear_chunks(outdir)
         return
+    manifest = _runner.read_manifest(outdir)
     if manifest is not None and manifest.get("config_hash") != experiment.config_hash():
         old = manifest.get("config", {})
         changes = _plan_differences(old, experiment.resolved())
@@ -580,8 +582,8 @@ def run_experiment(
         "seconds": None,
         "deals_per_s": None,
     }
-    previous = _runner.read_manifest(outdir)
-    if previous and not force and previous.get("config_hash") == manifest["config_hash"]:
+    previous = None if force else _runner.read_manifest(outdir)
+    if previous and previous.get("config_hash") == manifest["config_hash"]:
         manifest["first_started"] = previous.get("first_started", previous.get("started"))
     else:
         manifest["first_started"] = manifest["started"]
@@ -610,7 +612,7 @@ def run_experiment(
             progress_bar=bar,
         )
     except BaseException:
-        manifest.update(status="interrupted", finished=_runner.now_utc())
+        manifest.update(status="interrupted", finished=_runner.now_utc(), deals_computed=bar.n - done_deals)
         _runner.write_manifest(outdir, manifest)
         raise
     finally:
@@ -707,8 +709,8 @@ def describe_plan(
     for v in experiment.variants:
         changed = v.rules.changed()
         flags = ", ".join(f"{k}={_toml_value(x)}" for k, x in changed.items()) or "classic"
-        used = {k: x for k, x in v.knobs.items() if k in v.strategies and x}
-        knobs = f"; knobs {used}" if used else ""
+        used = [f"{k}.{n}={x}" for k, t in v.knobs.items() if k in v.strategies for n, x in t.items()]
+        knobs = f"; knobs {', '.join(used)}" if used else ""
         lines.append(f"    {v.name:<{width}}  {flags}")
         lines.append(f"    {'':<{width}}  strategies: {' '.join(v.strategies)}{knobs}")
     return "\n".join(lines)
@@ -749,9 +751,20 @@ def _cmd_run(args: argparse.Namespace) -> int:
         f"in {result.seconds:.1f} s{rate}; results in {result.outdir}"
     )
     if result.summary is not None:
-        with pd.option_context("display.width", 200, "display.max_columns", 50):
-            print(result.summary.to_string())
+        print(format_summary(result.summary))
     return 0
+
+
+def format_summary(summary: pd.DataFrame) -> str:
+    """The summary table with one column per variant and one row per statistic."""
+    table = summary.set_index("variant") if "variant" in summary.columns else summary
+    # A long text column (e.g. how intervals were computed) goes below, not into every row.
+    notes = [
+        c for c in table.columns if not pd.api.types.is_numeric_dtype(table[c]) and table[c].nunique() == 1
+    ]
+    lines = [table.drop(columns=notes).T.to_string(float_format=lambda x: f"{x:.4g}")]
+    lines += [f"{c}: {table[c].iloc[0]}" for c in notes]
+    return "\n".join(lines)
 
 
 def register(subparsers: Any) -> None:

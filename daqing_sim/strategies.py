@@ -187,7 +187,7 @@ def splitmix64(x):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rand_below(rng, seat, n):
     """Uniform integer in ``0 .. n-1`` from seat ``seat``'s stream (advances ``rng[seat]``)."""
     rng[seat] += np.uint64(0x9E3779B97F4A7C15)
@@ -333,31 +333,94 @@ def choose_discard(
         t = _pick_ready_discard(code, kn, hand, mk, mt, nm, rules, tabs, unseen, cand, tk, tb, rng, seat)
         return t, must_declare, 0
     if code == RANDOM or code == SCRIPTED:
-        if code == SCRIPTED:
-            t = _scripted_discard(kn, hand, drawn, memo)
-        else:
-            kinds = 0
-            for t in range(28):
-                if hand[t] > 0:
-                    kinds += 1
-            k = rand_below(rng, seat, kinds)
-            for t in range(28):
-                if hand[t] > 0:
-                    if k == 0:
-                        break
-                    k -= 1
-        declare = False
+        t = simple_discard(code, kn, hand, drawn, memo, rng, seat)
         hand[t] -= 1
-        if may_declare_k(hand, mk, mt, nm, rules) and std_shanten_k(hand, tabs) == 0:
-            n, _, _ = wait_outs(hand, mk, mt, nm, rules, tabs, unseen, tk, tb)
-            declare = n > 0
+        declare = maybe_ready(hand) and may_declare_k(hand, mk, mt, nm, rules)
+        if declare:
+            declare = ready_shape(hand, mk, mt, nm, rules, tabs, tk, tb)
         hand[t] += 1
         return t, declare, UNKNOWN
     return _greedy_discard(code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng, rules, tabs,
                            unseen, sc, tk, tb)
 
 
+@njit(cache=True, inline="always")
+def maybe_ready(hand):
+    """Cheap necessary condition for a 13-tile hand to be ready: at most one isolated tile
+    (a single copy with no tile of its suit within two ranks)."""
+    isolated = 0
+    for t in range(28):
+        if hand[t] != 1:
+            continue
+        alone = True
+        if t != ZHONG:
+            r = t % 9
+            for d in (-2, -1, 1, 2):
+                if 0 <= r + d <= 8 and hand[t + d] > 0:
+                    alone = False
+                    break
+        if alone:
+            isolated += 1
+            if isolated > 1:
+                return False
+    return True
+
+
 @njit(cache=True)
+def ready_shape(hand, mk, mt, nm, rules, tabs, tk, tb):
+    """Is the 13-tile ``hand`` ready (non-empty wait set)? Open door is not checked."""
+    return std_shanten_k(hand, tabs) == 0 and wait_set_k(hand, mk, mt, nm, rules, tabs, tk, tb) > 0
+
+
+@njit(cache=True, inline="always")
+def simple_discard(code, kn, hand, drawn, memo, rng, seat):
+    """Discard of the strategies that never evaluate the hand (``random``, ``scripted``).
+
+    Kept apart from :func:`choose_discard` so the engine can call it without the hand tables.
+    """
+    if code == SCRIPTED:
+        return _scripted_discard(kn, hand, drawn, memo)
+    kinds = 0
+    for t in range(28):
+        if hand[t] > 0:
+            kinds += 1
+    k = rand_below(rng, seat, kinds)
+    for t in range(28):
+        if hand[t] > 0:
+            if k == 0:
+                return t
+            k -= 1
+    return -1
+
+
+@njit(cache=True, inline="always")
+def simple_claim(code, kn, options, rng, seat):
+    """Claim decision of ``random`` and ``scripted`` (see :func:`choose_claim`)."""
+    if options == 0:
+        return PASS
+    if code == SCRIPTED:
+        if kn[K_CLAIM] <= 0:
+            return PASS
+        for a in (CLAIM_KONG, CLAIM_PENG, CHI_LOW, CHI_MID, CHI_HIGH):
+            if options & (1 << a):
+                return a
+        return PASS
+    n = 1
+    for a in range(1, 6):
+        if options & (1 << a):
+            n += 1
+    k = rand_below(rng, seat, n)
+    if k == 0:
+        return PASS
+    for a in range(1, 6):
+        if options & (1 << a):
+            k -= 1
+            if k == 0:
+                return a
+    return PASS
+
+
+@njit(cache=True, inline="always")
 def _scripted_discard(kn, hand, drawn, memo):
     p = memo[1]
     if p < MAX_SCRIPT and kn[K_SCRIPT + p] >= 0:
@@ -507,29 +570,8 @@ def choose_claim(
     Returns the action (``PASS`` to let it go). The engine has already checked legality
     (priority, 手把一, 上听吃三家); a win is never asked (a ready player always wins).
     """
-    if options == 0:
-        return PASS
-    if code == SCRIPTED:
-        if kn[K_CLAIM] <= 0:
-            return PASS
-        for a in (CLAIM_KONG, CLAIM_PENG, CHI_LOW, CHI_MID, CHI_HIGH):
-            if options & (1 << a):
-                return a
-        return PASS
-    if code == RANDOM:
-        n = 1
-        for a in range(1, 6):
-            if options & (1 << a):
-                n += 1
-        k = rand_below(rng, seat, n)
-        if k == 0:
-            return PASS
-        for a in range(1, 6):
-            if options & (1 << a):
-                k -= 1
-                if k == 0:
-                    return a
-        return PASS
+    if code == RANDOM or code == SCRIPTED or options == 0:
+        return simple_claim(code, kn, options, rng, seat)
     cur = current_shanten(hand, mk, mt, nm, rules, tabs, memo)
     if code == DEFENSIVE and cur >= kn[K_FOLD_SHANTEN]:
         for r in range(4):

@@ -269,10 +269,10 @@ def ref_wait_set(
             has_sequence = facts["has_chi"] or any(g == SEQUENCE for g, _ in groups)
             if sequence_required and not has_sequence:
                 continue
-            if dual_pair_exception:
-                # RULES: 8, the same split holds the triplet and (when 7 applies) the sequence
-                if not any(g == TRIPLET for g, _ in groups):
-                    continue
+            # RULES: 8, the 对倒 split must hold the triplet (and the sequence of 7, which
+            # it always does: with no other triplet in the hand, its other groups are sequences)
+            if dual_pair_exception and not any(g == TRIPLET for g, _ in groups):
+                continue
             for kind in _roles(t, pair, groups):
                 key = (not _is_big(kind, rules), kind)
                 if best is None or key < best:
@@ -422,3 +422,25 @@ def exact_daqing_shanten_fast(
         if depth < max_depth:
             rows = _children(rows, extra_arr)
     return None
+
+
+# ---------------------------------------------------------------- bao drawn after ready
+
+BAO, BAO_EDGE, BAO_IN_BAO = 1, 2, 3
+
+
+def ref_bao_win(waits: dict[int, tuple[int, bool]], drawn: int) -> tuple[int, int, bool, int] | None:
+    """A ready player self-draws the bao ``drawn`` (DECISIONS #9).
+
+    Returns ``(win_tile, wait_kind, big, bao_kind)``: face value when ``drawn`` is in the
+    wait set (宝中宝 if big, else 宝边), else wild (摸宝) standing for the wait-set tile
+    scoring highest (big first, then the tie order). ``None`` for an empty wait set.
+    """
+    if not waits:
+        return None
+    if drawn in waits:
+        kind, big = waits[drawn]
+        return drawn, kind, big, BAO_IN_BAO if big else BAO_EDGE
+    kind, big = min(waits.values(), key=lambda kb: (not kb[1], kb[0]))
+    tiles = [t for t, kb in waits.items() if kb == (kind, big)]
+    return min(tiles), kind, big, BAO

@@ -444,6 +444,14 @@ def test_write_summary_files_atomic(tmp_path):
         an.write_summary(df, tmp_path / "file")
 
 
+def test_ready_plot_uses_one_panel_per_role_only_for_several_variants():
+    two = two_variant_frame()
+    assert len(an.plot_ready_probability(two).axes) == 2
+    one = two[two["variant"] == "classic"]
+    fig = an.plot_ready_probability(one)
+    assert len(fig.axes) == 1 and len(fig.axes[0].get_lines()) == 2  # dealer and non_dealer
+
+
 def test_plots_return_figures():
     from matplotlib.figure import Figure
 

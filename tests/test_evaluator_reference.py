@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 from reference import (
     exact_daqing_shanten_fast,
+    may_declare,
+    ref_bao_win,
     ref_daqing_shanten,
     ref_is_ready,
     ref_is_win,
@@ -88,17 +90,20 @@ def fail_report(title: str, mismatches: list[str], n: int) -> str:
 
 
 def test_standard_shanten_matches_reference(hand_gen):
+    """>= 10,000 hands of 13 and 14 concealed tiles (random, near-ready, complete), plus
+    melded hands for the shorter 3k+1 / 3k+2 sizes."""
     hands = []
-    for i in range(10_000):
-        if i % 3 == 0:
-            c, melds = hand_gen.near_ready(exchanges=int(hand_gen.rng.integers(3)))
-            if i % 2:  # 14 tiles: draw one more
-                c[int(hand_gen.rng.choice(np.flatnonzero(np.array(total_counts(c, melds)) < 4)))] += 1
-        else:
-            c, _ = hand_gen.random_hand(size=13 + i % 2, zhong=int(i % 7 == 0))
+    for i in range(7_000):  # random 13/14 concealed tiles, some with 中
+        hands.append(hand_gen.random_hand(n_melds=0, size=13 + i % 2, zhong=int(i % 7 == 0))[0])
+    for i in range(3_000):  # near-ready 13 tiles, and 14 after one more draw
+        c, melds = hand_gen.near_ready(n_melds=0, exchanges=int(hand_gen.rng.integers(3)))
+        if i % 2:
+            c[int(hand_gen.rng.choice(np.flatnonzero(c < 4)))] += 1
         hands.append(c)
-    for _ in range(1000):  # complete 14-tile shapes (shanten -1)
-        c, melds = hand_gen.complete_hand()
+    for _ in range(1_000):  # complete 14-tile shapes (shanten -1)
+        hands.append(hand_gen.complete_hand(n_melds=0)[0])
+    for i in range(2_000):  # melded: 10/11, 7/8, 4/5, 1/2 concealed tiles
+        c, melds = hand_gen.random_hand(size=13 + i % 2)
         hands.append(c)
     arr = np.array(hands, dtype=np.uint8)
     got = kernel_std_batch(arr)
@@ -108,8 +113,9 @@ def test_standard_shanten_matches_reference(hand_gen):
         if want != g:
             mismatches.append(f"{notation(row, [])}: expected {want}, got {int(g)}")
     assert not mismatches, fail_report("standard shanten", mismatches, len(arr))
-    sizes = {int(r.sum()) for r in arr}
-    assert {13, 14} <= sizes and len(sizes) >= 6  # melded hands bring 10/11, 7/8, 4/5 too
+    sizes = np.array([int(r.sum()) for r in arr])
+    assert np.isin(sizes, (13, 14)).sum() >= 10_000 and len(set(sizes)) >= 6
+    assert set(got.tolist()) >= {-1, 0, 1, 2, 3}
 
 
 def test_standard_shanten_public_api(hand_gen):
@@ -178,15 +184,20 @@ def test_wait_set_matches_reference(hand_gen):
 
 
 def test_wait_set_public_api(hand_gen):
-    for _ in range(100):
+    for _ in range(200):
         c, m = hand_gen.near_ready()
         rules = hand_gen.random_rules()
         text = notation(c, m)
         want = ref_wait_set(c, m, rules)
         got = {ds.tile_from_name(w.tile): (WAIT_KINDS.index(w.kind), w.big) for w in ds.wait_set(text, rules)}
         assert got == want, text
+        rules = rules.replace(
+            require_open=bool(hand_gen.rng.random() < 0.7),
+            min_concealed_at_ready=int(hand_gen.rng.choice([1, 4, 7])),
+        )
         a = ds.analyze_hand(text, rules)
         assert [w.tile for w in a.waits] == [tile_name(t) for t in sorted(want)]
+        assert a.ready == (bool(want) and may_declare(c, m, rules)), (text, rules.changed())
 
 
 def test_fourteen_tile_wins_match_reference(hand_gen):
@@ -247,7 +258,7 @@ def test_daqing_shanten_matches_reference_on_values_0_and_1(hand_gen):
         std = ref_standard_shanten(c)
         ok = (got == want) if want is not None else got >= 2
         ok = ok and got >= std
-        shallow += want is not None
+        shallow += want in (0, 1)
         by_value[want] = by_value.get(want, 0) + 1
         if not ok:
             mismatches.append(
@@ -310,3 +321,56 @@ def test_deep_daqing_shanten_is_a_lower_bound(hand_gen):
     assert not mismatches, fail_report("deep Daqing shanten", mismatches, checked)
     assert any(exact == 3 for _, _, exact in seen)  # the sample reaches depth 3
     print(f"deep hands: kernel == exact BFS on {tight} of {checked}; (standard, kernel, exact): {seen}")
+
+
+# ------------------------------------------------------------------ bao drawn after ready
+
+
+def test_bao_win_matches_reference(hand_gen):
+    """Every drawn bao kind for ready hands: face value when it is a winning tile (宝边 /
+    宝中宝), else wild for the best wait. Face value never scores less than wild: 宝边/宝中宝
+    is bao + 1 more fan, wild is bao + at most the big-win fan."""
+    n_ready = 0
+    mismatches = []
+    while n_ready < 300:
+        c, m = hand_gen.near_ready()
+        rules = hand_gen.random_rules() if n_ready % 2 else RuleSet()
+        want_waits = ref_wait_set(c, m, rules)
+        if not want_waits:
+            continue
+        n_ready += 1
+        kinds, tiles, n = meld_arrays(m)
+        wk = np.empty(N_KINDS, dtype=np.int8)
+        wb = np.empty(N_KINDS, dtype=np.uint8)
+        K.wait_set_k(np.asarray(c, dtype=np.uint8), kinds, tiles, n, rules.encode(), TABS, wk, wb)
+        for drawn in range(N_KINDS):
+            want = ref_bao_win(want_waits, drawn)
+            t, kind, big, bao = K.bao_win_k(wk, wb, drawn, rules.encode())
+            got = (int(t), int(kind), bool(big), int(bao))
+            same = got == want or (
+                want[3] == 1 and got[1:] == want[1:] and want_waits.get(got[0]) == (got[1], got[2])
+            )  # a wild bao may stand for any of equally scoring tiles
+            if not same:
+                mismatches.append(f"{notation(c, m)} bao {tile_name(drawn)}: expected {want}, got {got}")
+            if drawn in want_waits:
+                best_wild = min(want_waits.values(), key=lambda kb: (not kb[1], kb[0]))
+                assert 2 + want_waits[drawn][1] >= 1 + best_wild[1]
+    assert not mismatches, fail_report("bao win", mismatches, n_ready * N_KINDS)
+
+
+def test_batch_kernels_match_reference(hand_gen):
+    """The meld-free batch kernels (wait-set sizes, Daqing shanten) on near-ready hands."""
+    rules = RuleSet()
+    hands = np.array(
+        [hand_gen.near_ready(n_melds=0, exchanges=int(hand_gen.rng.integers(2)))[0] for _ in range(300)],
+        dtype=np.uint8,
+    )
+    n_waits = np.empty(len(hands), dtype=np.int64)
+    K.wait_set_batch_k(hands, rules.encode(), TABS, n_waits)
+    shanten = np.empty(len(hands), dtype=np.int64)
+    K.daqing_shanten_batch_k(hands, rules.encode(), TABS, shanten)
+    for row, n, sh in zip(hands, n_waits, shanten, strict=True):
+        assert n == len(ref_wait_set(row, [], rules)), notation(row, [])
+        want = exact_daqing_shanten_fast(row, [], rules, ref_is_ready, 1, kernel_std_batch)
+        assert sh == want if want is not None else sh >= 2, notation(row, [])
+    assert (n_waits > 0).sum() >= 50

@@ -261,3 +261,51 @@ def test_changed_config_is_refused_without_force(tmp_path: Path, capsys: pytest.
     assert str(path) in line and "--force" in line
     again = run_experiment(path, n_jobs=1, out=out, progress=False, summary=False, force=True)
     assert again.n_computed == 4 and again.n_reused == 0
+
+
+def test_knobs_by_strategy_reach_the_seats_playing_it(tmp_path: Path) -> None:
+    text = GOOD.replace(
+        'strategies = "greedy"',
+        'strategies = ["greedy", "jia_hunter", "greedy", "jia_hunter"]\n'
+        "knobs = { jia_hunter = { min_outs_fraction = 0.25 } }",
+    )
+    text += "knobs = { jia_hunter = { min_outs_fraction = 0.75 }, defensive = { fold_shanten = 1 } }\n"
+    exp = load_experiment(write(tmp_path, text))
+    classic, changed = exp.variants
+    assert classic.seat_knobs() == [None, {"min_outs_fraction": 0.25}, None, {"min_outs_fraction": 0.25}]
+    assert changed.seat_knobs() == [None, {"min_outs_fraction": 0.75}, None, {"min_outs_fraction": 0.75}]
+    assert changed.knobs["defensive"] == {"fold_shanten": 1}
+    assert load_experiment(write(tmp_path, GOOD, "plain.toml")).variants[0].seat_knobs() is None
+    assert classic.knobs != changed.knobs
+
+
+@pytest.mark.parametrize(
+    ("knobs", "word"),
+    [
+        ("knobs = { jia_hunter = { min_outs = 0.3 } }", "min_outs"),
+        ("knobs = { jia_hunter = { min_outs_fraction = 3.0 } }", "min_outs_fraction"),
+        ("knobs = { jia_huntr = { min_outs_fraction = 0.3 } }", "jia_huntr"),
+        ("knobs = { min_outs_fraction = 0.3 }", "knobs"),
+    ],
+)
+def test_bad_knobs(tmp_path: Path, capsys: pytest.CaptureFixture[str], knobs: str, word: str) -> None:
+    path = write(tmp_path, GOOD.replace('strategies = "greedy"', f'strategies = "greedy"\n{knobs}'))
+    line = cli_error(capsys, ["run", str(path)])
+    assert word in line and str(path) in line
+
+
+def test_unreadable_or_missing_manifest_needs_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, GOOD)
+    out = tmp_path / "res"
+    run_experiment(path, n_jobs=1, out=out, progress=False, summary=False)
+    manifest = out / "tiny" / "manifest.json"
+    manifest.write_text("{ half", encoding="utf-8")
+    line = cli_error(capsys, ["run", str(path), "--out", str(out), "--no-progress"])
+    assert str(manifest) in line and "--force" in line
+    manifest.unlink()
+    with pytest.raises(ValueError, match="no manifest.json.*--force"):
+        run_experiment(path, n_jobs=1, out=out, progress=False, summary=False)
+    again = run_experiment(path, n_jobs=1, out=out, progress=False, summary=False, force=True)
+    assert again.n_computed == 4 and manifest.is_file()

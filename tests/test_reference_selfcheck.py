@@ -5,6 +5,9 @@ Expected values are worked out by hand from RULES.md and docs/DECISIONS.md.
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
+import numpy as np
 import pytest
 from reference import (
     all_splits,
@@ -192,3 +195,47 @@ def test_daqing_shanten_at_least_standard(hand_gen):
         value = ref_daqing_shanten(c, m, RuleSet())
         if value is not None:
             assert value >= ref_standard_shanten(c)
+
+
+def _brute_standard_shanten(counts) -> int:
+    """DECISIONS #7 literally: every target of m groups + a pair, at most 4 per kind."""
+    c = [int(x) for x in counts]
+    m = sum(c) // 3
+    groups = [[k] * 3 for k in range(28)] + [
+        [s * 9 + r, s * 9 + r + 1, s * 9 + r + 2] for s in range(3) for r in range(7)
+    ]
+    best = None
+    for chosen in combinations_with_replacement(range(len(groups)), m):
+        for pair in range(28):
+            w = [0] * 28
+            w[pair] += 2
+            for g in chosen:
+                for t in groups[g]:
+                    w[t] += 1
+            if max(w) > 4:
+                continue
+            lacking = sum(max(0, w[k] - c[k]) for k in range(28))
+            best = lacking if best is None else min(best, lacking)
+    return best - 1
+
+
+@pytest.mark.parametrize("size", [1, 2, 4, 5, 7, 8])
+def test_standard_shanten_dp_equals_literal_enumeration(size):
+    rng = np.random.default_rng(size)
+    pool = np.repeat(np.arange(28), 4)
+    for i in range(12 if size >= 7 else 60):
+        # alternate spread-out hands and hands from few kinds (pairs, triplets, quads)
+        src = pool if i % 2 else np.repeat(rng.choice(28, 4, replace=False), 4)
+        counts = np.bincount(rng.choice(src, size, replace=False), minlength=28)
+        assert ref_standard_shanten(counts) == _brute_standard_shanten(counts), counts.nonzero()
+
+
+def test_standard_shanten_pruning_changes_nothing(hand_gen):
+    """The breadth-first search without pruning (standard shanten reported as 0 for every
+    hand, so every hand is tested for readiness) finds the same values."""
+    no_pruning = lambda rows: np.zeros(len(rows), dtype=np.int8)  # noqa: E731
+    for _ in range(6):
+        c, m = hand_gen.near_ready(exchanges=int(hand_gen.rng.integers(1, 3)))
+        assert exact_daqing_shanten_fast(c, m, RuleSet(), ref_is_ready, 1, no_pruning) == (
+            ref_daqing_shanten(c, m, RuleSet())
+        )

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -231,3 +235,40 @@ def test_missing_dask_is_a_clear_error(
     err = capsys.readouterr().err
     assert "pip install 'daqing_sim[dask]'" in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "small").exists()  # refused before anything was written
+
+
+def test_ctrl_c_keeps_finished_chunks_and_resume_completes(tmp_path: Path) -> None:
+    """A real SIGINT to ``daqing-sim run --jobs 2``: exit 130, no temp file, then resume."""
+    from daqing_sim.simulate import simulate
+
+    path = tmp_path / "sigint.toml"
+    path.write_text('name = "sigint"\nn_deals = 2000\nseed = 3\nchunk_size = 125\n', encoding="utf-8")
+    out = tmp_path / "res"
+    outdir = out / "sigint"
+    argv = ["run", str(path), "--out", str(out), "--jobs", "2", "--no-progress", "--no-summary"]
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "NUMBA_NUM_THREADS": "1", "PYTHONPATH": str(root)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "daqing_sim.cli", *argv], cwd=root, env=env, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 120
+    while len(list(outdir.rglob("chunk-*.parquet"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines() == ["daqing-sim: interrupted; finished results are kept"]
+    assert not list(outdir.rglob("*" + _runner.PARTIAL))
+    kept = {int(p.stem.split("-")[1]) for p in outdir.rglob("chunk-*.parquet")}
+    assert 2 <= len(kept) < 16
+    assert json.loads((outdir / "manifest.json").read_text())["status"] == "interrupted"
+
+    computed: list[int] = []
+    result = run_experiment(
+        path, n_jobs=2, out=out, progress=False, summary=False, on_chunk=lambda v, k: computed.append(k)
+    )
+    assert sorted(computed + sorted(kept)) == list(range(16))  # each chunk computed exactly once
+    assert result.n_reused == len(kept)
+    df = load_results(outdir)
+    expected = simulate(2000, seed=3)
+    pd.testing.assert_frame_equal(df.drop(columns="variant"), expected)
