@@ -16,9 +16,9 @@ import contextlib
 import json
 import os
 import shutil
+import socket
 import subprocess
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +29,7 @@ import pandas as pd
 
 MANIFEST = "manifest.json"
 CHUNKS = "chunks"
+LOCK = ".lock"
 PARTIAL = ".tmp"  # results/.gitignore ignores *.tmp
 
 
@@ -148,6 +149,50 @@ def has_chunks(outdir: Path) -> bool:
     return any((outdir / CHUNKS).rglob("chunk-*.parquet")) if (outdir / CHUNKS).is_dir() else False
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+@contextlib.contextmanager
+def run_lock(outdir: Path) -> Iterator[None]:
+    """Hold ``outdir/.lock`` so that two runs never write the same results at once.
+
+    A lock left by a killed process of this host is taken over.
+    """
+    outdir.mkdir(parents=True, exist_ok=True)
+    path = outdir / LOCK
+    me = f"{socket.gethostname()} {os.getpid()}"
+    for _ in range(2):
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            try:
+                owner = path.read_text(encoding="utf-8").strip()
+            except OSError:
+                owner = ""
+            host, _, pid = owner.partition(" ")
+            if host == socket.gethostname() and pid.isdigit() and not _alive(int(pid)):
+                path.unlink(missing_ok=True)
+                continue
+            raise ValueError(
+                f"{outdir} is being written by another run ({owner or 'unknown'}); wait for it to "
+                f"finish, or delete {path} if that run is gone"
+            ) from None
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(me)
+        break
+    try:
+        yield
+    finally:
+        path.unlink(missing_ok=True)
+
+
 def git_commit() -> str | None:
     """Commit of the checkout holding this package, if any."""
     try:
@@ -239,7 +284,13 @@ def run_tasks(
     return done
 
 
-def load_chunks(outdir: Path, *, allow_partial: bool = False) -> pd.DataFrame:
+def load_chunks(
+    outdir: Path,
+    *,
+    allow_partial: bool = False,
+    columns: Sequence[str] | None = None,
+    variants: Sequence[str] | None = None,
+) -> pd.DataFrame:
     """All finished chunks of a results directory as one DataFrame (see ``load_results``)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -251,17 +302,28 @@ def load_chunks(outdir: Path, *, allow_partial: bool = False) -> pd.DataFrame:
             raise FileNotFoundError(f"results directory {outdir} does not exist")
         raise ValueError(f"{outdir} has no {MANIFEST}: it is not an experiment results directory")
     plan = manifest["config"]
-    variants = [v["name"] for v in plan["variants"]]
+    all_variants = [v["name"] for v in plan["variants"]]
+    if variants is None:
+        variants = all_variants
+    else:
+        variants = [variants] if isinstance(variants, str) else list(variants)
+        bad = [v for v in variants if v not in all_variants]
+        if bad:
+            raise ValueError(
+                f"variant(s) {', '.join(bad)} not in {outdir}; variants: {', '.join(all_variants)}"
+            )
     n_deals, chunk_size = int(plan["n_deals"]), int(plan["chunk_size"])
     n_chunks = -(-n_deals // chunk_size)
-    tables, missing = [], 0
+    tables, missing, read_columns = [], 0, None
     for name in variants:
         for k in range(n_chunks):
             path = chunk_path(outdir, name, k)
             if not path.is_file():
                 missing += 1
                 continue
-            table = pq.read_table(path)
+            if read_columns is None and columns is not None:
+                read_columns = _check_columns(columns, pq.read_schema(path).names, outdir)
+            table = pq.read_table(path, columns=read_columns)
             tables.append(table.append_column("variant", pa.array(np.full(table.num_rows, name))))
     if missing and not allow_partial:
         source = plan.get("source") or "its experiment file"
@@ -277,5 +339,10 @@ def load_chunks(outdir: Path, *, allow_partial: bool = False) -> pd.DataFrame:
     return df.sort_values(["variant", "deal"], kind="stable").reset_index(drop=True)
 
 
-def elapsed_since(t0: float) -> float:
-    return time.perf_counter() - t0
+def _check_columns(columns: Sequence[str], available: list[str], outdir: Path) -> list[str]:
+    columns = [columns] if isinstance(columns, str) else list(columns)
+    bad = [c for c in columns if c not in available and c != "variant"]
+    if bad:
+        raise ValueError(f"column(s) {', '.join(bad)} not in {outdir}; columns: {', '.join(available)}")
+    # deal is needed to sort; variant is added on loading
+    return ["deal"] + [c for c in columns if c not in ("deal", "variant")]

@@ -46,6 +46,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         result = args.func(args)
+    except BrokenPipeError:  # e.g. `daqing-sim run ... --dry-run | head`
+        sys.stderr.close()
+        return 0
     except KeyboardInterrupt:
         print("daqing-sim: interrupted; finished results are kept", file=sys.stderr)
         return 130

@@ -17,12 +17,15 @@ A minimal file::
 
     [rules]                          # overrides of the classic flags for every variant
 
+    [knobs]                          # strategy knobs by strategy name (optional)
+    jia_hunter = { min_outs_fraction = 0.5 }
+
     [[variants]]
     name = "classic"
 
     [[variants]]
     name = "no_replacement"
-    rules = { bao_replacement = false }
+    rules = { bao_replacement = false }  # also: strategies = [...], knobs = {...}
 
 ``daqing-sim run FILE`` runs it into ``results/NAME/`` (one Parquet file per
 variant and chunk, plus ``manifest.json``), resumes an interrupted run, then
@@ -43,7 +46,7 @@ import re
 import sys
 import time
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,7 +78,7 @@ VARIANT_KEYS = {
     "strategies": "seat strategies replacing the experiment's",
     "knobs": "strategy knobs (by strategy name) merged over the experiment's",
 }
-DEFAULT_CHUNK_SIZE = 2_000
+DEFAULT_CHUNK_SIZE = 4_096  # one wall block: ~2 s of one core
 DEFAULT_VARIANT = "base"
 _FALLBACK_STRATEGIES = ("greedy", "jia_hunter", "defensive", "random")
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -540,8 +543,6 @@ def run_experiment(
     RunResult
         Directory, chunk counts, time, deals/s and the summary table.
     """
-    from tqdm.auto import tqdm
-
     if isinstance(path_or_experiment, Experiment):
         experiment = path_or_experiment
     else:
@@ -557,8 +558,27 @@ def run_experiment(
         _runner.require_dask()
     jobs = _resolve_jobs(n_jobs)
     outdir = results_dir(experiment, out, file_n_deals)
-    _prepare(outdir, experiment, force)
+    with _runner.run_lock(outdir):
+        return _run_locked(
+            experiment, outdir, jobs, force, backend, scheduler, progress, summary, simulate_fn, on_chunk
+        )
 
+
+def _run_locked(
+    experiment: Experiment,
+    outdir: Path,
+    jobs: int,
+    force: bool,
+    backend: str,
+    scheduler: str | None,
+    progress: bool,
+    summary: bool,
+    simulate_fn: Callable[..., pd.DataFrame] | None,
+    on_chunk: Callable[[str, int], None] | None,
+) -> RunResult:
+    from tqdm.auto import tqdm
+
+    _prepare(outdir, experiment, force)
     tasks = experiment.tasks()
     pending = [
         t for t in tasks if _runner.chunk_rows(_runner.chunk_path(outdir, t.variant, t.index)) != t.n_deals
@@ -657,7 +677,13 @@ def _version() -> str:
     return __version__
 
 
-def load_results(path: str | os.PathLike[str], *, allow_partial: bool = False) -> pd.DataFrame:
+def load_results(
+    path: str | os.PathLike[str],
+    *,
+    allow_partial: bool = False,
+    columns: Sequence[str] | None = None,
+    variants: Sequence[str] | None = None,
+) -> pd.DataFrame:
     """Load a results directory as one DataFrame.
 
     Parameters
@@ -666,6 +692,10 @@ def load_results(path: str | os.PathLike[str], *, allow_partial: bool = False) -
         ``results/NAME`` as written by :func:`run_experiment`.
     allow_partial : bool
         Load the finished chunks of an interrupted run instead of raising.
+    columns : sequence of str, optional
+        Read only these columns (``variant`` and ``deal`` are always included).
+    variants : sequence of str, optional
+        Read only these variants.
 
     Returns
     -------
@@ -673,7 +703,7 @@ def load_results(path: str | os.PathLike[str], *, allow_partial: bool = False) -
         The ``simulate`` schema plus a ``variant`` categorical column (in the
         experiment's order), sorted by variant then deal.
     """
-    return _runner.load_chunks(Path(path), allow_partial=allow_partial)
+    return _runner.load_chunks(Path(path), allow_partial=allow_partial, columns=columns, variants=variants)
 
 
 # ---------------------------------------------------------------- plan and CLI
@@ -762,9 +792,13 @@ def format_summary(summary: pd.DataFrame) -> str:
     notes = [
         c for c in table.columns if not pd.api.types.is_numeric_dtype(table[c]) and table[c].nunique() == 1
     ]
-    lines = [table.drop(columns=notes).T.to_string(float_format=lambda x: f"{x:.4g}")]
+    lines = [table.drop(columns=notes).T.to_string(float_format=_number)]
     lines += [f"{c}: {table[c].iloc[0]}" for c in notes]
     return "\n".join(lines)
+
+
+def _number(x: float) -> str:
+    return f"{x:.0f}" if float(x).is_integer() and abs(x) >= 1 else f"{x:.4g}"
 
 
 def register(subparsers: Any) -> None:

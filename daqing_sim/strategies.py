@@ -72,7 +72,7 @@ CLAIM_NAMES = ("pass", "peng", "kong", "chi", "chi", "chi")
 NO_KONG, OPT_CONCEALED_KONG, OPT_ADDED_KONG = 0, 1, 2
 # Far from ready the Daqing shanten is only a table bound; there greedy compares the
 # standard shanten, which is ten times cheaper.
-EXACT_DEPTH = 2
+EXACT_DEPTH = 1
 UNKNOWN = -99
 
 
@@ -225,16 +225,100 @@ def _near(hand, u):
     return False
 
 
+# Standard shanten from the per-suit tables of daqing_sim._tables (``off`` ranks a suit,
+# ``suit_std[rank, 2*m + p]`` is the distance of one suit to m melds and p pairs), with the
+# three suit ranks kept by the caller so a one-tile change re-ranks one suit only. Same
+# arithmetic as std_shanten_k, without its per-call allocation (the greedy inner loop).
+@njit(cache=True, inline="always")
+def _suit_rank(hand, base, off):
+    r = 0
+    s = 0
+    for i in range(9):
+        v = hand[base + i]
+        r += off[i, s, v]
+        s += v
+    return r
+
+
+@njit(cache=True, inline="always")
+def _zhong_cost(z, m, p):
+    if m == 0 and p == 0:
+        return 0
+    if m + p > 1:
+        return 1000
+    need = 3 if m == 1 else 2
+    return need - z if z < need else 0
+
+
 @njit(cache=True)
-def ukeire(hand, unseen, tabs):
+def std_distance(stdt, ra, rb, rc, z, melds, ab):
+    """Tiles to gain for ``melds`` melds and a pair, given the suit ranks and 中 count
+    (``std_shanten_k`` + 1). ``ab`` is an ``int64 (10,)`` scratch array."""
+    for m in range(melds + 1):
+        for p in range(2):
+            v = 1000
+            for m1 in range(m + 1):
+                for p1 in range(p + 1):
+                    x = np.int64(stdt[ra, 2 * m1 + p1]) + stdt[rb, 2 * (m - m1) + p - p1]
+                    if x < v:
+                        v = x
+            ab[2 * m + p] = v
+    best = 1000
+    for mz in range(2):
+        for pz in range(2):
+            zc = _zhong_cost(z, mz, pz)
+            if zc >= 1000 or mz > melds:
+                continue
+            rest_p = 1 - pz
+            for m3 in range(melds - mz + 1):
+                for p3 in range(rest_p + 1):
+                    x = zc + ab[2 * (melds - mz - m3) + rest_p - p3] + stdt[rc, 2 * m3 + p3]
+                    if x < best:
+                        best = x
+    return best
+
+
+@njit(cache=True)
+def fast_std_shanten(hand, tabs, ab):
+    """``std_shanten_k`` through :func:`std_distance` (for tests and one-off calls)."""
+    off = tabs[0]
+    n = 0
+    for t in range(28):
+        n += hand[t]
+    return std_distance(tabs[1], _suit_rank(hand, 0, off), _suit_rank(hand, 9, off),
+                        _suit_rank(hand, 18, off), np.int64(hand[27]), n // 3, ab) - 1
+
+
+@njit(cache=True)
+def _std_after(hand, t, off, stdt, ra, rb, rc, n, ab):
+    """Standard shanten of ``hand`` (already changed at ``t``, ``n`` tiles) given the old ranks."""
+    if t < 9:
+        ra = _suit_rank(hand, 0, off)
+    elif t < 18:
+        rb = _suit_rank(hand, 9, off)
+    elif t < 27:
+        rc = _suit_rank(hand, 18, off)
+    return std_distance(stdt, ra, rb, rc, np.int64(hand[27]), n // 3, ab) - 1
+
+
+@njit(cache=True)
+def ukeire(hand, unseen, tabs, ab):
     """Unseen tiles that lower the standard shanten of ``hand`` (restored after use)."""
-    base = std_shanten_k(hand, tabs)
+    off = tabs[0]
+    stdt = tabs[1]
+    ra = _suit_rank(hand, 0, off)
+    rb = _suit_rank(hand, 9, off)
+    rc = _suit_rank(hand, 18, off)
+    n = 0
+    for t in range(28):
+        n += hand[t]
+    base = std_distance(stdt, ra, rb, rc, np.int64(hand[27]), n // 3, ab) - 1
     total = 0
     for u in range(28):
         if unseen[u] <= 0 or not _near(hand, u):
             continue
         hand[u] += 1
-        if std_shanten_k(hand, tabs) < base:
+        if _std_after(hand, u, off, stdt, ra, rb, rc, n + 1, ab) < base:
             total += unseen[u]
         hand[u] -= 1
     return total
@@ -441,13 +525,22 @@ def _greedy_discard(code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng,
                     unseen, sc, tk, tb):
     std = sc[1]
     dq = sc[2]
+    ab = np.empty(10, dtype=np.int64)
+    off = tabs[0]
+    stdt = tabs[1]
+    ra = _suit_rank(hand, 0, off)
+    rb = _suit_rank(hand, 9, off)
+    rc = _suit_rank(hand, 18, off)
+    n = 0
+    for t in range(28):
+        n += hand[t]
     lo = 99
     for t in range(28):
         std[t] = 99
         dq[t] = 99
         if hand[t] > 0:
             hand[t] -= 1
-            std[t] = std_shanten_k(hand, tabs)
+            std[t] = _std_after(hand, t, off, stdt, ra, rb, rc, n - 1, ab)
             hand[t] += 1
             if std[t] < lo:
                 lo = std[t]
@@ -496,7 +589,7 @@ def _greedy_discard(code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng,
         if not cand[t]:
             continue
         hand[t] -= 1
-        u = ukeire(hand, unseen, tabs)
+        u = ukeire(hand, unseen, tabs, ab)
         hand[t] += 1
         if u > best_u:
             best_u = u
@@ -582,12 +675,13 @@ def choose_claim(
     best_v = cur if is_open else cur + 1  # opening the door is worth one step
     old_k = mk[min(nm, 3)]
     old_t = mt[min(nm, 3)]
+    ab = np.empty(10, dtype=np.int64)
     for a in (CLAIM_KONG, CLAIM_PENG, CHI_LOW, CHI_MID, CHI_HIGH):
         if not options & (1 << a):
             continue
         low = _claim_take(hand, t, a)
         # daqing >= standard: skip claims that cannot beat the current best
-        if std_shanten_k(hand, tabs) < best_v:
+        if fast_std_shanten(hand, tabs, ab) < best_v:
             mk[nm] = KONG if a == CLAIM_KONG else (PENG if a == CLAIM_PENG else CHI)
             mt[nm] = low
             v = daqing_shanten_k(hand, mk, mt, nm + 1, rules, tabs)

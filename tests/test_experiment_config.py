@@ -309,3 +309,14 @@ def test_unreadable_or_missing_manifest_needs_force(
         run_experiment(path, n_jobs=1, out=out, progress=False, summary=False)
     again = run_experiment(path, n_jobs=1, out=out, progress=False, summary=False, force=True)
     assert again.n_computed == 4 and manifest.is_file()
+
+
+def test_module_docstring_example_is_a_valid_experiment() -> None:
+    import tomllib
+
+    import daqing_sim.experiment as experiment
+
+    block = experiment.__doc__.split("A minimal file::")[1].split("``daqing-sim run FILE``")[0]
+    exp = experiment_from_dict(tomllib.loads("\n".join(line[4:] for line in block.splitlines())), where="doc")
+    assert [v.name for v in exp.variants] == ["classic", "no_replacement"]
+    assert exp.variants[1].rules == RuleSet(bao_replacement=False)

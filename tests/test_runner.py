@@ -272,3 +272,40 @@ def test_ctrl_c_keeps_finished_chunks_and_resume_completes(tmp_path: Path) -> No
     df = load_results(outdir)
     expected = simulate(2000, seed=3)
     pd.testing.assert_frame_equal(df.drop(columns="variant"), expected)
+
+
+def test_load_results_selects_columns_and_variants(
+    small_file: Path, reference: pd.DataFrame, tmp_path: Path
+) -> None:
+    outdir = run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False).outdir
+    df = load_results(outdir, columns=["pay_0", "outcome"], variants=["open", "classic"])
+    assert list(df.columns) == ["variant", "deal", "pay_0", "outcome"]
+    assert list(df["variant"].cat.categories) == ["open", "classic"]
+    for name in ("open", "classic"):
+        want = reference.loc[reference["variant"] == name, ["deal", "pay_0", "outcome"]].reset_index(
+            drop=True
+        )
+        got = df.loc[df["variant"] == name, ["deal", "pay_0", "outcome"]].reset_index(drop=True)
+        pd.testing.assert_frame_equal(got, want)
+    with pytest.raises(ValueError, match="pay_9.*columns: deal"):
+        load_results(outdir, columns=["pay_9"])
+    with pytest.raises(ValueError, match="variant.*nope.*variants: classic"):
+        load_results(outdir, variants=["nope"])
+
+
+def test_a_second_run_of_the_same_results_is_refused(small_file: Path, tmp_path: Path) -> None:
+    import socket
+
+    outdir = tmp_path / "small"
+    outdir.mkdir()
+    lock = outdir / _runner.LOCK
+    lock.write_text(f"{socket.gethostname()} {os.getpid()}")  # a live run holds it
+    with pytest.raises(ValueError, match="being written by another run"):
+        run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
+    assert lock.exists() and not (outdir / "manifest.json").exists()
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    lock.write_text(f"{socket.gethostname()} {gone.pid}")  # left by a killed run: taken over
+    result = run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
+    assert result.n_computed == N_CHUNKS and not lock.exists()

@@ -1,0 +1,78 @@
+"""replay(): the same kernel with its event log, printed move by move; CLI ``replay``."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from daqing_sim.cli import main
+from daqing_sim.replay import replay
+from daqing_sim.rules import RuleSet
+from daqing_sim.simulate import simulate
+
+MIXED = ("greedy", "random", "defensive", "jia_hunter")
+
+
+def test_replay_matches_the_simulated_rows():
+    df = simulate(25, strategies=MIXED, seed=4)
+    for i, row in df.iterrows():
+        lines = replay(4, i, strategies=MIXED)
+        assert lines == replay(4, i, strategies=MIXED)  # replays identically
+        assert lines[0].startswith(f"deal {i} of seed 4: dealer seat 0")
+        draws = [ln for ln in lines if re.match(r"\s*\d+\. seat \d draws", ln)]
+        assert len(draws) == row["draws"]
+        text = "\n".join(lines)
+        if row["winner"] >= 0:
+            assert f"WIN ({row['outcome']}): seat {row['winner']} wins on {row['win_tile']}" in text
+            assert "payments: " + " ".join(f"{int(row[f'pay_{s}']):+d}" for s in range(4)) in text
+        else:
+            assert lines[-1].startswith("the live wall is empty")
+        for s in range(4):
+            declared = f"seat {s} discards" in text and f"seat {s} is ready" in text
+            assert declared == (row[f"ready_turn_{s}"] >= 0)
+
+
+def test_replay_shows_hands_bao_and_flags():
+    lines = replay(0, 5, rules=RuleSet(kong_fan=True))
+    assert lines[1] == "rules: kong_fan=True"
+    assert re.match(r"seat 0 \(dealer\): \S+", lines[2])
+    assert any(ln.startswith("bao (face down") for ln in lines)
+
+
+def test_replay_finds_a_bao_replacement():
+    found = False
+    for deal in range(40):
+        lines = replay(1, deal, strategies=("random",) * 4)
+        if any("the bao is replaced" in ln for ln in lines):
+            found = True
+            break
+    assert found
+
+
+def test_cli_replay(capsys):
+    assert main(["replay", "--seed", "0", "--deal", "3", "--strategies", "random"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "deal 3 of seed 0: dealer seat 0, strategies random, random, random, random"
+    assert main(["replay", "--seed", "0", "--deal", "3", "--strategies", "greedy,random,greedy,random",
+                 "--rules", "bao_replacement=false", "last_tiles_no_claim=0"]) == 0
+    out = capsys.readouterr().out
+    assert "rules: bao_replacement=False, last_tiles_no_claim=0" in out
+
+
+@pytest.mark.parametrize("args, match", [
+    (["--rules", "kong_fan=maybe"], "must be true/false or a number"),
+    (["--rules", "no_such_flag=true"], "unknown rule flag"),
+    (["--strategies", "greedy,smart,greedy,greedy"], "valid strategies"),
+    (["--strategies", "greedy,greedy"], "one per seat"),
+])
+def test_cli_replay_errors(capsys, args, match):
+    assert main(["replay", "--seed", "0", "--deal", "1", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("daqing-sim replay: error:") and re.search(match, err)
+    assert "Traceback" not in err
+
+
+def test_replay_bad_numbers():
+    with pytest.raises(ValueError, match="deal=-1"):
+        replay(0, -1)

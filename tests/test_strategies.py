@@ -1,0 +1,159 @@
+"""Strategies: names, knobs, validation, single decisions and their effect over many deals."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from daqing_sim._tables import get_tables
+from daqing_sim.notation import parse_hand
+from daqing_sim.rules import RuleSet
+from daqing_sim.simulate import simulate
+from daqing_sim.strategies import (
+    CHI_LOW,
+    CLAIM_PENG,
+    KNOB_NAMES,
+    PASS,
+    STRATEGIES,
+    UNKNOWN,
+    choose_claim,
+    choose_discard,
+    encode_strategies,
+)
+from daqing_sim.tiles import tile_from_name
+
+
+def _obs(name, text, seen="", ready=(0, 0, 0, 0), safe_for=None, knobs=None, seed=1):
+    """Observation of seat 0 holding ``text``; ``seen`` are other visible tiles."""
+    _, codes, kn = encode_strategies(((name, knobs or {}),) + ("greedy",) * 3)
+    hand = parse_hand(text, require_full=False)
+    mk, mt, nm = hand.meld_arrays()
+    visible = np.zeros(28, dtype=np.uint8)
+    for m in hand.melds:
+        if m.exposed:
+            for t in m.tiles:
+                visible[t] += 1
+    for t in parse_hand(seen, require_full=False).order if seen else []:
+        visible[t] += 1
+    safe = np.zeros((4, 28), dtype=np.uint8)
+    for seat, tiles in (safe_for or {}).items():
+        for t in parse_hand(tiles, require_full=False).order:
+            safe[seat, t] = 1
+    rng = np.full(4, seed, dtype=np.uint64)
+    return (codes[0], kn[0], hand.counts.copy(), mk, mt, nm, visible, np.array(ready, dtype=np.uint8), safe,
+            40, -1, 0, rng)
+
+
+def discard(name, text, **kw):
+    obs = _obs(name, text, **kw)
+    sc = np.zeros((4, 28), dtype=np.int32)
+    memo = np.array([UNKNOWN, 0, 0, 0], dtype=np.int64)
+    t, declare, _ = choose_discard(*obs, RuleSet().encode(), get_tables(), -1, memo, False, False, sc,
+                                   np.zeros(28, np.int8), np.zeros(28, np.uint8))
+    assert obs[2][t] > 0, "discarded a tile not in hand"
+    return t, bool(declare)
+
+
+def claim(name, text, tile, options, **kw):
+    obs = _obs(name, text, **kw)
+    memo = np.array([UNKNOWN, 0, 0, 0], dtype=np.int64)
+    return choose_claim(*obs, RuleSet().encode(), get_tables(), tile_from_name(tile), options, memo)
+
+
+def test_strategy_table():
+    assert set(STRATEGIES) == {"greedy", "jia_hunter", "defensive", "random", "scripted"}
+    assert STRATEGIES["jia_hunter"]["min_outs_fraction"] == 0.5
+    assert STRATEGIES["defensive"]["fold_shanten"] == 2.0
+    names, codes, kn = encode_strategies(["greedy", ("defensive", {"fold_shanten": 3}), "random",
+                                          ("jia_hunter", None)])
+    assert names == ("greedy", "defensive", "random", "jia_hunter")
+    assert kn[1, KNOB_NAMES.index("fold_shanten")] == 3 and kn[3, 0] == 0.5
+    assert len(set(codes.tolist())) == 4
+
+
+@pytest.mark.parametrize("bad, match", [
+    (["greedy"] * 5, "one per seat"),
+    (["greedy", "greedy", "greedy", "magic"], "valid strategies: greedy, jia_hunter, defensive, random"),
+    ([("defensive", {"fold_shanten": -1})] + ["greedy"] * 3, "fold_shanten=-1"),
+    ([("greedy", {"speed": 1})] + ["greedy"] * 3, "unknown knob"),
+    ([("scripted", {"script": "4x"})] + ["greedy"] * 3, "no suit letter|not a tile|unknown character"),
+])
+def test_validation(bad, match):
+    with pytest.raises(ValueError, match=match):
+        encode_strategies(bad)
+
+
+def test_greedy_discards_the_useless_tile_and_declares():
+    t, declare = discard("greedy", "13m456p789s中中9p [345m]")
+    assert t == tile_from_name("9p") and declare
+
+
+def test_greedy_does_not_declare_closed():
+    t, declare = discard("greedy", "13m456p789s中中9p345m")  # ready shape but no open door
+    assert t == tile_from_name("9p") and not declare
+
+
+def test_greedy_prefers_more_outs_and_jia_hunter_the_kanchan():
+    hand = "134m456p789s中中 [345m]"  # discard 1m: 2m/5m two-sided; discard 4m: 2m kanchan
+    assert discard("greedy", hand) == (tile_from_name("1m"), True)
+    assert discard("jia_hunter", hand) == (tile_from_name("4m"), True)
+    # the kanchan has 4 live outs, the two-sided wait 7: below 0.9 of the best
+    assert discard("jia_hunter", hand, knobs={"min_outs_fraction": 0.9}) == (tile_from_name("1m"), True)
+    # with 2m mostly gone, the kanchan is too thin even at the default fraction
+    assert discard("jia_hunter", hand, seen="2m2m2m") == (tile_from_name("1m"), True)
+
+
+def test_defensive_folds_to_a_safe_tile():
+    far = "1m5m9m2p6p1s4s7s9s中 2m3m4m 8p"  # far from ready
+    greedy_t, _ = discard("greedy", far, ready=(0, 1, 0, 0))
+    safe_tile = "3m" if greedy_t != tile_from_name("3m") else "4m"
+    t, declare = discard("defensive", far, ready=(0, 1, 0, 0), safe_for={1: safe_tile})
+    assert t == tile_from_name(safe_tile) and not declare
+    # nobody ready: plays like greedy
+    assert discard("defensive", far) == discard("greedy", far)
+    # fold_shanten above its shanten: plays like greedy
+    assert discard("defensive", far, ready=(0, 1, 0, 0), safe_for={1: safe_tile},
+                   knobs={"fold_shanten": 9}) == (greedy_t, False)
+
+
+def test_greedy_claims_to_open_the_door():
+    # concealed ready shape 13m + ...; a peng of 中 opens the door without losing ground
+    hand = "13m456p789s111s中中"
+    assert claim("greedy", hand, "中", 1 << CLAIM_PENG) == CLAIM_PENG
+    # an open hand does not peng a pair it needs as its pair... nor a useless chi
+    assert claim("greedy", "13m456p789s中中 [111s]", "9s", 1 << CHI_LOW) == PASS
+
+
+def test_random_choices_are_legal_and_varied():
+    seen = set()
+    for seed in range(40):
+        t, _ = discard("random", "1m5m9m2p6p1s4s7s9s中2m3m4m8p", seed=seed)
+        seen.add(t)
+    assert len(seen) >= 8
+    acts = {claim("random", "13m456p789s111s中中", "中", 1 << CLAIM_PENG, seed=s) for s in range(30)}
+    assert acts == {PASS, CLAIM_PENG}
+
+
+def _table(strategies, n=1500, seed=7, rules=RuleSet()):  # noqa: B008
+    return simulate(n, strategies=strategies, seed=seed, rules=rules)
+
+
+def test_greedy_beats_random():
+    df = _table(("greedy", "random", "greedy", "random"))
+    pays = df[[f"pay_{s}" for s in range(4)]].mean().to_numpy()
+    assert pays[0] > 0 and pays[2] > 0 and pays[1] < 0 and pays[3] < 0
+    assert (df["winner"].isin([0, 2])).mean() > 0.7
+
+
+def test_defensive_deals_in_less_while_not_ready():
+    df = _table(("greedy", "defensive", "greedy", "defensive"), n=2000)
+    dark = df[df["outcome"] == "deal_in_not_ready"]["discarder"].value_counts()
+    assert dark.get(1, 0) + dark.get(3, 0) < 0.8 * (dark.get(0, 0) + dark.get(2, 0))
+
+
+def test_jia_hunter_declares_more_kanchan_waits():
+    jia = ("jia_hunter", {"min_outs_fraction": 0.0})  # any kanchan wait beats a wider one
+    df = _table((jia, "greedy", jia, "greedy"), n=2000)
+    share = {s: (df[f"ready_wait_{s}"] == "kanchan").sum() / max(1, (df[f"ready_turn_{s}"] >= 0).sum())
+             for s in range(4)}
+    assert share[0] + share[2] > 1.05 * (share[1] + share[3])
