@@ -10,6 +10,9 @@ only their own observation; the wall, other hands and (before ready) the bao sta
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import numba
 import numpy as np
 from numba import njit
 
@@ -29,6 +32,7 @@ from .strategies import (
     CHI_MID,
     CLAIM_KONG,
     CLAIM_PENG,
+    N_SCRATCH,
     OPT_ADDED_KONG,
     OPT_CONCEALED_KONG,
     PASS,
@@ -47,6 +51,27 @@ from .strategies import (
 )
 from .tiles import ADDED_KONG, CHI, CONCEALED_KONG, KANCHAN, KONG, PENG, ZHONG
 from .wall import BAO_POSITION, LIVE_START, N_LIVE
+
+
+def _drop_stale_cache() -> None:
+    """numba's on-disk cache checks only the file defining a kernel, not the modules it calls
+    into: drop the cached engine and strategy kernels when a module they compile in is newer,
+    or an edit to _kernels.py / scoring.py / strategies.py would be silently ignored."""
+    here = Path(__file__).resolve().parent
+    deps = ("engine", "strategies", "_kernels", "scoring", "rules", "tiles", "wall")
+    try:
+        newest = max((here / f"{d}.py").stat().st_mtime for d in deps)
+        root = Path(numba.config.CACHE_DIR) if numba.config.CACHE_DIR else here / "__pycache__"
+        for prefix in ("engine", "strategies"):
+            for index in root.rglob(f"{prefix}.*.nbi"):
+                if index.stat().st_mtime < newest:
+                    for f in index.parent.glob(index.name[: -len(".nbi")] + ".*nb*"):
+                        f.unlink(missing_ok=True)
+    except (OSError, ValueError):  # a read-only or concurrently cleaned cache only costs a recompile
+        pass
+
+
+_drop_stale_cache()
 
 # Columns of ``out`` (int32, one row per deal).
 O_OUTCOME, O_WINNER, O_DISCARDER, O_BIG, O_BAO, O_WAIT, O_WIN_TILE, O_DRAWS = range(8)
@@ -200,7 +225,7 @@ def play_batch_k(walls, deal_seeds, dealer, rules, codes, knobs, tabs, out, out_
     rng = np.zeros(4, dtype=np.uint64)
     own_draws = np.zeros(4, dtype=np.int64)
     memo = np.zeros((4, 4), dtype=np.int64)
-    sc = np.zeros((4, 28), dtype=np.int32)
+    sc = np.zeros((N_SCRATCH, 28), dtype=np.int32)
     tk = np.zeros(28, dtype=np.int8)
     tb = np.zeros(28, dtype=np.uint8)
     kong_opts = np.zeros(28, dtype=np.int8)

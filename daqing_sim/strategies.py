@@ -72,8 +72,9 @@ CLAIM_NAMES = ("pass", "peng", "kong", "chi", "chi", "chi")
 NO_KONG, OPT_CONCEALED_KONG, OPT_ADDED_KONG = 0, 1, 2
 # Far from ready the Daqing shanten is only a table bound; there greedy compares the
 # standard shanten, which is ten times cheaper.
-EXACT_DEPTH = 1
+EXACT_DEPTH = 2
 UNKNOWN = -99
+N_SCRATCH = 6  # rows of the int32 (N_SCRATCH, 28) scratch array ``sc`` of choose_discard
 
 
 # ---------------------------------------------------------------------------- Python side
@@ -212,7 +213,7 @@ def unseen_counts(hand, mk, mt, nm, visible, out):
             out[t] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _near(hand, u):
     if hand[u] > 0:
         return True
@@ -229,98 +230,121 @@ def _near(hand, u):
 # ``suit_std[rank, 2*m + p]`` is the distance of one suit to m melds and p pairs), with the
 # three suit ranks kept by the caller so a one-tile change re-ranks one suit only. Same
 # arithmetic as std_shanten_k, without its per-call allocation (the greedy inner loop).
-@njit(cache=True, inline="always")
-def _suit_rank(hand, base, off):
-    r = 0
-    s = 0
-    for i in range(9):
-        v = hand[base + i]
-        r += off[i, s, v]
-        s += v
-    return r
-
-
-@njit(cache=True, inline="always")
-def _zhong_cost(z, m, p):
-    if m == 0 and p == 0:
-        return 0
-    if m + p > 1:
-        return 1000
-    need = 3 if m == 1 else 2
-    return need - z if z < need else 0
+@njit(cache=True)
+def fast_std_shanten(hand, tabs, ab):
+    """``std_shanten_k`` of ``hand`` through :func:`std_scan` (remove one 中-or-other tile and
+    put it back: the scan's arithmetic without its per-call allocation)."""
+    mask = np.zeros(28, dtype=np.int32)
+    out = np.zeros(28, dtype=np.int32)
+    for t in range(28):
+        if hand[t] > 0:
+            mask[t] = 1
+            hand[t] -= 1
+            std_scan(hand, 1, mask, tabs[0], tabs[1], ab, out)
+            hand[t] += 1
+            return out[t]
+    return -1
 
 
 @njit(cache=True)
-def std_distance(stdt, ra, rb, rc, z, melds, ab):
-    """Tiles to gain for ``melds`` melds and a pair, given the suit ranks and 中 count
-    (``std_shanten_k`` + 1). ``ab`` is an ``int64 (10,)`` scratch array."""
+def std_scan(hand, delta, mask, off, stdt, ab, out):
+    """``out[t]`` = standard shanten of ``hand`` with kind ``t`` changed by ``delta`` (+1/-1),
+    for every ``t`` with ``mask[t]``; ``hand`` is not modified. ``ab``: int64 scratch (40,).
+
+    A change touches one suit (or 中), so the min-plus combination of the two other suits is
+    computed once per suit and reused; the arithmetic is that of ``std_shanten_k``, written
+    out in the loop because a helper call per kind costs more (array reference counting).
+    """
+    r = np.empty(3, dtype=np.int64)
+    n = delta + np.int64(hand[27])
+    for x in range(3):
+        rank = 0
+        sm = 0
+        for i in range(9):
+            v = np.int64(hand[9 * x + i])
+            rank += off[i, sm, v]
+            sm += v
+        r[x] = rank
+        n += sm
+    melds = min(n // 3, 4)
+    # ab[10*x + 2*m + p]: best of the two suits other than x; ab[30 + ...]: all three suits
+    for x in range(3):
+        ry = r[1] if x == 0 else r[0]
+        rw = r[1] if x == 2 else r[2]
+        for m in range(melds + 1):
+            for p in range(2):
+                v = 1000
+                for m1 in range(m + 1):
+                    for p1 in range(p + 1):
+                        c = np.int64(stdt[ry, 2 * m1 + p1]) + stdt[rw, 2 * (m - m1) + p - p1]
+                        if c < v:
+                            v = c
+                ab[10 * x + 2 * m + p] = v
     for m in range(melds + 1):
         for p in range(2):
             v = 1000
             for m1 in range(m + 1):
                 for p1 in range(p + 1):
-                    x = np.int64(stdt[ra, 2 * m1 + p1]) + stdt[rb, 2 * (m - m1) + p - p1]
-                    if x < v:
-                        v = x
-            ab[2 * m + p] = v
-    best = 1000
-    for mz in range(2):
-        for pz in range(2):
-            zc = _zhong_cost(z, mz, pz)
-            if zc >= 1000 or mz > melds:
-                continue
-            rest_p = 1 - pz
-            for m3 in range(melds - mz + 1):
-                for p3 in range(rest_p + 1):
-                    x = zc + ab[2 * (melds - mz - m3) + rest_p - p3] + stdt[rc, 2 * m3 + p3]
-                    if x < best:
-                        best = x
-    return best
-
-
-@njit(cache=True)
-def fast_std_shanten(hand, tabs, ab):
-    """``std_shanten_k`` through :func:`std_distance` (for tests and one-off calls)."""
-    off = tabs[0]
-    n = 0
+                    c = ab[20 + 2 * m1 + p1] + stdt[r[2], 2 * (m - m1) + p - p1]
+                    if c < v:
+                        v = c
+            ab[30 + 2 * m + p] = v
+    z0 = np.int64(hand[27])
     for t in range(28):
-        n += hand[t]
-    return std_distance(tabs[1], _suit_rank(hand, 0, off), _suit_rank(hand, 9, off),
-                        _suit_rank(hand, 18, off), np.int64(hand[27]), n // 3, ab) - 1
+        if mask[t] == 0:
+            continue
+        best = 1000
+        if t == 27:
+            z = z0 + delta
+            for mz in range(2):
+                for pz in range(2 - mz):
+                    if mz > melds:
+                        continue
+                    zc = 0
+                    if mz + pz == 1:
+                        need = 3 if mz == 1 else 2
+                        zc = need - z if z < need else 0
+                    c = zc + ab[30 + 2 * (melds - mz) + 1 - pz]
+                    if c < best:
+                        best = c
+        else:
+            x = t // 9
+            base = 9 * x
+            rx = 0
+            sm = 0
+            for i in range(9):
+                v = np.int64(hand[base + i])
+                if base + i == t:
+                    v += delta
+                rx += off[i, sm, v]
+                sm += v
+            for mz in range(2):
+                for pz in range(2 - mz):
+                    if mz > melds:
+                        continue
+                    zc = 0
+                    if mz + pz == 1:
+                        need = 3 if mz == 1 else 2
+                        zc = need - z0 if z0 < need else 0
+                    rest_p = 1 - pz
+                    for mx in range(melds - mz + 1):
+                        for px in range(rest_p + 1):
+                            c = zc + ab[10 * x + 2 * (melds - mz - mx) + rest_p - px] + stdt[rx, 2 * mx + px]
+                            if c < best:
+                                best = c
+        out[t] = best - 1
 
 
 @njit(cache=True)
-def _std_after(hand, t, off, stdt, ra, rb, rc, n, ab):
-    """Standard shanten of ``hand`` (already changed at ``t``, ``n`` tiles) given the old ranks."""
-    if t < 9:
-        ra = _suit_rank(hand, 0, off)
-    elif t < 18:
-        rb = _suit_rank(hand, 9, off)
-    elif t < 27:
-        rc = _suit_rank(hand, 18, off)
-    return std_distance(stdt, ra, rb, rc, np.int64(hand[27]), n // 3, ab) - 1
-
-
-@njit(cache=True)
-def ukeire(hand, unseen, tabs, ab):
-    """Unseen tiles that lower the standard shanten of ``hand`` (restored after use)."""
-    off = tabs[0]
-    stdt = tabs[1]
-    ra = _suit_rank(hand, 0, off)
-    rb = _suit_rank(hand, 9, off)
-    rc = _suit_rank(hand, 18, off)
-    n = 0
-    for t in range(28):
-        n += hand[t]
-    base = std_distance(stdt, ra, rb, rc, np.int64(hand[27]), n // 3, ab) - 1
+def ukeire(hand, base, unseen, tabs, ab, mask, out):
+    """Unseen tiles that lower the standard shanten ``base`` of ``hand``."""
+    for u in range(28):
+        mask[u] = 1 if unseen[u] > 0 and _near(hand, u) else 0
+    std_scan(hand, 1, mask, tabs[0], tabs[1], ab, out)
     total = 0
     for u in range(28):
-        if unseen[u] <= 0 or not _near(hand, u):
-            continue
-        hand[u] += 1
-        if _std_after(hand, u, off, stdt, ra, rb, rc, n + 1, ab) < base:
+        if mask[u] and out[u] < base:
             total += unseen[u]
-        hand[u] -= 1
     return total
 
 
@@ -525,81 +549,90 @@ def _greedy_discard(code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng,
                     unseen, sc, tk, tb):
     std = sc[1]
     dq = sc[2]
-    ab = np.empty(10, dtype=np.int64)
-    off = tabs[0]
-    stdt = tabs[1]
-    ra = _suit_rank(hand, 0, off)
-    rb = _suit_rank(hand, 9, off)
-    rc = _suit_rank(hand, 18, off)
-    n = 0
+    ab = np.empty(40, dtype=np.int64)
+    mask = sc[4]
+    out = sc[5]
     for t in range(28):
-        n += hand[t]
+        mask[t] = 1 if hand[t] > 0 else 0
+    std_scan(hand, -1, mask, tabs[0], tabs[1], ab, std)
     lo = 99
     for t in range(28):
-        std[t] = 99
         dq[t] = 99
-        if hand[t] > 0:
-            hand[t] -= 1
-            std[t] = _std_after(hand, t, off, stdt, ra, rb, rc, n - 1, ab)
-            hand[t] += 1
-            if std[t] < lo:
-                lo = std[t]
-    best = 99
-    if lo > EXACT_DEPTH:
-        for t in range(28):
-            dq[t] = std[t]
-        best = lo
-    else:
-        # daqing >= standard shanten: visit discards by rising standard shanten, stop once
-        # no remaining discard can tie the best Daqing value
-        level = lo
-        while level <= best and level <= 13:
-            for t in range(28):
-                if std[t] == level:
-                    hand[t] -= 1
-                    dq[t] = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
-                    hand[t] += 1
-                    if dq[t] < best:
-                        best = dq[t]
-            level += 1
-    if code == DEFENSIVE and best >= kn[K_FOLD_SHANTEN]:
-        folding = False
+        if hand[t] == 0:
+            std[t] = 99
+        elif std[t] < lo:
+            lo = std[t]
+    folding = False
+    if code == DEFENSIVE:
         for r in range(4):
             if r != seat and ready[r]:
                 folding = True
-        if folding:
-            return _safest_discard(hand, visible, ready, safe, seat, dq, unseen), False, UNKNOWN
+    if folding and lo >= kn[K_FOLD_SHANTEN]:  # daqing >= standard: already far enough to fold
+        return _safest_discard(hand, visible, ready, safe, seat, std, unseen), False, UNKNOWN
     cand = sc[3]
-    n_cand = 0
-    for t in range(28):
-        cand[t] = 1 if dq[t] == best else 0
-        n_cand += cand[t]
-    if best == 0 and _can_declare_after(hand, mk, mt, nm, rules):
-        t = _pick_ready_discard(code, kn, hand, mk, mt, nm, rules, tabs, unseen, cand, tk, tb, rng, seat)
-        if t >= 0:
-            return t, True, 0
-    best_t = -1
-    if n_cand == 1:
+    if lo == 0:
+        n_ready = 0
         for t in range(28):
-            if cand[t]:
-                best_t = t
-        return best_t, False, best
-    best_u = -1
+            cand[t] = 0
+            if std[t] == 0:
+                hand[t] -= 1
+                if ready_shape(hand, mk, mt, nm, rules, tabs, tk, tb):
+                    cand[t] = 1
+                    n_ready += 1
+                hand[t] += 1
+        if n_ready > 0:
+            t = _pick_ready_discard(code, kn, hand, mk, mt, nm, rules, tabs, unseen, cand, tk, tb, rng, seat)
+            return t, _can_declare_after(hand, mk, mt, nm, rules), 0
+        for t in range(28):
+            if std[t] == 0:
+                std[t] = 1  # not ready: at least one exchange away
+        lo = 1
+    # Branch and bound on (Daqing shanten, -ukeire): the standard shanten is a lower bound of
+    # the Daqing one, so discards are visited level by level, best ukeire first, and a level
+    # stops at the first discard that reaches its bound.
+    uk = sc[3]  # cand (same row) is no longer needed
     for t in range(28):
-        if not cand[t]:
-            continue
-        hand[t] -= 1
-        u = ukeire(hand, unseen, tabs, ab)
-        hand[t] += 1
-        if u > best_u:
-            best_u = u
-            best_t = t
+        uk[t] = -1
+    best = 99
+    best_t = -1
+    best_u = -1
+    level = lo
+    while level <= best and level <= 13:
+        for t in range(28):
+            if std[t] == level:
+                hand[t] -= 1
+                uk[t] = ukeire(hand, std[t], unseen, tabs, ab, mask, out)
+                hand[t] += 1
+        while True:
+            t = -1
+            for x in range(28):
+                if std[x] == level and dq[x] == 99 and (t < 0 or uk[x] > uk[t]):
+                    t = x
+            if t < 0 or (level == best and uk[t] <= best_u):
+                break
+            if level > EXACT_DEPTH:
+                v = level  # far from ready the table bound is all the kernel would give
+            else:
+                hand[t] -= 1
+                v = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
+                hand[t] += 1
+            dq[t] = v
+            if v < best or (v == best and uk[t] > best_u):
+                best = v
+                best_t = t
+                best_u = uk[t]
+            if v == level:
+                break
+        level += 1
+    if folding and best >= kn[K_FOLD_SHANTEN]:
+        return _safest_discard(hand, visible, ready, safe, seat, std, unseen), False, UNKNOWN
     return best_t, False, best
 
 
 @njit(cache=True)
-def _safest_discard(hand, visible, ready, safe, seat, dq, unseen):
-    """Fewest ready opponents it can hit; then fewest unseen copies; then lowest shanten."""
+def _safest_discard(hand, visible, ready, safe, seat, sh, unseen):
+    """Fewest ready opponents it can hit; then fewest unseen copies; then lowest shanten
+    (``sh``, standard shanten after each discard)."""
     best_t = -1
     best_key = 1 << 30
     for t in range(28):
@@ -610,7 +643,7 @@ def _safest_discard(hand, visible, ready, safe, seat, dq, unseen):
             if r == seat or not ready[r] or safe[r, t]:
                 continue
             danger += 2 if visible[t] + hand[t] < 4 else 1
-        key = (danger * 8 + unseen[t]) * 128 + min(dq[t], 99)
+        key = (danger * 8 + unseen[t]) * 128 + min(sh[t], 99)
         if key < best_key:
             best_key = key
             best_t = t
@@ -675,7 +708,7 @@ def choose_claim(
     best_v = cur if is_open else cur + 1  # opening the door is worth one step
     old_k = mk[min(nm, 3)]
     old_t = mt[min(nm, 3)]
-    ab = np.empty(10, dtype=np.int64)
+    ab = np.empty(40, dtype=np.int64)
     for a in (CLAIM_KONG, CLAIM_PENG, CHI_LOW, CHI_MID, CHI_HIGH):
         if not options & (1 << a):
             continue

@@ -68,7 +68,7 @@ def test_decisions_ignore_hidden_state(name):
     rules = RuleSet(require_open=False).encode()
     tabs = get_tables()
     rng = np.random.default_rng(11)
-    sc = np.zeros((4, 28), dtype=np.int32)
+    sc = np.zeros((6, 28), dtype=np.int32)
     tk = np.zeros(28, dtype=np.int8)
     tb = np.zeros(28, dtype=np.uint8)
     n_diff_public = 0

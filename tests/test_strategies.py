@@ -46,7 +46,7 @@ def _obs(name, text, seen="", ready=(0, 0, 0, 0), safe_for=None, knobs=None, see
 
 def discard(name, text, **kw):
     obs = _obs(name, text, **kw)
-    sc = np.zeros((4, 28), dtype=np.int32)
+    sc = np.zeros((6, 28), dtype=np.int32)
     memo = np.array([UNKNOWN, 0, 0, 0], dtype=np.int64)
     t, declare, _ = choose_discard(*obs, RuleSet().encode(), get_tables(), -1, memo, False, False, sc,
                                    np.zeros(28, np.int8), np.zeros(28, np.uint8))
