@@ -6,6 +6,24 @@ winner's 13-tile hand (``out_hand``), the final whereabouts of all 112 tiles
 (``out_final``, for conservation checks) and an event log of one deal (``log``, for
 :mod:`daqing_sim.replay`). Players' decisions come from :mod:`daqing_sim.strategies` and see
 only their own observation; the wall, other hands and (before ready) the bao stay here.
+
+Readings of the rules made here (beyond docs/DECISIONS.md):
+
+* A discard that declares ready and is won on counts as a ready discarder's deal-in (点炮,
+  not 点黑炮): declaring *is* that discard.
+* Order after a discard: win claims (first ready seat in turn order, 截和), then 宝卡 for a
+  seat that just declared, then peng/kong (at most one seat can), then chi.
+* Bao replacement (换宝) is mechanical: checked after every discard (and its claim) and
+  every added kong, whether or not anyone is ready; none once the live wall is empty.
+* A new meld (claim or concealed kong) must leave ``min_concealed_at_ready`` concealed
+  tiles (手把一), so with the classic 4 nobody holds a fourth meld.
+* ``lock_after_ready=False``: a ready hand may change its discard and declare kongs as
+  long as it stays ready (the wait set is recomputed), but still claims nothing but a win.
+* ``ready_turn`` counts the seat's own draws, kong replacements included; ``ready_wait``
+  is the lowest wait kind (tie order) of the declared wait set; ``ready_outs`` the copies
+  of its winning tiles the declarer cannot see right after its declaring discard.
+* Safe tiles (public): every claimable discard a locked ready seat let pass after it
+  declared, its own later discards included.
 """
 
 from __future__ import annotations
@@ -24,6 +42,7 @@ from .rules import (
     R_LAST_TILES_NO_CLAIM,
     R_LOCK_AFTER_READY,
     R_MIN_CONCEALED_AT_READY,
+    R_REQUIRE_OPEN,
 )
 from .scoring import BAO_IN_BAO, DEAL_IN, NONE, SELF_DRAW, settle_kernel
 from .strategies import (
@@ -42,7 +61,8 @@ from .strategies import (
     choose_claim,
     choose_discard,
     choose_kong,
-    maybe_ready,
+    random_claim,
+    random_discard,
     ready_shape,
     simple_claim,
     simple_discard,
@@ -129,6 +149,43 @@ def _chi_options(hand, t):
     if r >= 2 and hand[t - 2] > 0 and hand[t - 1] > 0:
         opts |= 1 << CHI_HIGH
     return opts
+
+
+@njit(cache=True, inline="always")
+def _chi_options_seat(conc, s, t):
+    # _chi_options on conc[s] without making a view (views cost reference counting)
+    if t == ZHONG:
+        return 0
+    r = t % 9
+    opts = 0
+    if r <= 6 and conc[s, t + 1] > 0 and conc[s, t + 2] > 0:
+        opts |= 1 << CHI_LOW
+    if 1 <= r <= 7 and conc[s, t - 1] > 0 and conc[s, t + 1] > 0:
+        opts |= 1 << CHI_MID
+    if r >= 2 and conc[s, t - 2] > 0 and conc[s, t - 1] > 0:
+        opts |= 1 << CHI_HIGH
+    return opts
+
+
+@njit(cache=True, inline="always")
+def _maybe_ready_seat(conc, s):
+    # strategies.maybe_ready on conc[s] without a view
+    isolated = 0
+    for t in range(28):
+        if conc[s, t] != 1:
+            continue
+        alone = True
+        if t != ZHONG:
+            r = t % 9
+            for dd in (-2, -1, 1, 2):
+                if 0 <= r + dd <= 8 and conc[s, t + dd] > 0:
+                    alone = False
+                    break
+        if alone:
+            isolated += 1
+            if isolated > 1:
+                return False
+    return True
 
 
 @njit(cache=True)
@@ -398,9 +455,15 @@ def _play_deal(
             declare = False
         elif (codes[cur] == RANDOM or codes[cur] == SCRIPTED) and not must_declare and not keep_ready:
             # the cheap strategies skip the hand tables (each call passing them costs)
-            d = simple_discard(codes[cur], knobs[cur], conc[cur], drawn, memo[cur], rng, cur)
+            if codes[cur] == RANDOM:
+                d = random_discard(conc[cur], rng, cur)
+            else:
+                d = simple_discard(codes[cur], knobs[cur], conc[cur], drawn, memo[cur], rng, cur)
             conc[cur, d] -= 1
-            declare = maybe_ready(conc[cur]) and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
+            # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
+            declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and _maybe_ready_seat(conc, cur)
+            if declare:
+                declare = may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
             if declare:
                 declare = ready_shape(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb)
             conc[cur, d] += 1
@@ -476,7 +539,9 @@ def _play_deal(
                 opts = 1 << CLAIM_PENG
                 if conc[s, d] == 3 and front <= back:
                     opts |= 1 << CLAIM_KONG
-                if codes[s] == RANDOM or codes[s] == SCRIPTED:
+                if codes[s] == RANDOM:
+                    a = random_claim(opts, rng, s)
+                elif codes[s] == SCRIPTED:
                     a = simple_claim(codes[s], knobs[s], opts, rng, s)
                 else:
                     a = choose_claim(
@@ -494,7 +559,7 @@ def _play_deal(
                         continue
                     if k != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
                         break  # RULES: chi only from the previous seat (上家)
-                    opts = _chi_options(conc[s], d)
+                    opts = _chi_options_seat(conc, s, d)
                     if k != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
                         for a in (CHI_LOW, CHI_MID, CHI_HIGH):
                             if opts & (1 << a) and not _chi_makes_ready(
@@ -503,7 +568,9 @@ def _play_deal(
                                 opts &= ~(1 << a)
                     if opts == 0:
                         continue
-                    if codes[s] == RANDOM or codes[s] == SCRIPTED:
+                    if codes[s] == RANDOM:
+                        a = random_claim(opts, rng, s)
+                    elif codes[s] == SCRIPTED:
                         a = simple_claim(codes[s], knobs[s], opts, rng, s)
                     else:
                         a = choose_claim(

@@ -85,8 +85,35 @@ def replay(
                        header=f"deal {deal} of seed {seed}")
 
 
-def replay_wall(wall, deal_seed, rules, names, codes, knob_values, dealer=0, header="deal") -> list[str]:
-    """Replay one given wall (see :func:`replay`)."""
+def replay_wall(
+    wall: np.ndarray,
+    deal_seed: int,
+    rules: RuleSet,
+    names: Sequence[str],
+    codes: np.ndarray,
+    knob_values: np.ndarray,
+    dealer: int = 0,
+    header: str = "deal",
+) -> list[str]:
+    """Replay one given wall (see :func:`replay`).
+
+    Parameters
+    ----------
+    wall : numpy.ndarray
+        ``(112,)`` tile kinds (layout of :mod:`daqing_sim.wall`).
+    deal_seed : int
+        The deal's seed for in-game randomness.
+    rules : RuleSet
+    names, codes, knob_values
+        Seat strategies as returned by :func:`daqing_sim.strategies.encode_strategies`.
+    dealer : int
+    header : str
+        Start of the first line.
+
+    Returns
+    -------
+    list of str
+    """
     raw = run_walls(wall[None, :], np.array([deal_seed], dtype=np.uint64), rules, codes, knob_values,
                     dealer, record_log=True)
     row = raw["out"][0]

@@ -164,7 +164,8 @@ def results_frame(
     cols["winner_kongs"] = out[:, O_WINNER_KONGS].astype(np.int8)
     cols["bao_replacements"] = out[:, O_BAO_REPLACEMENTS].astype(np.int8)
     for s in range(4):
-        cols[f"strategy_{s}"] = pd.Categorical([names[s]] * n, categories=list(STRATEGIES))
+        code = list(STRATEGIES).index(names[s])
+        cols[f"strategy_{s}"] = pd.Categorical.from_codes(np.full(n, code, dtype=np.int8), list(STRATEGIES))
     if hands is not None:
         text = [
             format_hand(hand_from_arrays(h[:N_KINDS], h[H_MK : H_MK + 4], h[H_MT : H_MT + 4], int(h[H_NM])))

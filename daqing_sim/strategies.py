@@ -17,8 +17,11 @@ Strategies
 ----------
 ``greedy``
     Discards to minimise the Daqing shanten (``daqing_shanten_k``), breaking ties by ukeire
-    (unseen tiles that lower the standard shanten); claims chi/peng/kong when that opens
-    the door without raising its shanten, or lowers it; declares ready at once, on the
+    (unseen tiles that lower the standard shanten below the discard's shanten); when every
+    discard is more than ``EXACT_DEPTH`` from ready the standard shanten stands in for the
+    Daqing one (the kernel only gives a table bound there). Remaining ties go to the lowest
+    tile kind. Claims chi/peng/kong when that opens the door without raising its shanten,
+    or lowers it; declares a kong that does not raise it; declares ready at once, on the
     wait with the most live outs.
 ``jia_hunter``
     Greedy, but when declaring ready it prefers a 夹 (kanchan / big) wait unless that wait's
@@ -70,8 +73,8 @@ PASS, CLAIM_PENG, CLAIM_KONG, CHI_LOW, CHI_MID, CHI_HIGH = 0, 1, 2, 3, 4, 5
 CLAIM_NAMES = ("pass", "peng", "kong", "chi", "chi", "chi")
 # Kong options on one's own turn (``kong_opts[t]``).
 NO_KONG, OPT_CONCEALED_KONG, OPT_ADDED_KONG = 0, 1, 2
-# Far from ready the Daqing shanten is only a table bound; there greedy compares the
-# standard shanten, which is ten times cheaper.
+# Beyond this standard shanten the Daqing value is only a table bound: greedy compares the
+# standard shanten there, which is ten times cheaper.
 EXACT_DEPTH = 2
 UNKNOWN = -99
 N_SCRATCH = 6  # rows of the int32 (N_SCRATCH, 28) scratch array ``sc`` of choose_discard
@@ -488,6 +491,12 @@ def simple_discard(code, kn, hand, drawn, memo, rng, seat):
     """
     if code == SCRIPTED:
         return _scripted_discard(kn, hand, drawn, memo)
+    return random_discard(hand, rng, seat)
+
+
+@njit(cache=True, inline="always")
+def random_discard(hand, rng, seat):
+    """A uniformly random kind among those in ``hand``."""
     kinds = 0
     for t in range(28):
         if hand[t] > 0:
@@ -513,6 +522,12 @@ def simple_claim(code, kn, options, rng, seat):
             if options & (1 << a):
                 return a
         return PASS
+    return random_claim(options, rng, seat)
+
+
+@njit(cache=True, inline="always")
+def random_claim(options, rng, seat):
+    """Pass or one of the legal claims in ``options``, uniformly."""
     n = 1
     for a in range(1, 6):
         if options & (1 << a):
@@ -587,6 +602,8 @@ def _greedy_discard(code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng,
             if std[t] == 0:
                 std[t] = 1  # not ready: at least one exchange away
         lo = 1
+    if lo > EXACT_DEPTH:
+        return _far_discard(hand, std, lo, unseen, tabs, ab, mask, out, sc[3]), False, lo
     # Branch and bound on (Daqing shanten, -ukeire): the standard shanten is a lower bound of
     # the Daqing one, so discards are visited level by level, best ukeire first, and a level
     # stops at the first discard that reaches its bound.
@@ -601,7 +618,7 @@ def _greedy_discard(code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng,
         for t in range(28):
             if std[t] == level:
                 hand[t] -= 1
-                uk[t] = ukeire(hand, std[t], unseen, tabs, ab, mask, out)
+                uk[t] = ukeire(hand, level, unseen, tabs, ab, mask, out)
                 hand[t] += 1
         while True:
             t = -1
@@ -627,6 +644,46 @@ def _greedy_discard(code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng,
     if folding and best >= kn[K_FOLD_SHANTEN]:
         return _safest_discard(hand, visible, ready, safe, seat, std, unseen), False, UNKNOWN
     return best_t, False, best
+
+
+@njit(cache=True)
+def _ukeire_bound(hand, t, unseen):
+    """Unseen tiles near ``hand`` without one ``t``: an upper bound of its ukeire."""
+    hand[t] -= 1
+    total = 0
+    for u in range(28):
+        if unseen[u] > 0 and _near(hand, u):
+            total += unseen[u]
+    hand[t] += 1
+    return total
+
+
+@njit(cache=True)
+def _far_discard(hand, std, lo, unseen, tabs, ab, mask, out, ub):
+    """Far from ready: the discard with standard shanten ``lo`` and the most ukeire (lowest
+    kind on ties). Unseen tiles near the hand bound the ukeire from above, so discards are
+    visited by that bound and the scan stops when no bound can beat the best found."""
+    for t in range(28):
+        ub[t] = -1
+        if std[t] == lo:
+            ub[t] = _ukeire_bound(hand, t, unseen)
+    best_t = -1
+    best_u = -1
+    while True:
+        t = -1
+        for x in range(28):
+            if ub[x] >= 0 and (t < 0 or ub[x] > ub[t]):
+                t = x
+        if t < 0 or ub[t] < best_u or (ub[t] == best_u and t > best_t):
+            break
+        ub[t] = -1
+        hand[t] -= 1
+        u = ukeire(hand, lo, unseen, tabs, ab, mask, out)
+        hand[t] += 1
+        if u > best_u or (u == best_u and t < best_t):
+            best_u = u
+            best_t = t
+    return best_t
 
 
 @njit(cache=True)
@@ -679,10 +736,41 @@ def _claim_give(hand, t, action, low):
 
 
 @njit(cache=True)
+def _discard_shanten_below(hand, mk, mt, nm, rules, tabs, limit, ab, mask, out):
+    """Least Daqing shanten over the discards of the ``3k+2`` ``hand`` when below ``limit``,
+    else ``limit``: discards visited by rising standard shanten (a lower bound), stopping at
+    the first that reaches its bound. Same value as ``daqing_shanten_k`` on the hand, capped,
+    with the same stand-in beyond ``EXACT_DEPTH`` as :func:`choose_discard`."""
+    for t in range(28):
+        mask[t] = 1 if hand[t] > 0 else 0
+    std_scan(hand, -1, mask, tabs[0], tabs[1], ab, out)
+    best = limit
+    level = 0
+    while level < best:
+        for t in range(28):
+            if mask[t] and out[t] == level:
+                if level > EXACT_DEPTH:
+                    return level
+                hand[t] -= 1
+                v = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
+                hand[t] += 1
+                if v < best:
+                    best = v
+                if v == level:
+                    return level
+        level += 1
+    return best
+
+
+@njit(cache=True)
 def current_shanten(hand, mk, mt, nm, rules, tabs, memo):
     """Daqing shanten of the seat's 13-tile hand, cached in ``memo[0]``."""
     if memo[0] == UNKNOWN:
-        memo[0] = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
+        ab = np.empty(40, dtype=np.int64)
+        v = fast_std_shanten(hand, tabs, ab)
+        if v <= EXACT_DEPTH:  # as in discards: beyond, the standard shanten stands in
+            v = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
+        memo[0] = v
     return memo[0]
 
 
@@ -709,16 +797,21 @@ def choose_claim(
     old_k = mk[min(nm, 3)]
     old_t = mt[min(nm, 3)]
     ab = np.empty(40, dtype=np.int64)
+    mask = np.empty(28, dtype=np.int32)
+    out = np.empty(28, dtype=np.int32)
     for a in (CLAIM_KONG, CLAIM_PENG, CHI_LOW, CHI_MID, CHI_HIGH):
         if not options & (1 << a):
             continue
         low = _claim_take(hand, t, a)
-        # daqing >= standard: skip claims that cannot beat the current best
-        if fast_std_shanten(hand, tabs, ab) < best_v:
-            mk[nm] = KONG if a == CLAIM_KONG else (PENG if a == CLAIM_PENG else CHI)
-            mt[nm] = low
-            v = daqing_shanten_k(hand, mk, mt, nm + 1, rules, tabs)
-            if v < best_v:
+        mk[nm] = KONG if a == CLAIM_KONG else (PENG if a == CLAIM_PENG else CHI)
+        mt[nm] = low
+        if a == CLAIM_KONG:  # 13 tiles before the replacement draw
+            v = fast_std_shanten(hand, tabs, ab)
+            if v < best_v and v <= EXACT_DEPTH:
+                v = daqing_shanten_k(hand, mk, mt, nm + 1, rules, tabs)
+        else:  # 14 tiles: the best discard after the claim
+            v = _discard_shanten_below(hand, mk, mt, nm + 1, rules, tabs, best_v, ab, mask, out)
+        if v < best_v:
                 best_v = v
                 best_a = a
         _claim_give(hand, t, a, low)

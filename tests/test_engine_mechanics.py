@@ -280,3 +280,21 @@ def test_chi_any_seat_only_when_it_makes_ready():
     strategies = (scripted("5p"), scripted(), scripted(claim=1), scripted())
     _, events, _ = play(wall, strategies, RuleSet(chi_any_seat_for_ready=True))
     assert not [e for e in claims(events, 2) if e[4] == 0]
+
+
+@pytest.mark.parametrize("lock", [True, False])
+def test_bao_wild_on_a_kong_replacement_draw(lock):
+    # seat 1 is ready (5p kanchan, 111s); it draws the fourth 1s. Unlocked it may kong
+    # (the hand stays ready) and its replacement from the back is the bao (7s): 摸宝.
+    # Locked, it must discard the 1s.
+    wall = build([DEALER, KANCHAN_1, HIDE_2, HIDE_3], "7s", front="2s1m2m3m1s", back="7s")
+    strategies = (scripted(), scripted(kong=1), scripted(), scripted())
+    row, events, _ = play(wall, strategies, RuleSet(require_open=False, lock_after_ready=lock))
+    assert row["ready_turn_1"] == 1
+    if lock:  # RULES: a locked hand declares no kong
+        assert (EV_DISCARD, 1, tile("1s"), 0, 0) in events
+        assert not any(e[0] == EV_CONCEALED_KONG for e in events)
+    else:
+        assert any(e[:3] == (EV_CONCEALED_KONG, 1, tile("1s")) for e in events)
+        assert row["winner"] == 1 and row["bao"] == "bao" and row["win_tile"] == "5p"
+        assert row["draws"] == 6 and row["winner_kongs"] == 1

@@ -17,6 +17,7 @@ from daqing_sim.rules import RuleSet
 from daqing_sim.simulate import run_walls
 from daqing_sim.strategies import (
     CLAIM_PENG,
+    N_SCRATCH,
     UNKNOWN,
     choose_claim,
     choose_discard,
@@ -68,7 +69,7 @@ def test_decisions_ignore_hidden_state(name):
     rules = RuleSet(require_open=False).encode()
     tabs = get_tables()
     rng = np.random.default_rng(11)
-    sc = np.zeros((6, 28), dtype=np.int32)
+    sc = np.zeros((N_SCRATCH, 28), dtype=np.int32)
     tk = np.zeros(28, dtype=np.int8)
     tb = np.zeros(28, dtype=np.uint8)
     n_diff_public = 0

@@ -13,6 +13,7 @@ from daqing_sim.strategies import (
     CHI_LOW,
     CLAIM_PENG,
     KNOB_NAMES,
+    N_SCRATCH,
     PASS,
     STRATEGIES,
     UNKNOWN,
@@ -46,7 +47,7 @@ def _obs(name, text, seen="", ready=(0, 0, 0, 0), safe_for=None, knobs=None, see
 
 def discard(name, text, **kw):
     obs = _obs(name, text, **kw)
-    sc = np.zeros((6, 28), dtype=np.int32)
+    sc = np.zeros((N_SCRATCH, 28), dtype=np.int32)
     memo = np.array([UNKNOWN, 0, 0, 0], dtype=np.int64)
     t, declare, _ = choose_discard(*obs, RuleSet().encode(), get_tables(), -1, memo, False, False, sc,
                                    np.zeros(28, np.int8), np.zeros(28, np.uint8))
@@ -157,3 +158,27 @@ def test_jia_hunter_declares_more_kanchan_waits():
     share = {s: (df[f"ready_wait_{s}"] == "kanchan").sum() / max(1, (df[f"ready_turn_{s}"] >= 0).sum())
              for s in range(4)}
     assert share[0] + share[2] > 1.05 * (share[1] + share[3])
+
+
+def test_fast_standard_shanten_matches_the_kernel():
+    from daqing_sim._kernels import std_shanten_k
+    from daqing_sim.strategies import std_scan
+
+    tabs = get_tables()
+    rng = np.random.default_rng(2)
+    ab = np.empty(40, dtype=np.int64)
+    out = np.zeros(28, dtype=np.int32)
+    checked = 0
+    for _ in range(400):
+        n = int(rng.choice([14, 13, 11, 10, 8, 7, 5, 4, 2, 1]))
+        h = np.bincount(rng.permutation(np.repeat(np.arange(28), 4))[:n], minlength=28).astype(np.uint8)
+        delta = -1 if n % 3 == 2 else 1
+        mask = ((h > 0) if delta < 0 else (h < 4)).astype(np.int32)
+        std_scan(h, delta, mask, tabs[0], tabs[1], ab, out)
+        for t in np.flatnonzero(mask):
+            h2 = h.astype(np.int64)
+            h2[t] += delta
+            h2 = h2.astype(np.uint8)
+            assert out[t] == std_shanten_k(h2, tabs)
+            checked += 1
+    assert checked > 3000
