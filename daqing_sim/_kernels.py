@@ -117,7 +117,7 @@ def _std_distance_ws(counts, tabs, ab):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _std_distance(counts, tabs):
     """Tiles to gain for ``n // 3`` melds and a pair, by the merge tables of ``_tables``."""
     off = tabs[0]
@@ -131,7 +131,7 @@ def _std_distance(counts, tabs):
     return np.int64(tabs[8][tabs[7][ia, ib], ic, counts[ZHONG], n // 3])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def std_shanten_k(counts, tabs):
     """Standard shanten of 3k+1 / 3k+2 concealed tiles (0 ready, -1 complete)."""
     return _std_distance(counts, tabs) - 1
@@ -365,7 +365,7 @@ def _meld_features(meld_kind, meld_tile, n_melds):
     return has_chi, has_trip, has_term, suit_mask, has_zhong
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     """Table lower bound on the tiles a hand must gain for a valid Daqing win."""
     off = tabs[0]
