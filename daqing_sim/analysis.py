@@ -1070,12 +1070,25 @@ def experiment_results(
     return run_experiment(path, n_jobs=n_jobs, out=out, n_deals=n_deals, progress=False).load()
 
 
-def format_ci(estimate: float, lo: float, hi: float, percent: bool = False, digits: int = 1) -> str:
+def format_ci(
+    estimate: float, lo: float, hi: float, percent: bool = False, digits: int | None = None
+) -> str:
     """``"12.3% (95% CI 11.0 to 13.6%)"`` or ``"1.23 (95% CI 0.98 to 1.51)"`` for prose.
+
+    By default the decimals follow the interval's width, so that a narrow interval (a
+    paired difference of 0.04 between 0.02 and 0.06) is not printed as "0.0 to 0.1".
 
     >>> format_ci(0.1234, 0.11, 0.136, percent=True)
     '12.3% (95% CI 11.0 to 13.6%)'
+    >>> format_ci(0.043, 0.021, 0.064)
+    '0.043 (95% CI 0.021 to 0.064)'
     """
+    scale = 100 if percent else 1
+    if digits is None:
+        width = abs(hi - lo) * scale
+        digits = 1
+        if np.isfinite(width) and 0 < width < 1:
+            digits = min(3, int(np.ceil(-np.log10(width))) + 1)
     if percent:
         return f"{100 * estimate:.{digits}f}% (95% CI {100 * lo:.{digits}f} to {100 * hi:.{digits}f}%)"
     return f"{estimate:.{digits}f} (95% CI {lo:.{digits}f} to {hi:.{digits}f})"

@@ -63,7 +63,9 @@ def verdict(lo, hi, up="higher", down="lower", none="not distinguishable from ze
 
 def pp(r):
     """A paired difference of proportions in percentage points with its interval."""
-    return f"{100 * r['diff']:+.1f} pp ({100 * r['lo']:+.1f} to {100 * r['hi']:+.1f})"
+    width = 100 * abs(r["hi"] - r["lo"])
+    d = 1 if not 0 < width < 1 else min(3, int(np.ceil(-np.log10(width))) + 1)
+    return f"{100 * r['diff']:+.{d}f} pp ({100 * r['lo']:+.{d}f} to {100 * r['hi']:+.{d}f})"
 
 
 def row_ci(r, estimate="p", percent=True):
