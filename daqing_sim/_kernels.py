@@ -196,9 +196,7 @@ def wait_set_k(counts, meld_kind, meld_tile, n_melds, rules, tabs, out_kind, out
         out_big[t] = 0
     if _std_distance(counts, tabs) > 1:  # not even a standard ready shape
         return 0
-    has_chi, meld_trip, meld_term, suit_mask, meld_zhong = _meld_features(
-        meld_kind, meld_tile, n_melds
-    )
+    has_chi, meld_trip, meld_term, suit_mask, meld_zhong = _meld_features(meld_kind, meld_tile, n_melds)
     z = counts[ZHONG]
     zhong13 = z > 0 or meld_zhong
     term13 = meld_term or zhong13
@@ -371,9 +369,7 @@ def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     off = tabs[0]
     dq_id = tabs[9]
     dq_rows = tabs[10]
-    has_chi, meld_trip, meld_term, meld_suits, meld_zhong = _meld_features(
-        meld_kind, meld_tile, n_melds
-    )
+    has_chi, meld_trip, meld_term, meld_suits, meld_zhong = _meld_features(meld_kind, meld_tile, n_melds)
     n = 0
     for t in range(28):
         n += counts[t]
@@ -487,10 +483,7 @@ def _one_exchange_ready(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
         if c[x] + _meld_copies(x, meld_kind, meld_tile, n_melds) >= 4:
             continue
         c[x] += 1
-        if (
-            _std_distance(c, tabs) <= 1
-            and _dq_distance(c, meld_kind, meld_tile, n_melds, rules, tabs) <= 1
-        ):
+        if _std_distance(c, tabs) <= 1 and _dq_distance(c, meld_kind, meld_tile, n_melds, rules, tabs) <= 1:
             for d in range(28):
                 if c[d] == 0 or d == x:
                     continue

@@ -220,8 +220,18 @@ def build_tables() -> tuple:
     std_id, ab_id, fin, fin_suits = _std_merge_tables(suit_std)
     dq_rows, dq_id = _unique_rows(suit_dq)
     return (
-        off, suit_std, suit_dq, comp_idx, comp_flags, comp_roles,
-        std_id, ab_id, fin, dq_id.astype(np.uint16), dq_rows, fin_suits,
+        off,
+        suit_std,
+        suit_dq,
+        comp_idx,
+        comp_flags,
+        comp_roles,
+        std_id,
+        ab_id,
+        fin,
+        dq_id.astype(np.uint16),
+        dq_rows,
+        fin_suits,
     )
 
 
@@ -289,8 +299,18 @@ def _std_merge_tables(suit_std: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.
 
 
 _NAMES = (
-    "off", "suit_std", "suit_dq", "comp_idx", "comp_flags", "comp_roles",
-    "std_id", "ab_id", "fin", "dq_id", "dq_rows", "fin_suits",
+    "off",
+    "suit_std",
+    "suit_dq",
+    "comp_idx",
+    "comp_flags",
+    "comp_roles",
+    "std_id",
+    "ab_id",
+    "fin",
+    "dq_id",
+    "dq_rows",
+    "fin_suits",
 )
 
 

@@ -1070,9 +1070,7 @@ def experiment_results(
     return run_experiment(path, n_jobs=n_jobs, out=out, n_deals=n_deals, progress=False).load()
 
 
-def format_ci(
-    estimate: float, lo: float, hi: float, percent: bool = False, digits: int | None = None
-) -> str:
+def format_ci(estimate: float, lo: float, hi: float, percent: bool = False, digits: int | None = None) -> str:
     """``"12.3% (95% CI 11.0 to 13.6%)"`` or ``"1.23 (95% CI 0.98 to 1.51)"`` for prose.
 
     By default the decimals follow the interval's width, so that a narrow interval (a

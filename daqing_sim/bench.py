@@ -59,9 +59,7 @@ def bench_evaluator(n: int = 1_000_000, seed: int = 0) -> dict[str, float]:
     return {
         "standard_shanten": _rate(lambda: K.std_shanten_batch_k(hands, tabs, out), n),
         "wait_set": _rate(lambda: K.wait_set_batch_k(small, rules, tabs, out), len(small)),
-        "daqing_shanten": _rate(
-            lambda: K.daqing_shanten_batch_k(small, rules, tabs, out), len(small)
-        ),
+        "daqing_shanten": _rate(lambda: K.daqing_shanten_batch_k(small, rules, tabs, out), len(small)),
     }
 
 

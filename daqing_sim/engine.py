@@ -297,19 +297,82 @@ def play_batch_k(walls, deal_seeds, dealer, rules, codes, knobs, tabs, out, out_
         hrow = out_hand[i] if rec_hand else out_hand[0]
         frow = out_final[i] if rec_final else out_final[0]
         n_log = _play_deal(
-            walls[i], deal_seeds[i], dealer, rules, codes, knobs, tabs, out[i], hrow, frow,
-            rec_hand, rec_final, log, log_on,
-            conc, mk, mt, nm, visible, pool, dead, ready, wk, wb, safe, rng, own_draws, memo,
-            sc, tk, tb, kong_opts, pay, fans, concealed,
+            walls[i],
+            deal_seeds[i],
+            dealer,
+            rules,
+            codes,
+            knobs,
+            tabs,
+            out[i],
+            hrow,
+            frow,
+            rec_hand,
+            rec_final,
+            log,
+            log_on,
+            conc,
+            mk,
+            mt,
+            nm,
+            visible,
+            pool,
+            dead,
+            ready,
+            wk,
+            wb,
+            safe,
+            rng,
+            own_draws,
+            memo,
+            sc,
+            tk,
+            tb,
+            kong_opts,
+            pay,
+            fans,
+            concealed,
         )
     return n_log
 
 
 @njit(cache=True)
 def _play_deal(
-    wall, seed, dealer, rules, codes, knobs, tabs, orow, hrow, frow, rec_hand, rec_final, log, log_on,
-    conc, mk, mt, nm, visible, pool, dead, ready, wk, wb, safe, rng, own_draws, memo,
-    sc, tk, tb, kong_opts, pay, fans, concealed,
+    wall,
+    seed,
+    dealer,
+    rules,
+    codes,
+    knobs,
+    tabs,
+    orow,
+    hrow,
+    frow,
+    rec_hand,
+    rec_final,
+    log,
+    log_on,
+    conc,
+    mk,
+    mt,
+    nm,
+    visible,
+    pool,
+    dead,
+    ready,
+    wk,
+    wb,
+    safe,
+    rng,
+    own_draws,
+    memo,
+    sc,
+    tk,
+    tb,
+    kong_opts,
+    pay,
+    fans,
+    concealed,
 ):
     conc[:] = 0
     mk[:] = 0
@@ -406,8 +469,22 @@ def _play_deal(
                     )
                 if n_opt > 0:
                     kt = choose_kong(
-                        codes[cur], knobs[cur], conc[cur], mk[cur], mt[cur], nm[cur], visible, ready, safe,
-                        back - front + 1, -1, cur, rng, rules, tabs, kong_opts,
+                        codes[cur],
+                        knobs[cur],
+                        conc[cur],
+                        mk[cur],
+                        mt[cur],
+                        nm[cur],
+                        visible,
+                        ready,
+                        safe,
+                        back - front + 1,
+                        -1,
+                        cur,
+                        rng,
+                        rules,
+                        tabs,
+                        kong_opts,
                     )
                     if kt >= 0:
                         if kong_opts[kt] == OPT_CONCEALED_KONG:
@@ -429,8 +506,20 @@ def _play_deal(
                         if ready[cur]:
                             wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
                         bao, back, n_repl, n_log, kan = _check_bao(
-                            wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur,
-                            log, log_on, n_log,
+                            wall,
+                            rules,
+                            visible,
+                            bao,
+                            front,
+                            back,
+                            n_repl,
+                            dead,
+                            ready,
+                            wk,
+                            cur,
+                            log,
+                            log_on,
+                            n_log,
                         )
                         if kan >= 0:
                             winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
@@ -470,9 +559,28 @@ def _play_deal(
         else:
             seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
             d, declare, sh = choose_discard(
-                codes[cur], knobs[cur], conc[cur], mk[cur], mt[cur], nm[cur], visible, ready, safe,
-                back - front + 1, seen_bao, cur, rng, rules, tabs,
-                drawn, memo[cur], must_declare, keep_ready, sc, tk, tb,
+                codes[cur],
+                knobs[cur],
+                conc[cur],
+                mk[cur],
+                mt[cur],
+                nm[cur],
+                visible,
+                ready,
+                safe,
+                back - front + 1,
+                seen_bao,
+                cur,
+                rng,
+                rules,
+                tabs,
+                drawn,
+                memo[cur],
+                must_declare,
+                keep_ready,
+                sc,
+                tk,
+                tb,
             )
             memo[cur, 0] = sh
         must_declare = False
@@ -545,8 +653,24 @@ def _play_deal(
                     a = simple_claim(codes[s], knobs[s], opts, rng, s)
                 else:
                     a = choose_claim(
-                        codes[s], knobs[s], conc[s], mk[s], mt[s], nm[s], visible, ready, safe,
-                        back - front + 1, -1, s, rng, rules, tabs, d, opts, memo[s],
+                        codes[s],
+                        knobs[s],
+                        conc[s],
+                        mk[s],
+                        mt[s],
+                        nm[s],
+                        visible,
+                        ready,
+                        safe,
+                        back - front + 1,
+                        -1,
+                        s,
+                        rng,
+                        rules,
+                        tabs,
+                        d,
+                        opts,
+                        memo[s],
                     )
                 if a != PASS:
                     claimer = s
@@ -574,8 +698,24 @@ def _play_deal(
                         a = simple_claim(codes[s], knobs[s], opts, rng, s)
                     else:
                         a = choose_claim(
-                            codes[s], knobs[s], conc[s], mk[s], mt[s], nm[s], visible, ready, safe,
-                            back - front + 1, -1, s, rng, rules, tabs, d, opts, memo[s],
+                            codes[s],
+                            knobs[s],
+                            conc[s],
+                            mk[s],
+                            mt[s],
+                            nm[s],
+                            visible,
+                            ready,
+                            safe,
+                            back - front + 1,
+                            -1,
+                            s,
+                            rng,
+                            rules,
+                            tabs,
+                            d,
+                            opts,
+                            memo[s],
                         )
                     if a != PASS:
                         claimer = s
@@ -651,8 +791,18 @@ def _play_deal(
             if mk[winner, j] == KONG or mk[winner, j] == CONCEALED_KONG or mk[winner, j] == ADDED_KONG:
                 kongs += 1
         settle_kernel(
-            winner, dealer, method, discarder, discarder_ready, big, bao_kind, concealed, kongs, rules,
-            pay, fans,
+            winner,
+            dealer,
+            method,
+            discarder,
+            discarder_ready,
+            big,
+            bao_kind,
+            concealed,
+            kongs,
+            rules,
+            pay,
+            fans,
         )
         if method == SELF_DRAW:
             orow[O_OUTCOME] = WIN_SELF_DRAW

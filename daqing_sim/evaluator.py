@@ -260,8 +260,7 @@ def analyze_hand(
         t = int(win_tile)
     if t is None or not 0 <= t < N_KINDS or hand.counts[t] == 0:
         raise ValueError(
-            f"the winning tile must be one of the concealed tiles of {hand}; "
-            "write it last or pass win_tile="
+            f"the winning tile must be one of the concealed tiles of {hand}; write it last or pass win_tile="
         )
     before = hand.counts.copy()
     before[t] -= 1

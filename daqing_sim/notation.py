@@ -210,9 +210,7 @@ def parse_hand(text: str, *, require_full: bool = True) -> Hand:
     total = hand.total_counts()
     over = [tile_name(t) for t in range(N_KINDS) if total[t] > 4]
     if over:
-        raise ValueError(
-            f"more than four copies of {', '.join(over)} in {text!r}: each tile has four copies"
-        )
+        raise ValueError(f"more than four copies of {', '.join(over)} in {text!r}: each tile has four copies")
     if require_full and hand.size not in (13, 14):
         k = len(melds)
         raise ValueError(
@@ -233,12 +231,19 @@ def format_hand(hand: Hand) -> str:
 def hand_from_arrays(counts, meld_kind=None, meld_tile=None, n_melds: int = 0) -> Hand:
     """Build a :class:`Hand` from kernel arrays."""
     counts = np.asarray(counts, dtype=np.uint8).copy()
-    melds = tuple(
-        Meld(MELD_KINDS[int(meld_kind[i])], int(meld_tile[i])) for i in range(int(n_melds))
-    )
+    melds = tuple(Meld(MELD_KINDS[int(meld_kind[i])], int(meld_tile[i])) for i in range(int(n_melds)))
     order = tuple(t for t in range(N_KINDS) for _ in range(int(counts[t])))
     return Hand(counts=counts, melds=melds, order=order)
 
 
-__all__ = ["Meld", "Hand", "parse_hand", "format_hand", "hand_from_arrays", "CHI", "PENG", "KONG",
-           "CONCEALED_KONG"]
+__all__ = [
+    "Meld",
+    "Hand",
+    "parse_hand",
+    "format_hand",
+    "hand_from_arrays",
+    "CHI",
+    "PENG",
+    "KONG",
+    "CONCEALED_KONG",
+]

@@ -81,8 +81,9 @@ def replay(
     deal = _check_int(deal, "deal")
     rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
     walls, _, seeds = generate_walls(1, seed, deal)
-    return replay_wall(walls[0], seeds[0], rules, names, codes, knob_values, dealer,
-                       header=f"deal {deal} of seed {seed}")
+    return replay_wall(
+        walls[0], seeds[0], rules, names, codes, knob_values, dealer, header=f"deal {deal} of seed {seed}"
+    )
 
 
 def replay_wall(
@@ -114,8 +115,15 @@ def replay_wall(
     -------
     list of str
     """
-    raw = run_walls(wall[None, :], np.array([deal_seed], dtype=np.uint64), rules, codes, knob_values,
-                    dealer, record_log=True)
+    raw = run_walls(
+        wall[None, :],
+        np.array([deal_seed], dtype=np.uint64),
+        rules,
+        codes,
+        knob_values,
+        dealer,
+        record_log=True,
+    )
     row = raw["out"][0]
     log = raw["log"]
     lines = [f"{header}: dealer seat {dealer}, strategies {', '.join(names)}"]
@@ -251,8 +259,11 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=int, required=True, help="run seed")
     p.add_argument("--deal", type=int, required=True, help="deal index within the seed")
     p.add_argument("--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. kong_fan=true")
-    p.add_argument("--strategies", default="greedy",
-                   help="four comma-separated strategies (or one for all seats), default greedy")
+    p.add_argument(
+        "--strategies",
+        default="greedy",
+        help="four comma-separated strategies (or one for all seats), default greedy",
+    )
     p.add_argument("--dealer", type=int, default=0, help="dealer seat (default 0)")
     p.set_defaults(func=_cli)
 

@@ -39,8 +39,18 @@ MAX_KONGS = 4
 
 @njit(cache=True)
 def settle_kernel(
-    winner, dealer, method, discarder, discarder_ready, big, bao_kind, concealed, winner_kongs, rules,
-    out_pay, out_fans,
+    winner,
+    dealer,
+    method,
+    discarder,
+    discarder_ready,
+    big,
+    bao_kind,
+    concealed,
+    winner_kongs,
+    rules,
+    out_pay,
+    out_fans,
 ):  # pragma: no cover - compiled; covered through settle() and the kernel tests
     """Settle one win into ``out_pay`` and ``out_fans``; arguments are not checked.
 
@@ -123,7 +133,16 @@ def _flag(value, name: str) -> bool:
 
 
 def _encode(
-    winner, dealer, method, discarder, discarder_ready, big, bao, concealed, winner_kongs, rules,
+    winner,
+    dealer,
+    method,
+    discarder,
+    discarder_ready,
+    big,
+    bao,
+    concealed,
+    winner_kongs,
+    rules,
 ):
     """Validate the public arguments and turn them into kernel arguments."""
     winner = _seat(winner, "winner")
@@ -167,9 +186,7 @@ def _encode(
         raise ValueError(f"concealed must be four True/False values, one per seat, not {concealed!r}")
     if len(concealed) != N_SEATS:
         raise ValueError(f"concealed has {len(concealed)} values: give one True/False per seat (four)")
-    concealed_arr = np.array(
-        [_flag(c, f"concealed[{i}]") for i, c in enumerate(concealed)], dtype=np.uint8
-    )
+    concealed_arr = np.array([_flag(c, f"concealed[{i}]") for i, c in enumerate(concealed)], dtype=np.uint8)
     if isinstance(winner_kongs, bool | np.bool_) or not isinstance(winner_kongs, int | np.integer):
         raise ValueError(f"winner_kongs must be a whole number 0-4, not {winner_kongs!r}")
     if not 0 <= winner_kongs <= MAX_KONGS:
@@ -177,8 +194,16 @@ def _encode(
     if not isinstance(rules, RuleSet):
         raise ValueError(f"rules must be a RuleSet, not {type(rules).__name__}; e.g. RuleSet(kong_fan=True)")
     return (
-        winner, dealer, method_code, discarder, discarder_ready, big, bao_code, concealed_arr,
-        int(winner_kongs), rules.encode(),
+        winner,
+        dealer,
+        method_code,
+        discarder,
+        discarder_ready,
+        big,
+        bao_code,
+        concealed_arr,
+        int(winner_kongs),
+        rules.encode(),
     )
 
 

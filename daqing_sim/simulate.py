@@ -105,9 +105,17 @@ def run_walls(
     log = np.zeros((MAX_EVENTS if record_log else 1, LOG_WIDTH), dtype=np.int16)
     if n:
         n_log = play_batch_k(
-            walls, np.ascontiguousarray(deal_seeds, dtype=np.uint64), dealer, rules.encode(),
-            np.ascontiguousarray(codes, dtype=np.int64), np.ascontiguousarray(knob_values, dtype=np.float64),
-            get_tables(), out, hands, final, log,
+            walls,
+            np.ascontiguousarray(deal_seeds, dtype=np.uint64),
+            dealer,
+            rules.encode(),
+            np.ascontiguousarray(codes, dtype=np.int64),
+            np.ascontiguousarray(knob_values, dtype=np.float64),
+            get_tables(),
+            out,
+            hands,
+            final,
+            log,
         )
     else:
         n_log = 0
@@ -318,8 +326,11 @@ def simulate(
         edges.append(nxt)
         nxt += CHUNK
     edges.append(start + n_deals)
-    tasks = [(b - a, seed, a, rules, codes, knob_values, dealer, bool(record_hands))
-             for a, b in zip(edges[:-1], edges[1:], strict=True) if b > a]
+    tasks = [
+        (b - a, seed, a, rules, codes, knob_values, dealer, bool(record_hands))
+        for a, b in zip(edges[:-1], edges[1:], strict=True)
+        if b > a
+    ]
     if n_jobs == 1 or len(tasks) <= 1:
         it = (_run_chunk(*t) for t in tasks)
         if progress:
@@ -340,8 +351,9 @@ def simulate(
     return results_frame(out, start, dealer, names, hands)
 
 
-def bench_deals(strategies: Sequence[Any] = ("greedy",) * 4, n_deals: int = 20_000,
-                rules: RuleSet = RuleSet()) -> float:  # noqa: B008 - frozen, immutable default
+def bench_deals(
+    strategies: Sequence[Any] = ("greedy",) * 4, n_deals: int = 20_000, rules: RuleSet = RuleSet()
+) -> float:  # noqa: B008 - frozen, immutable default
     """Deals per second of :func:`simulate` on one core, after a warm-up compile.
 
     Parameters

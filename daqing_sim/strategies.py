@@ -152,9 +152,7 @@ def encode_strategies(
                 raise ValueError(f"knob {k} of seat {seat} must be a number, not {v!r}")
             values[seat, KNOB_NAMES.index(k)] = float(v)
         if "min_outs_fraction" in full and not 0.0 <= full["min_outs_fraction"] <= 1.0:
-            raise ValueError(
-                f"min_outs_fraction={full['min_outs_fraction']} is out of range: use 0 to 1"
-            )
+            raise ValueError(f"min_outs_fraction={full['min_outs_fraction']} is out of range: use 0 to 1")
         if "fold_shanten" in full and full["fold_shanten"] < 0:
             raise ValueError(f"fold_shanten={full['fold_shanten']} is negative: use 0 (always fold) or more")
         names.append(name)
@@ -420,8 +418,28 @@ def _pick_ready_discard(code, kn, hand, mk, mt, nm, rules, tabs, unseen, cand, t
 # ---------------------------------------------------------------------------- decisions
 @njit(cache=True)
 def choose_discard(
-    code, kn, hand, mk, mt, nm, visible, ready, safe, wall_left, bao, seat, rng, rules, tabs,
-    drawn, memo, must_declare, keep_ready, sc, tk, tb,
+    code,
+    kn,
+    hand,
+    mk,
+    mt,
+    nm,
+    visible,
+    ready,
+    safe,
+    wall_left,
+    bao,
+    seat,
+    rng,
+    rules,
+    tabs,
+    drawn,
+    memo,
+    must_declare,
+    keep_ready,
+    sc,
+    tk,
+    tb,
 ):
     """Choose a discard from the seat's ``3k+2`` concealed tiles.
 
@@ -451,8 +469,9 @@ def choose_discard(
             declare = ready_shape(hand, mk, mt, nm, rules, tabs, tk, tb)
         hand[t] += 1
         return t, declare, UNKNOWN
-    return _greedy_discard(code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng, rules, tabs,
-                           unseen, sc, tk, tb)
+    return _greedy_discard(
+        code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng, rules, tabs, unseen, sc, tk, tb
+    )
 
 
 @njit(cache=True, inline="always")
@@ -560,8 +579,9 @@ def _scripted_discard(kn, hand, drawn, memo):
 
 
 @njit(cache=True)
-def _greedy_discard(code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng, rules, tabs,
-                    unseen, sc, tk, tb):
+def _greedy_discard(
+    code, kn, hand, mk, mt, nm, visible, ready, safe, seat, rng, rules, tabs, unseen, sc, tk, tb
+):
     std = sc[1]
     dq = sc[2]
     ab = np.empty(40, dtype=np.int64)
@@ -776,8 +796,24 @@ def current_shanten(hand, mk, mt, nm, rules, tabs, memo):
 
 @njit(cache=True)
 def choose_claim(
-    code, kn, hand, mk, mt, nm, visible, ready, safe, wall_left, bao, seat, rng, rules, tabs,
-    t, options, memo,
+    code,
+    kn,
+    hand,
+    mk,
+    mt,
+    nm,
+    visible,
+    ready,
+    safe,
+    wall_left,
+    bao,
+    seat,
+    rng,
+    rules,
+    tabs,
+    t,
+    options,
+    memo,
 ):
     """Claim the discard ``t``? ``options`` is a bit mask of legal actions ``1 << action``.
 
@@ -812,8 +848,8 @@ def choose_claim(
         else:  # 14 tiles: the best discard after the claim
             v = _discard_shanten_below(hand, mk, mt, nm + 1, rules, tabs, best_v, ab, mask, out)
         if v < best_v:
-                best_v = v
-                best_a = a
+            best_v = v
+            best_a = a
         _claim_give(hand, t, a, low)
     if nm < 4:
         mk[nm] = old_k
@@ -823,7 +859,21 @@ def choose_claim(
 
 @njit(cache=True)
 def choose_kong(
-    code, kn, hand, mk, mt, nm, visible, ready, safe, wall_left, bao, seat, rng, rules, tabs,
+    code,
+    kn,
+    hand,
+    mk,
+    mt,
+    nm,
+    visible,
+    ready,
+    safe,
+    wall_left,
+    bao,
+    seat,
+    rng,
+    rules,
+    tabs,
     kong_opts,
 ):
     """Declare a kong on one's own turn? ``kong_opts[t]`` is ``OPT_CONCEALED_KONG`` or

@@ -26,8 +26,11 @@ CASES = [
     (RuleSet(lock_after_ready=False, chi_any_seat_for_ready=True, kong_fan=True), ("random",) * 4, 4_000),
     (RuleSet(), ("greedy", "jia_hunter", "defensive", "random"), 2_000),
     (RuleSet(bao_kan_instant=True, jia_includes_edge=True, last_tiles_no_claim=0), ("greedy",) * 4, 1_000),
-    (RuleSet(lock_after_ready=False, bao_replacement=False, kong_fan=True),
-     ("jia_hunter", "greedy") * 2, 500),
+    (
+        RuleSet(lock_after_ready=False, bao_replacement=False, kong_fan=True),
+        ("jia_hunter", "greedy") * 2,
+        500,
+    ),
     (unrestricted(), ("greedy", "random", "defensive", "greedy"), 500),
 ]
 
@@ -69,8 +72,10 @@ def _check_win(row, bao, rules):
     bao_name = tile_name(int(bao))
     if row["bao"] == "bao":  # 摸宝: the bao was wild, so not itself a winning tile
         assert bao_name not in waits and row["outcome"] == "self_draw"
-        best = max(waits.values(), key=lambda x: (x.big, -["kanchan", "edge", "single", "dual_pair",
-                                                           "two_sided"].index(x.kind)))
+        best = max(
+            waits.values(),
+            key=lambda x: (x.big, -["kanchan", "edge", "single", "dual_pair", "two_sided"].index(x.kind)),
+        )
         assert (best.big, best.kind) == (win.big, win.kind)
     elif row["bao"] in ("bao_edge", "bao_in_bao"):
         assert row["win_tile"] == bao_name and row["outcome"] == "self_draw"
@@ -81,9 +86,15 @@ def _check_win(row, bao, rules):
         was_ready = row[f"ready_turn_{discarder}"] >= 0
         assert was_ready == (row["outcome"] == "deal_in")
     expected = settle(
-        w, int(row["dealer"]), method, discarder=discarder,
-        discarder_ready=row["outcome"] != "deal_in_not_ready", big=bool(row["big"]), bao=row["bao"],
-        concealed=[bool(row[f"concealed_{s}"]) for s in range(4)], winner_kongs=int(row["winner_kongs"]),
+        w,
+        int(row["dealer"]),
+        method,
+        discarder=discarder,
+        discarder_ready=row["outcome"] != "deal_in_not_ready",
+        big=bool(row["big"]),
+        bao=row["bao"],
+        concealed=[bool(row[f"concealed_{s}"]) for s in range(4)],
+        winner_kongs=int(row["winner_kongs"]),
         rules=rules,
     )
     assert [int(row[f"pay_{s}"]) for s in range(4)] == expected.tolist()

@@ -44,16 +44,22 @@ def scripted(script: str = "", claim: int = 0, kong: int = 0):
 
 def build(hands, bao, front="", back="", place=None, dealer=0):
     """Wall from hand strings by seat; ``place`` maps live-wall draw index -> tile name."""
-    wall = compose_wall([T(h) for h in hands], tile(bao), T(front) if front else [],
-                        T(back) if back else [], dealer=dealer)
+    wall = compose_wall(
+        [T(h) for h in hands], tile(bao), T(front) if front else [], T(back) if back else [], dealer=dealer
+    )
     for i, name in (place or {}).items():
         pos = LIVE_START + i
         want = tile(name)
         if wall[pos] != want:
             # swap a spare copy from the unassigned part of the live wall into place
-            spare = [p for p in range(LIVE_START + len(T(front)) if front else LIVE_START,
-                                      len(wall) - len(T(back)) if back else len(wall))
-                     if wall[p] == want and p != pos]
+            spare = [
+                p
+                for p in range(
+                    LIVE_START + len(T(front)) if front else LIVE_START,
+                    len(wall) - len(T(back)) if back else len(wall),
+                )
+                if wall[p] == want and p != pos
+            ]
             assert spare, f"no spare {name} left in the wall"
             wall[spare[0]], wall[pos] = wall[pos], wall[spare[0]]
     return wall
@@ -62,8 +68,16 @@ def build(hands, bao, front="", back="", place=None, dealer=0):
 def play(wall, strategies, rules=RuleSet(), dealer=0):  # noqa: B008
     """Play one wall; returns (row dict, events list of tuples, raw out row)."""
     names, codes, knobs = encode_strategies(strategies)
-    raw = run_walls(wall[None, :], np.array([7], dtype=np.uint64), rules, codes, knobs, dealer,
-                    record_log=True, record_final=True)
+    raw = run_walls(
+        wall[None, :],
+        np.array([7], dtype=np.uint64),
+        rules,
+        codes,
+        knobs,
+        dealer,
+        record_log=True,
+        record_final=True,
+    )
     row = results_frame(raw["out"], 0, dealer, names).iloc[0].to_dict()
     events = [tuple(int(x) for x in e) for e in raw["log"]]
     assert (raw["final"][0].sum(axis=0) == 4).all(), "tiles lost or duplicated"
@@ -110,8 +124,15 @@ def test_first_seat_in_turn_order_wins_and_not_ready_discarder_pays_all():
     assert row["outcome"] == "deal_in_not_ready" and row["discarder"] == 0
     pays = [row[f"pay_{s}"] for s in range(4)]
     assert pays[1] == 0 and pays[3] == 0 and pays[0] == -pays[2] < 0  # RULES: 点黑炮 -> 包庄
-    expected = settle(2, 0, "deal_in", discarder=0, discarder_ready=False, big=bool(row["big"]),
-                      concealed=[bool(row[f"concealed_{s}"]) for s in range(4)])
+    expected = settle(
+        2,
+        0,
+        "deal_in",
+        discarder=0,
+        discarder_ready=False,
+        big=bool(row["big"]),
+        concealed=[bool(row[f"concealed_{s}"]) for s in range(4)],
+    )
     assert pays == expected.tolist()
     # without seat 2 waiting, seat 3 takes the same discard
     hands[2] = "1357m1357p1357s中"
@@ -121,8 +142,12 @@ def test_first_seat_in_turn_order_wins_and_not_ready_discarder_pays_all():
 
 def test_fourth_meld_refused():
     # seat 1 pengs 1m, 2p, 3s from the dealer; the dealer's 9m would be a fourth meld
-    hands = ["1m2p3s9m467m58p5689s中", "11m22p33s99m5p7s中4m8p", "1m2p5m6m8m1p3p7p9p2s4s中7m",
-             "3s9m4567p6789p12s5s"]
+    hands = [
+        "1m2p3s9m467m58p5689s中",
+        "11m22p33s99m5p7s中4m8p",
+        "1m2p5m6m8m1p3p7p9p2s4s中7m",
+        "3s9m4567p6789p12s5s",
+    ]
     strategies = (scripted("1m2p3s9m"), scripted("5p7s中", claim=1), scripted(), scripted())
     wall = build(hands, "5s")
     row, events, _ = play(wall, strategies)

@@ -59,8 +59,21 @@ def _observe(state, seat, ready, code, knobs, seed):
     safe = np.zeros((4, 28), dtype=np.uint8)
     bao = state["bao"] if ready[seat] else -1
     rng = np.array([seed] * 4, dtype=np.uint64)
-    return (code, knobs, state["hands"][seat].copy(), mk, mt, 0, state["visible"], ready, safe,
-            len(state["rest"]), bao, seat, rng)
+    return (
+        code,
+        knobs,
+        state["hands"][seat].copy(),
+        mk,
+        mt,
+        0,
+        state["visible"],
+        ready,
+        safe,
+        len(state["rest"]),
+        bao,
+        seat,
+        rng,
+    )
 
 
 @pytest.mark.parametrize("name", SEAT0)
@@ -101,8 +114,9 @@ def test_decisions_ignore_hidden_state(name):
 
 def _events(wall, seed, rules, strategies, dealer=0):
     _, codes, knobs = encode_strategies(strategies)
-    raw = run_walls(wall[None], np.array([seed], dtype=np.uint64), rules, codes, knobs, dealer,
-                    record_log=True)
+    raw = run_walls(
+        wall[None], np.array([seed], dtype=np.uint64), rules, codes, knobs, dealer, record_log=True
+    )
     return [tuple(int(x) for x in e) for e in raw["log"]]
 
 

@@ -54,18 +54,36 @@ def test_cli_replay(capsys):
     assert main(["replay", "--seed", "0", "--deal", "3", "--strategies", "random"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "deal 3 of seed 0: dealer seat 0, strategies random, random, random, random"
-    assert main(["replay", "--seed", "0", "--deal", "3", "--strategies", "greedy,random,greedy,random",
-                 "--rules", "bao_replacement=false", "last_tiles_no_claim=0"]) == 0
+    assert (
+        main(
+            [
+                "replay",
+                "--seed",
+                "0",
+                "--deal",
+                "3",
+                "--strategies",
+                "greedy,random,greedy,random",
+                "--rules",
+                "bao_replacement=false",
+                "last_tiles_no_claim=0",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "rules: bao_replacement=False, last_tiles_no_claim=0" in out
 
 
-@pytest.mark.parametrize("args, match", [
-    (["--rules", "kong_fan=maybe"], "must be true/false or a number"),
-    (["--rules", "no_such_flag=true"], "unknown rule flag"),
-    (["--strategies", "greedy,smart,greedy,greedy"], "valid strategies"),
-    (["--strategies", "greedy,greedy"], "one per seat"),
-])
+@pytest.mark.parametrize(
+    "args, match",
+    [
+        (["--rules", "kong_fan=maybe"], "must be true/false or a number"),
+        (["--rules", "no_such_flag=true"], "unknown rule flag"),
+        (["--strategies", "greedy,smart,greedy,greedy"], "valid strategies"),
+        (["--strategies", "greedy,greedy"], "one per seat"),
+    ],
+)
 def test_cli_replay_errors(capsys, args, match):
     assert main(["replay", "--seed", "0", "--deal", "1", *args]) == 2
     err = capsys.readouterr().err

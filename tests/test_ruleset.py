@@ -123,8 +123,15 @@ def test_impossible_values(flags, match):
         RuleSet(**flags)
 
 
-@pytest.mark.parametrize("flags", [{"min_concealed_at_ready": 1}, {"min_concealed_at_ready": 13},
-                                   {"last_tiles_no_claim": 0}, {"last_tiles_no_claim": 58}])
+@pytest.mark.parametrize(
+    "flags",
+    [
+        {"min_concealed_at_ready": 1},
+        {"min_concealed_at_ready": 13},
+        {"last_tiles_no_claim": 0},
+        {"last_tiles_no_claim": 58},
+    ],
+)
 def test_extreme_valid_values(flags):
     assert RuleSet(**flags).changed() == flags
 
@@ -191,8 +198,13 @@ def test_from_toml_rules_not_a_table(tmp_path):
 
 def test_unrestricted_turns_restrictions_off():
     rules = unrestricted()
-    for name in ("require_open", "require_two_suits", "require_terminal", "require_triplet",
-                 "require_sequence"):
+    for name in (
+        "require_open",
+        "require_two_suits",
+        "require_terminal",
+        "require_triplet",
+        "require_sequence",
+    ):
         assert getattr(rules, name) is False
     assert rules.min_concealed_at_ready == 1
     # scoring and bao options stay classic

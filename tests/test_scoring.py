@@ -122,8 +122,14 @@ def _all_wins():
                 yield dict(winner=winner, dealer=dealer, method="self_draw", big=big, bao=bao)
             for discarder in set(range(4)) - {winner}:
                 for ready in (True, False):
-                    yield dict(winner=winner, dealer=dealer, method="deal_in", discarder=discarder,
-                               discarder_ready=ready, big=big)
+                    yield dict(
+                        winner=winner,
+                        dealer=dealer,
+                        method="deal_in",
+                        discarder=discarder,
+                        discarder_ready=ready,
+                        big=big,
+                    )
 
 
 @pytest.mark.parametrize("kong_fan", [False, True])
@@ -135,9 +141,16 @@ def test_every_valid_win_matches_reference_and_sums_to_zero(kong_fan):
             for kongs in (0, 1, 4):
                 s = settle_detail(**base, concealed=concealed, winner_kongs=kongs, rules=rules)
                 expected = _reference_fans(
-                    base["winner"], base["dealer"], base["method"], base.get("discarder"),
-                    base.get("discarder_ready", True), base["big"], base.get("bao", "none"),
-                    concealed, kongs, kong_fan,
+                    base["winner"],
+                    base["dealer"],
+                    base["method"],
+                    base.get("discarder"),
+                    base.get("discarder_ready", True),
+                    base["big"],
+                    base.get("bao", "none"),
+                    concealed,
+                    kongs,
+                    kong_fan,
                 )
                 assert {k: len(v) for k, v in s.fans.items()} == expected
                 assert s.owed == {k: 2**v for k, v in expected.items()}
@@ -150,8 +163,9 @@ def test_every_valid_win_matches_reference_and_sums_to_zero(kong_fan):
 
 @pytest.mark.parametrize("kongs", [1, 2, 3, 4])
 def test_kong_fan_doubles_per_winner_kong(kongs):
-    kwargs = dict(winner=2, dealer=1, method="self_draw", big=True, bao="bao",
-                  concealed=(True, False, False, True))
+    kwargs = dict(
+        winner=2, dealer=1, method="self_draw", big=True, bao="bao", concealed=(True, False, False, True)
+    )
     base = settle(**kwargs)
     with_fan = settle(**kwargs, winner_kongs=kongs, rules=RuleSet(kong_fan=True))
     np.testing.assert_array_equal(with_fan, base * 2**kongs)
@@ -164,24 +178,43 @@ def test_kong_fan_doubles_per_winner_kong(kongs):
 def test_losers_kongs_never_count():
     """Only the winner's kongs are an input; a loser's concealed kong keeps it concealed, nothing more."""
     rules = RuleSet(kong_fan=True)
-    s = settle_detail(0, 3, "deal_in", discarder=3, winner_kongs=0, concealed=(False, True, False, False),
-                      rules=rules)
+    s = settle_detail(
+        0, 3, "deal_in", discarder=3, winner_kongs=0, concealed=(False, True, False, False), rules=rules
+    )
     assert all("kong" not in names for names in s.fans.values())
     assert s.owed == {1: 2, 2: 1, 3: 2}
 
 
 def test_fan_names_and_dealer_fan():
-    s = settle_detail(3, 3, "self_draw", big=True, bao="bao_in_bao", concealed=(True, True, True, True),
-                      winner_kongs=2, rules=RuleSet(kong_fan=True))
+    s = settle_detail(
+        3,
+        3,
+        "self_draw",
+        big=True,
+        bao="bao_in_bao",
+        concealed=(True, True, True, True),
+        winner_kongs=2,
+        rules=RuleSet(kong_fan=True),
+    )
     for seat in (0, 1, 2):
         assert s.fans[seat] == [
-            "dealer", "concealed", "self_draw", "big", "bao", "bao_in_bao", "kong", "kong"
+            "dealer",
+            "concealed",
+            "self_draw",
+            "big",
+            "bao",
+            "bao_in_bao",
+            "kong",
+            "kong",
         ]
         assert s.owed[seat] == 2**8
     assert 3 not in s.fans and 3 not in s.owed
     edge = settle_detail(0, 2, "self_draw", bao="bao_edge")
-    assert edge.fans == {1: ["self_draw", "bao", "bao_edge"], 2: ["dealer", "self_draw", "bao", "bao_edge"],
-                         3: ["self_draw", "bao", "bao_edge"]}
+    assert edge.fans == {
+        1: ["self_draw", "bao", "bao_edge"],
+        2: ["dealer", "self_draw", "bao", "bao_edge"],
+        3: ["self_draw", "bao", "bao_edge"],
+    }
 
 
 def test_ready_discarder_pays_only_its_own_share():
@@ -218,19 +251,34 @@ def _kernel_call(kwargs, concealed_dtype):
     pay = np.full(4, 99, dtype=np.int64)
     fans = np.full(4, 99, dtype=np.int64)
     settle_kernel(
-        kwargs["winner"], kwargs["dealer"], METHODS.index(kwargs["method"]), kwargs.get("discarder", -1),
-        kwargs.get("discarder_ready", True), kwargs.get("big", False),
+        kwargs["winner"],
+        kwargs["dealer"],
+        METHODS.index(kwargs["method"]),
+        kwargs.get("discarder", -1),
+        kwargs.get("discarder_ready", True),
+        kwargs.get("big", False),
         BAO_KINDS.index(kwargs.get("bao", "none")),
         np.array(kwargs.get("concealed", (False,) * 4), dtype=concealed_dtype),
-        kwargs.get("winner_kongs", 0), rules.encode(), pay, fans,
+        kwargs.get("winner_kongs", 0),
+        rules.encode(),
+        pay,
+        fans,
     )
     return s, pay, fans
 
 
 KERNEL_CASES = [
     dict(winner=0, dealer=0, method="self_draw"),
-    dict(winner=3, dealer=1, method="self_draw", big=True, bao="bao_in_bao", concealed=(1, 1, 0, 0),
-         winner_kongs=3, rules=RuleSet(kong_fan=True)),
+    dict(
+        winner=3,
+        dealer=1,
+        method="self_draw",
+        big=True,
+        bao="bao_in_bao",
+        concealed=(1, 1, 0, 0),
+        winner_kongs=3,
+        rules=RuleSet(kong_fan=True),
+    ),
     dict(winner=2, dealer=2, method="deal_in", discarder=0, discarder_ready=False, concealed=(1, 0, 0, 1)),
     dict(winner=1, dealer=3, method="deal_in", discarder=3, big=True, winner_kongs=2),
 ]
@@ -307,7 +355,12 @@ def test_bad_arguments_raise_value_error(kwargs, match):
 
 
 def test_numpy_inputs_accepted():
-    out = settle(np.int8(1), np.int64(1), "deal_in", discarder=np.int32(0),
-                 concealed=np.array([True, False, False, True]))
+    out = settle(
+        np.int8(1),
+        np.int64(1),
+        "deal_in",
+        discarder=np.int32(0),
+        concealed=np.array([True, False, False, True]),
+    )
     assert out.dtype == np.int64 and out.shape == (4,)
     assert out.tolist() == [-4, 10, -2, -4]

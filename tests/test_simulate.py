@@ -14,15 +14,24 @@ RANDOM4 = ("random",) * 4
 
 # docs/DESIGN.md, "Results DataFrame"
 EXPECTED = {
-    "deal": "int64", "outcome": "category", "winner": "int8", "discarder": "int8", "dealer": "int8",
-    "big": "bool", "bao": "category", "wait_kind": "category", "win_tile": "category", "draws": "int16",
+    "deal": "int64",
+    "outcome": "category",
+    "winner": "int8",
+    "discarder": "int8",
+    "dealer": "int8",
+    "big": "bool",
+    "bao": "category",
+    "wait_kind": "category",
+    "win_tile": "category",
+    "draws": "int16",
     **{f"pay_{s}": "int32" for s in range(4)},
     **{f"fans_{s}": "int8" for s in range(4)},
     **{f"ready_turn_{s}": "int16" for s in range(4)},
     **{f"ready_wait_{s}": "category" for s in range(4)},
     **{f"ready_outs_{s}": "int8" for s in range(4)},
     **{f"concealed_{s}": "bool" for s in range(4)},
-    "winner_kongs": "int8", "bao_replacements": "int8",
+    "winner_kongs": "int8",
+    "bao_replacements": "int8",
     **{f"strategy_{s}": "category" for s in range(4)},
 }
 
@@ -32,11 +41,21 @@ def test_columns_and_dtypes():
     assert list(df.columns) == list(EXPECTED)
     assert {c: str(t) for c, t in df.dtypes.items()} == EXPECTED
     assert df["deal"].tolist() == list(range(300))
-    assert set(df["outcome"].cat.categories) == {"self_draw", "deal_in", "deal_in_not_ready",
-                                                  "exhaustive_draw"}
+    assert set(df["outcome"].cat.categories) == {
+        "self_draw",
+        "deal_in",
+        "deal_in_not_ready",
+        "exhaustive_draw",
+    }
     assert list(df["bao"].cat.categories) == ["none", "bao", "bao_edge", "bao_in_bao"]
-    assert list(df["wait_kind"].cat.categories) == ["kanchan", "edge", "single", "dual_pair",
-                                                    "two_sided", "none"]
+    assert list(df["wait_kind"].cat.categories) == [
+        "kanchan",
+        "edge",
+        "single",
+        "dual_pair",
+        "two_sided",
+        "none",
+    ]
     assert len(df["win_tile"].cat.categories) == 28
     assert df.loc[df["winner"] < 0, "win_tile"].isna().all()
     assert df.loc[df["winner"] >= 0, "win_tile"].notna().all()
@@ -67,8 +86,9 @@ def test_reproducible_and_seed_dependent():
 def test_chunking_invariance():
     whole = simulate(BLOCK + 40, strategies=("greedy", "random", "random", "random"), seed=3)
     part = simulate(60, strategies=("greedy", "random", "random", "random"), seed=3, start=BLOCK - 20)
-    pd.testing.assert_frame_equal(part.reset_index(drop=True),
-                                  whole.iloc[BLOCK - 20 :].reset_index(drop=True))
+    pd.testing.assert_frame_equal(
+        part.reset_index(drop=True), whole.iloc[BLOCK - 20 :].reset_index(drop=True)
+    )
     assert part["deal"].iloc[0] == BLOCK - 20
 
 
@@ -96,8 +116,12 @@ def test_dealer_rules_and_knobs_change_the_simulation():
     x = simulate(300, strategies=(jia[0], "greedy", "greedy", "greedy"), seed=1)
     y = simulate(300, strategies=(jia[1], "greedy", "greedy", "greedy"), seed=1)
     assert not x["ready_wait_0"].equals(y["ready_wait_0"])
-    z = simulate(300, strategies=("jia_hunter", "greedy", "greedy", "greedy"), seed=1,
-                 knobs=[{"min_outs_fraction": 0.0}, None, None, None])
+    z = simulate(
+        300,
+        strategies=("jia_hunter", "greedy", "greedy", "greedy"),
+        seed=1,
+        knobs=[{"min_outs_fraction": 0.0}, None, None, None],
+    )
     pd.testing.assert_frame_equal(x, z)
 
 

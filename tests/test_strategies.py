@@ -41,16 +41,39 @@ def _obs(name, text, seen="", ready=(0, 0, 0, 0), safe_for=None, knobs=None, see
         for t in parse_hand(tiles, require_full=False).order:
             safe[seat, t] = 1
     rng = np.full(4, seed, dtype=np.uint64)
-    return (codes[0], kn[0], hand.counts.copy(), mk, mt, nm, visible, np.array(ready, dtype=np.uint8), safe,
-            40, -1, 0, rng)
+    return (
+        codes[0],
+        kn[0],
+        hand.counts.copy(),
+        mk,
+        mt,
+        nm,
+        visible,
+        np.array(ready, dtype=np.uint8),
+        safe,
+        40,
+        -1,
+        0,
+        rng,
+    )
 
 
 def discard(name, text, **kw):
     obs = _obs(name, text, **kw)
     sc = np.zeros((N_SCRATCH, 28), dtype=np.int32)
     memo = np.array([UNKNOWN, 0, 0, 0], dtype=np.int64)
-    t, declare, _ = choose_discard(*obs, RuleSet().encode(), get_tables(), -1, memo, False, False, sc,
-                                   np.zeros(28, np.int8), np.zeros(28, np.uint8))
+    t, declare, _ = choose_discard(
+        *obs,
+        RuleSet().encode(),
+        get_tables(),
+        -1,
+        memo,
+        False,
+        False,
+        sc,
+        np.zeros(28, np.int8),
+        np.zeros(28, np.uint8),
+    )
     assert obs[2][t] > 0, "discarded a tile not in hand"
     return t, bool(declare)
 
@@ -65,20 +88,24 @@ def test_strategy_table():
     assert set(STRATEGIES) == {"greedy", "jia_hunter", "defensive", "random", "scripted"}
     assert STRATEGIES["jia_hunter"]["min_outs_fraction"] == 0.5
     assert STRATEGIES["defensive"]["fold_shanten"] == 2.0
-    names, codes, kn = encode_strategies(["greedy", ("defensive", {"fold_shanten": 3}), "random",
-                                          ("jia_hunter", None)])
+    names, codes, kn = encode_strategies(
+        ["greedy", ("defensive", {"fold_shanten": 3}), "random", ("jia_hunter", None)]
+    )
     assert names == ("greedy", "defensive", "random", "jia_hunter")
     assert kn[1, KNOB_NAMES.index("fold_shanten")] == 3 and kn[3, 0] == 0.5
     assert len(set(codes.tolist())) == 4
 
 
-@pytest.mark.parametrize("bad, match", [
-    (["greedy"] * 5, "one per seat"),
-    (["greedy", "greedy", "greedy", "magic"], "valid strategies: greedy, jia_hunter, defensive, random"),
-    ([("defensive", {"fold_shanten": -1})] + ["greedy"] * 3, "fold_shanten=-1"),
-    ([("greedy", {"speed": 1})] + ["greedy"] * 3, "unknown knob"),
-    ([("scripted", {"script": "4x"})] + ["greedy"] * 3, "no suit letter|not a tile|unknown character"),
-])
+@pytest.mark.parametrize(
+    "bad, match",
+    [
+        (["greedy"] * 5, "one per seat"),
+        (["greedy", "greedy", "greedy", "magic"], "valid strategies: greedy, jia_hunter, defensive, random"),
+        ([("defensive", {"fold_shanten": -1})] + ["greedy"] * 3, "fold_shanten=-1"),
+        ([("greedy", {"speed": 1})] + ["greedy"] * 3, "unknown knob"),
+        ([("scripted", {"script": "4x"})] + ["greedy"] * 3, "no suit letter|not a tile|unknown character"),
+    ],
+)
 def test_validation(bad, match):
     with pytest.raises(ValueError, match=match):
         encode_strategies(bad)
@@ -113,8 +140,9 @@ def test_defensive_folds_to_a_safe_tile():
     # nobody ready: plays like greedy
     assert discard("defensive", far) == discard("greedy", far)
     # fold_shanten above its shanten: plays like greedy
-    assert discard("defensive", far, ready=(0, 1, 0, 0), safe_for={1: safe_tile},
-                   knobs={"fold_shanten": 9}) == (greedy_t, False)
+    assert discard(
+        "defensive", far, ready=(0, 1, 0, 0), safe_for={1: safe_tile}, knobs={"fold_shanten": 9}
+    ) == (greedy_t, False)
 
 
 def test_greedy_claims_to_open_the_door():
@@ -155,8 +183,10 @@ def test_defensive_deals_in_less_while_not_ready():
 def test_jia_hunter_declares_more_kanchan_waits():
     jia = ("jia_hunter", {"min_outs_fraction": 0.0})  # any kanchan wait beats a wider one
     df = _table((jia, "greedy", jia, "greedy"), n=2000)
-    share = {s: (df[f"ready_wait_{s}"] == "kanchan").sum() / max(1, (df[f"ready_turn_{s}"] >= 0).sum())
-             for s in range(4)}
+    share = {
+        s: (df[f"ready_wait_{s}"] == "kanchan").sum() / max(1, (df[f"ready_turn_{s}"] >= 0).sum())
+        for s in range(4)
+    }
     assert share[0] + share[2] > 1.05 * (share[1] + share[3])
 
 

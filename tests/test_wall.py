@@ -54,8 +54,12 @@ def test_bad_input():
 
 
 def test_compose_wall():
-    hands = [list(range(14)), list(range(14, 27)), [0] * 3 + list(range(1, 11)),
-             [27] * 4 + list(range(18, 27))]
+    hands = [
+        list(range(14)),
+        list(range(14, 27)),
+        [0] * 3 + list(range(1, 11)),
+        [27] * 4 + list(range(18, 27)),
+    ]
     wall = compose_wall(hands, bao=26, front=[5, 6], back=[7])
     assert wall[:14].tolist() == hands[0] and wall[14:27].tolist() == hands[1]
     assert wall[53] == 26 and wall[54:56].tolist() == [5, 6] and wall[111] == 7
