@@ -259,6 +259,37 @@ def _is_open(mk, nm):
     return False
 
 
+@njit(cache=True, inline="always")
+def _ask_claim(
+    codes, knobs, conc, mk, mt, nm, visible, ready, safe, left, s, rng, rules, tabs, d, opts, memo
+):
+    """Seat ``s``'s answer to the claim options ``opts`` on discard ``d``."""
+    if codes[s] == RANDOM:
+        return random_claim(opts, rng, s)
+    if codes[s] == SCRIPTED:
+        return simple_claim(codes[s], knobs[s], opts, rng, s)
+    return choose_claim(
+        codes[s],
+        knobs[s],
+        conc[s],
+        mk[s],
+        mt[s],
+        nm[s],
+        visible,
+        ready,
+        safe,
+        left,
+        -1,
+        s,
+        rng,
+        rules,
+        tabs,
+        d,
+        opts,
+        memo[s],
+    )
+
+
 @njit(cache=True)
 def play_batch_k(walls, deal_seeds, dealer, rules, codes, knobs, tabs, out, out_hand, out_final, log):
     """Play every wall of ``walls`` (n, 112); returns the number of events of the last deal.
@@ -647,31 +678,25 @@ def _play_deal(
                 opts = 1 << CLAIM_PENG
                 if conc[s, d] == 3 and front <= back:
                     opts |= 1 << CLAIM_KONG
-                if codes[s] == RANDOM:
-                    a = random_claim(opts, rng, s)
-                elif codes[s] == SCRIPTED:
-                    a = simple_claim(codes[s], knobs[s], opts, rng, s)
-                else:
-                    a = choose_claim(
-                        codes[s],
-                        knobs[s],
-                        conc[s],
-                        mk[s],
-                        mt[s],
-                        nm[s],
-                        visible,
-                        ready,
-                        safe,
-                        back - front + 1,
-                        -1,
-                        s,
-                        rng,
-                        rules,
-                        tabs,
-                        d,
-                        opts,
-                        memo[s],
-                    )
+                a = _ask_claim(
+                    codes,
+                    knobs,
+                    conc,
+                    mk,
+                    mt,
+                    nm,
+                    visible,
+                    ready,
+                    safe,
+                    back - front + 1,
+                    s,
+                    rng,
+                    rules,
+                    tabs,
+                    d,
+                    opts,
+                    memo,
+                )
                 if a != PASS:
                     claimer = s
                     action = a
@@ -692,31 +717,25 @@ def _play_deal(
                                 opts &= ~(1 << a)
                     if opts == 0:
                         continue
-                    if codes[s] == RANDOM:
-                        a = random_claim(opts, rng, s)
-                    elif codes[s] == SCRIPTED:
-                        a = simple_claim(codes[s], knobs[s], opts, rng, s)
-                    else:
-                        a = choose_claim(
-                            codes[s],
-                            knobs[s],
-                            conc[s],
-                            mk[s],
-                            mt[s],
-                            nm[s],
-                            visible,
-                            ready,
-                            safe,
-                            back - front + 1,
-                            -1,
-                            s,
-                            rng,
-                            rules,
-                            tabs,
-                            d,
-                            opts,
-                            memo[s],
-                        )
+                    a = _ask_claim(
+                        codes,
+                        knobs,
+                        conc,
+                        mk,
+                        mt,
+                        nm,
+                        visible,
+                        ready,
+                        safe,
+                        back - front + 1,
+                        s,
+                        rng,
+                        rules,
+                        tabs,
+                        d,
+                        opts,
+                        memo,
+                    )
                     if a != PASS:
                         claimer = s
                         action = a
