@@ -23,6 +23,8 @@ from .notation import Hand, parse_hand
 from .rules import RuleSet
 from .tiles import N_KINDS, WAIT_KINDS, tile_name
 
+BAO_KINDS = ("none", "bao", "bao_edge", "bao_in_bao")
+
 
 @dataclass(frozen=True)
 class Wait:
@@ -57,6 +59,7 @@ class HandAnalysis:
     waits: tuple[Wait, ...]
     win_tile: str | None = None
     win: Wait | None = None
+    bao_kind: str = "none"
 
     @property
     def ready(self) -> bool:
@@ -79,7 +82,11 @@ class HandAnalysis:
         if self.hand.size == 14:
             d["win_tile"] = self.win_tile
             d["is_win"] = self.is_win
-            d["win"] = None if self.win is None else {"kind": self.win.kind, "big": self.win.big}
+            d["win"] = (
+                None
+                if self.win is None
+                else {"tile": self.win.tile, "kind": self.win.kind, "big": self.win.big, "bao": self.bao_kind}
+            )
         return d
 
     def __str__(self) -> str:
@@ -97,7 +104,8 @@ class HandAnalysis:
                 lines.append(f"win on {self.win_tile}:        no")
             else:
                 size = "big (夹)" if self.win.big else "small"
-                lines.append(f"win on {self.win_tile}:        yes, {self.win.kind}, {size}")
+                bao = "" if self.bao_kind == "none" else f", {self.bao_kind} (bao as {self.win.tile})"
+                lines.append(f"win on {self.win_tile}:        yes, {self.win.kind}, {size}{bao}")
         return "\n".join(lines)
 
 
@@ -212,8 +220,20 @@ def daqing_shanten(hand: Hand | str, rules: RuleSet | None = None) -> int:
     return int(K.daqing_shanten_k(hand.counts, kinds, tiles, n, rules.encode(), get_tables()))
 
 
+def _tile_kind(tile: str | int, what: str) -> int:
+    from .tiles import tile_from_name
+
+    t = tile_from_name(tile) if isinstance(tile, str) else int(tile)
+    if not 0 <= t < N_KINDS:
+        raise ValueError(f"{what} {tile!r} is not a tile kind 0-27")
+    return t
+
+
 def analyze_hand(
-    hand: Hand | str, rules: RuleSet | None = None, win_tile: str | int | None = None
+    hand: Hand | str,
+    rules: RuleSet | None = None,
+    win_tile: str | int | None = None,
+    bao: str | int | None = None,
 ) -> HandAnalysis:
     """Analyse a 13- or 14-tile hand.
 
@@ -226,6 +246,10 @@ def analyze_hand(
     win_tile : str or int, optional
         For a 14-tile hand, the tile to win on; by default the tile written last in the
         concealed part (the drawn tile).
+    bao : str or int, optional
+        For a 14-tile hand: the bao as seen by the (ready) player. When the winning tile is
+        the bao, it is a self-drawn bao: taken at face value when it is itself a winning tile
+        (宝边 small, 宝中宝 big), else wild for the best-scoring tile of the wait set (摸宝).
 
     Returns
     -------
@@ -239,6 +263,9 @@ def analyze_hand(
     (0, True, 'kanchan', True)
     >>> ds.analyze_hand("13m456p789s中中 [345m] 2m").is_win
     True
+    >>> w = ds.analyze_hand("13m456p789s中中 [345m] 7s", bao="7s")  # the bao drawn: wild
+    >>> w.is_win, w.win.tile, w.win.big, w.bao_kind
+    (True, '2m', True, 'bao')
     """
     hand = _as_hand(hand)
     rules = _rules(rules)
@@ -250,15 +277,8 @@ def analyze_hand(
     if hand.size == 13:
         may = bool(K.may_declare_k(hand.counts, kinds, tiles, n, enc))
         return HandAnalysis(hand, rules, sh, std, may, _waits(*_kernel_wait_set(hand, rules)))
-    if win_tile is None:
-        t = hand.last_tile
-    elif isinstance(win_tile, str):
-        from .tiles import tile_from_name
-
-        t = tile_from_name(win_tile)
-    else:
-        t = int(win_tile)
-    if t is None or not 0 <= t < N_KINDS or hand.counts[t] == 0:
+    t = hand.last_tile if win_tile is None else _tile_kind(win_tile, "win_tile")
+    if t is None or hand.counts[t] == 0:
         raise ValueError(
             f"the winning tile must be one of the concealed tiles of {hand}; write it last or pass win_tile="
         )
@@ -269,6 +289,12 @@ def analyze_hand(
     K.wait_set_k(before, kinds, tiles, n, enc, tabs, out_kind, out_big)
     may = bool(K.may_declare_k(before, kinds, tiles, n, enc))
     waits = _waits(out_kind, out_big)
+    if bao is not None and _tile_kind(bao, "bao") == t:
+        wt, kind, big, bao_code = K.bao_win_k(out_kind, out_big, t, enc)
+        if wt < 0:
+            return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), None)
+        win = Wait(tile_name(wt), WAIT_KINDS[kind], bool(big), int(wt))
+        return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), win, BAO_KINDS[bao_code])
     win = next((w for w in waits if w.tile_kind == t), None)
     return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), win)
 
@@ -300,7 +326,7 @@ def _parse_flag_overrides(items: list[str] | None) -> RuleSet:
 
 def _cli_hand(args) -> int:
     rules = _parse_flag_overrides(args.rules)
-    result = analyze_hand(" ".join(args.tiles), rules, win_tile=args.win_tile)
+    result = analyze_hand(" ".join(args.tiles), rules, win_tile=args.win_tile, bao=args.bao)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
@@ -318,6 +344,7 @@ def register(subparsers) -> None:
     p.add_argument("tiles", nargs="+", help="hand notation (quote it, or pass it in parts)")
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument("--win-tile", help="for a 14-tile hand: the winning tile (default: last written)")
+    p.add_argument("--bao", help="for a 14-tile hand: the bao; a drawn bao wins as 摸宝 / 宝边 / 宝中宝")
     p.add_argument(
         "--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. jia_includes_edge=true"
     )

@@ -304,3 +304,39 @@ def test_bad_hands_raise():
         ds.wait_set("34m456p777s中中2m [678s]")
     with pytest.raises(ValueError):
         ds.analyze_hand("23m456p111s中 [345m]")
+
+
+# --- bao drawn by a ready player (RULES: 宝; DECISIONS #9) --------------------------------
+
+
+@pytest.mark.parametrize(
+    "hand, bao, tile, kind, big, bao_kind",
+    [
+        # the bao is a winning tile itself: face value, 宝中宝 on a kanchan ...
+        ("13m456p789s中中 [345m] 2m", "2m", "2m", "kanchan", True, "bao_in_bao"),
+        # ... 宝边 on a small wait
+        ("23m456p789s中中 [345m] 1m", "1m", "1m", "two_sided", False, "bao_edge"),
+        # the bao is not in the wait set: wild (摸宝) for the best-scoring wait
+        ("13m456p789s中中 [345m] 9p", "9p", "2m", "kanchan", True, "bao"),
+        ("23m456p789s中中 [345m] 9p", "9p", "1m", "two_sided", False, "bao"),
+    ],
+)
+def test_self_drawn_bao(hand, bao, tile, kind, big, bao_kind):
+    a = ds.analyze_hand(hand, bao=bao)
+    assert a.is_win
+    assert (a.win.tile, a.win.kind, a.win.big, a.bao_kind) == (tile, kind, big, bao_kind)
+
+
+def test_bao_not_drawn_is_a_plain_tile():
+    # the drawn 9p is not the bao (7s is): no win, and no bao kind
+    a = ds.analyze_hand("13m456p789s中中 [345m] 9p", bao="7s")
+    assert a.hand.size == 14 and a.waits
+    assert not a.is_win and a.bao_kind == "none"
+
+
+def test_bao_wild_needs_a_wait_set():
+    # 13m456p789s11p [345m] is not ready (no triplet, no 中; the kanchan 2m is no 对倒 win):
+    # even the drawn bao does not win
+    a = ds.analyze_hand("13m456p789s11p [345m] 9p", bao="9p")
+    assert a.hand.size == 14
+    assert not a.waits and not a.is_win and a.bao_kind == "none"
