@@ -25,8 +25,14 @@ def test_hand_rules_override_changes_result(capsys):
     plain = json.loads(capsys.readouterr().out)
     main(["hand", "123m4p789s中中中 [345m] 4p", "--json", "--rules", "jia_includes_single=true"])
     single = json.loads(capsys.readouterr().out)
-    assert plain["win"] == {"kind": "single", "big": False}
-    assert single["win"] == {"kind": "single", "big": True}
+    assert plain["win"] == {"tile": "4p", "kind": "single", "big": False, "bao": "none"}
+    assert single["win"] == {"tile": "4p", "kind": "single", "big": True, "bao": "none"}
+
+
+def test_hand_bao_option(capsys):
+    assert main(["hand", "13m456p789s中中 [345m] 9p", "--bao", "9p", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["win"] == {"tile": "2m", "kind": "kanchan", "big": True, "bao": "bao"}
 
 
 @pytest.mark.parametrize(
