@@ -61,6 +61,7 @@ from .strategies import (
     choose_claim,
     choose_discard,
     choose_kong,
+    maybe_ready,
     random_claim,
     random_discard,
     ready_shape,
@@ -165,27 +166,6 @@ def _chi_options_seat(conc, s, t):
     if r >= 2 and conc[s, t - 2] > 0 and conc[s, t - 1] > 0:
         opts |= 1 << CHI_HIGH
     return opts
-
-
-@njit(cache=True, inline="always")
-def _maybe_ready_seat(conc, s):
-    # strategies.maybe_ready on conc[s] without a view
-    isolated = 0
-    for t in range(28):
-        if conc[s, t] != 1:
-            continue
-        alone = True
-        if t != ZHONG:
-            r = t % 9
-            for dd in (-2, -1, 1, 2):
-                if 0 <= r + dd <= 8 and conc[s, t + dd] > 0:
-                    alone = False
-                    break
-        if alone:
-            isolated += 1
-            if isolated > 1:
-                return False
-    return True
 
 
 @njit(cache=True)
@@ -581,7 +561,7 @@ def _play_deal(
                 d = simple_discard(codes[cur], knobs[cur], conc[cur], drawn, memo[cur], rng, cur)
             conc[cur, d] -= 1
             # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
-            declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and _maybe_ready_seat(conc, cur)
+            declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
             if declare:
                 declare = may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
             if declare:
