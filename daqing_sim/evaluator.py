@@ -299,33 +299,8 @@ def analyze_hand(
     return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), win)
 
 
-def _parse_flag_overrides(items: list[str] | None) -> RuleSet:
-    flags: dict[str, object] = {}
-    for item in items or []:
-        if "=" not in item:
-            raise ValueError(f"--rules takes flag=value pairs, e.g. kong_fan=true; got {item!r}")
-        key, value = item.split("=", 1)
-        v = value.strip().lower()
-        if v in ("true", "yes", "on", "1") and key.strip() not in (
-            "min_concealed_at_ready",
-            "last_tiles_no_claim",
-        ):
-            flags[key.strip()] = True
-        elif v in ("false", "no", "off", "0") and key.strip() not in (
-            "min_concealed_at_ready",
-            "last_tiles_no_claim",
-        ):
-            flags[key.strip()] = False
-        else:
-            try:
-                flags[key.strip()] = int(v)
-            except ValueError:
-                raise ValueError(f"--rules {item!r}: value must be true/false or a number") from None
-    return RuleSet.from_dict(flags, where="--rules")
-
-
 def _cli_hand(args) -> int:
-    rules = _parse_flag_overrides(args.rules)
+    rules = RuleSet.from_flag_strings(args.rules)
     result = analyze_hand(" ".join(args.tiles), rules, win_tile=args.win_tile, bao=args.bao)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))

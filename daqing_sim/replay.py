@@ -53,7 +53,7 @@ class _Seat:
 def replay(
     seed: int,
     deal: int,
-    rules: RuleSet = RuleSet(),  # noqa: B008 - frozen, immutable default
+    rules: RuleSet = RuleSet(),
     strategies: Sequence[Any] = ("greedy",) * 4,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
@@ -219,28 +219,8 @@ def _win_line(row, winner: int, tile: int, rules: RuleSet, dealer: int) -> str:
     return head + "\n" + str(detail)
 
 
-def _parse_rules(items: list[str] | None) -> RuleSet:
-    flags: dict[str, object] = {}
-    numeric = ("min_concealed_at_ready", "last_tiles_no_claim")
-    for item in items or []:
-        if "=" not in item:
-            raise ValueError(f"--rules takes flag=value pairs, e.g. bao_replacement=false; got {item!r}")
-        key, value = (x.strip() for x in item.split("=", 1))
-        v = value.lower()
-        if key not in numeric and v in ("true", "yes", "on", "1"):
-            flags[key] = True
-        elif key not in numeric and v in ("false", "no", "off", "0"):
-            flags[key] = False
-        else:
-            try:
-                flags[key] = int(v)
-            except ValueError:
-                raise ValueError(f"--rules {item!r}: the value must be true/false or a number") from None
-    return RuleSet.from_dict(flags, where="--rules")
-
-
 def _cli(args) -> int:
-    rules = _parse_rules(args.rules)
+    rules = RuleSet.from_flag_strings(args.rules)
     strategies = tuple(s.strip() for s in args.strategies.split(","))
     if len(strategies) == 1:
         strategies = strategies * 4

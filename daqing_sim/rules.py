@@ -100,6 +100,33 @@ class RuleSet:
             data = data.get(table, {})
         return cls.from_dict(data, where=f"{path}" + (f" [{table}]" if table else ""))
 
+    @classmethod
+    def from_flag_strings(cls, items: list[str] | None, *, where: str = "--rules") -> RuleSet:
+        """Build from command-line ``flag=value`` strings, e.g. ``["kong_fan=true"]``.
+
+        Boolean flags take true/false (yes/no, on/off, 1/0); the whole-number flags take a number.
+
+        >>> RuleSet.from_flag_strings(["bao_replacement=off", "min_concealed_at_ready=1"]).changed()
+        {'bao_replacement': False, 'min_concealed_at_ready': 1}
+        """
+        numeric = {f.name for f in fields(cls) if f.type in ("int", int)}
+        flags: dict[str, Any] = {}
+        for item in items or []:
+            if "=" not in item:
+                raise ValueError(f"{where} takes flag=value pairs, e.g. kong_fan=true; got {item!r}")
+            key, value = (x.strip() for x in item.split("=", 1))
+            v = value.lower()
+            if key not in numeric and v in ("true", "yes", "on", "1"):
+                flags[key] = True
+            elif key not in numeric and v in ("false", "no", "off", "0"):
+                flags[key] = False
+            else:
+                try:
+                    flags[key] = int(v)
+                except ValueError:
+                    raise ValueError(f"{where} {item!r}: the value must be true/false or a number") from None
+        return cls.from_dict(flags, where=where)
+
     def replace(self, **changes: Any) -> RuleSet:
         return self.from_dict({**self.to_dict(), **changes})
 

@@ -224,7 +224,7 @@ def settle(
     bao: str = "none",
     concealed: Sequence[bool] = (False,) * 4,
     winner_kongs: int = 0,
-    rules: RuleSet = RuleSet(),  # noqa: B008 - frozen, immutable default
+    rules: RuleSet = RuleSet(),
 ) -> np.ndarray:
     """Payments of one win.
 
@@ -343,7 +343,7 @@ def settle_detail(
     bao: str = "none",
     concealed: Sequence[bool] = (False,) * 4,
     winner_kongs: int = 0,
-    rules: RuleSet = RuleSet(),  # noqa: B008 - frozen, immutable default
+    rules: RuleSet = RuleSet(),
 ) -> Settlement:
     """Like :func:`settle`, with the fans and amounts of each loser.
 

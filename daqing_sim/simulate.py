@@ -195,7 +195,7 @@ def _prepare(rules, strategies, knobs, dealer):
 def simulate_walls(
     walls: np.ndarray,
     deal_seeds: np.ndarray,
-    rules: RuleSet = RuleSet(),  # noqa: B008 - frozen, immutable default
+    rules: RuleSet = RuleSet(),
     strategies: Sequence[Any] = ("greedy",) * 4,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
@@ -255,7 +255,7 @@ def _run_chunk(n, seed, start, rules, codes, knob_values, dealer, record_hands):
 
 def simulate(
     n_deals: int,
-    rules: RuleSet = RuleSet(),  # noqa: B008 - frozen, immutable default
+    rules: RuleSet = RuleSet(),
     strategies: Sequence[Any] = ("greedy",) * 4,
     seed: int = 0,
     n_jobs: int = 1,
@@ -353,7 +353,7 @@ def simulate(
 
 def bench_deals(
     strategies: Sequence[Any] = ("greedy",) * 4, n_deals: int = 20_000, rules: RuleSet = RuleSet()
-) -> float:  # noqa: B008 - frozen, immutable default
+) -> float:
     """Deals per second of :func:`simulate` on one core, after a warm-up compile.
 
     Parameters
