@@ -18,6 +18,7 @@ import os
 import shutil
 import socket
 import subprocess
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -275,12 +276,21 @@ def run_tasks(
                 n_jobs=jobs, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs"
             )
             results = parallel(joblib.delayed(_run_task)(t, simulate_fn) for t in tasks)
-        for task, df in results:
-            write_chunk(df, chunk_path(outdir, task.variant, task.index))
-            done += task.n_deals
-            progress_bar.update(task.n_deals)
-            if on_chunk is not None:
-                on_chunk(task.variant, task.index)
+        try:
+            for task, df in results:
+                write_chunk(df, chunk_path(outdir, task.variant, task.index))
+                done += task.n_deals
+                progress_bar.update(task.n_deals)
+                if on_chunk is not None:
+                    on_chunk(task.variant, task.index)
+        finally:
+            # An interruption cancels the chunks in flight on purpose: joblib's warning about
+            # them would stand in front of the one-line "interrupted" message.
+            with warnings.catch_warnings():
+                warnings.filterwarnings("ignore", message=".*adjusting the input task iterator")
+                close = getattr(results, "close", None)
+                if close is not None:
+                    close()
     return done
 
 
