@@ -24,6 +24,13 @@ Tables (returned by :func:`get_tables` as one tuple ``tabs``, passed to every ke
     of that position in ``role`` (wait kind code) while the split has / lacks a sequence and a
     triplet group.
 
+and, past the merge tables (``std_id``, ``ab_id``, ``fin``, ``dq_id``, ``dq_rows``,
+``fin_suits``, see :func:`_std_merge_tables`), last in the tuple:
+
+``key_std_id`` (5^9,) uint8
+    ``std_id`` of a suit by its base-5 key ``sum(c_i * 5**i)``, so a one-tile change is
+    ``key ± 5**i`` and one lookup (derived at load time, not stored in the cache file).
+
 The distance tables use ``f(c) = 0`` when ``c`` covers a target, else
 ``1 + min_i f(c + e_i)``, swept over all 5^9 vectors in order of their tile sum.
 """
@@ -344,5 +351,7 @@ def get_tables() -> tuple:
             os.replace(tmp, path)
         except OSError:
             pass  # a read-only home only costs a rebuild next time
-    _cache = tuple(np.ascontiguousarray(t) for t in tabs)
+    ranks = _ranks_of_keys(tabs[0], N_KEYS)
+    key_std_id = np.where(ranks >= 0, tabs[6][np.maximum(ranks, 0)], 0).astype(np.uint8)
+    _cache = tuple(np.ascontiguousarray(t) for t in (*tabs, key_std_id))
     return _cache

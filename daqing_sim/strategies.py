@@ -77,7 +77,7 @@ NO_KONG, OPT_CONCEALED_KONG, OPT_ADDED_KONG = 0, 1, 2
 # standard shanten there, which is ten times cheaper.
 EXACT_DEPTH = 2
 UNKNOWN = -99
-N_SCRATCH = 6  # rows of the int32 (N_SCRATCH, 28) scratch array ``sc`` of choose_discard
+N_SCRATCH = 4  # rows of the int32 (N_SCRATCH, 28) scratch array ``sc`` of choose_discard
 
 
 # ---------------------------------------------------------------------------- Python side
@@ -227,125 +227,93 @@ def _near(hand, u):
     return False
 
 
-# Standard shanten from the per-suit tables of daqing_sim._tables (``off`` ranks a suit,
-# ``suit_std[rank, 2*m + p]`` is the distance of one suit to m melds and p pairs), with the
-# three suit ranks kept by the caller so a one-tile change re-ranks one suit only. Same
-# arithmetic as std_shanten_k, without its per-call allocation (the greedy inner loop).
+_POW5 = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625)
+
+
+@njit(cache=True, inline="always")
+def _suit_key(hand, base):
+    key = 0
+    for i in range(8, -1, -1):
+        key = 5 * key + np.int64(hand[base + i])
+    return key
+
+
+# Standard shanten of one-tile changes by the merge tables of daqing_sim._tables: a suit is
+# named by its base-5 key, so a change is ``key ± 5**i`` and one lookup in ``key_std_id``
+# (tabs[12]), and the two untouched suits are merged once (``ab_id``, tabs[7]) for all
+# changes in the third (the greedy inner loop: every discard, then every tile it could draw).
 @njit(cache=True)
-def fast_std_shanten(hand, tabs, ab):
-    """``std_shanten_k`` of ``hand`` through :func:`std_scan` (remove one 中-or-other tile and
-    put it back: the scan's arithmetic without its per-call allocation)."""
-    mask = np.zeros(28, dtype=np.int32)
-    out = np.zeros(28, dtype=np.int32)
+def discard_shanten(hand, tabs, out):
+    """``out[t]`` = standard shanten of the ``3k+2`` ``hand`` without one ``t`` (99 where
+    ``hand[t] == 0``); ``hand`` is not modified."""
+    kid = tabs[12]
+    ab_id = tabs[7]
+    fin = tabs[8]
+    n = 0
     for t in range(28):
-        if hand[t] > 0:
-            mask[t] = 1
-            hand[t] -= 1
-            std_scan(hand, 1, mask, tabs[0], tabs[1], ab, out)
-            hand[t] += 1
-            return out[t]
-    return -1
-
-
-@njit(cache=True)
-def std_scan(hand, delta, mask, off, stdt, ab, out):
-    """``out[t]`` = standard shanten of ``hand`` with kind ``t`` changed by ``delta`` (+1/-1),
-    for every ``t`` with ``mask[t]``; ``hand`` is not modified. ``ab``: int64 scratch (40,).
-
-    A change touches one suit (or 中), so the min-plus combination of the two other suits is
-    computed once per suit and reused; the arithmetic is that of ``std_shanten_k``, written
-    out in the loop because a helper call per kind costs more (array reference counting).
-    """
-    r = np.empty(3, dtype=np.int64)
-    n = delta + np.int64(hand[27])
-    for x in range(3):
-        rank = 0
-        sm = 0
-        for i in range(9):
-            v = np.int64(hand[9 * x + i])
-            rank += off[i, sm, v]
-            sm += v
-        r[x] = rank
-        n += sm
-    melds = min(n // 3, 4)
-    # ab[10*x + 2*m + p]: best of the two suits other than x; ab[30 + ...]: all three suits
-    for x in range(3):
-        ry = r[1] if x == 0 else r[0]
-        rw = r[1] if x == 2 else r[2]
-        for m in range(melds + 1):
-            for p in range(2):
-                v = 1000
-                for m1 in range(m + 1):
-                    for p1 in range(p + 1):
-                        c = np.int64(stdt[ry, 2 * m1 + p1]) + stdt[rw, 2 * (m - m1) + p - p1]
-                        if c < v:
-                            v = c
-                ab[10 * x + 2 * m + p] = v
-    for m in range(melds + 1):
-        for p in range(2):
-            v = 1000
-            for m1 in range(m + 1):
-                for p1 in range(p + 1):
-                    c = ab[20 + 2 * m1 + p1] + stdt[r[2], 2 * (m - m1) + p - p1]
-                    if c < v:
-                        v = c
-            ab[30 + 2 * m + p] = v
-    z0 = np.int64(hand[27])
+        n += np.int64(hand[t])
+    melds = n // 3
+    k0 = _suit_key(hand, 0)
+    k1 = _suit_key(hand, 9)
+    k2 = _suit_key(hand, 18)
+    i0 = kid[k0]
+    i1 = kid[k1]
+    i2 = kid[k2]
+    z = np.int64(hand[ZHONG])
+    ab12 = ab_id[i1, i2]
+    ab02 = ab_id[i0, i2]
+    ab01 = ab_id[i0, i1]
     for t in range(28):
-        if mask[t] == 0:
-            continue
-        best = 1000
-        if t == 27:
-            z = z0 + delta
-            for mz in range(2):
-                for pz in range(2 - mz):
-                    if mz > melds:
-                        continue
-                    zc = 0
-                    if mz + pz == 1:
-                        need = 3 if mz == 1 else 2
-                        zc = need - z if z < need else 0
-                    c = zc + ab[30 + 2 * (melds - mz) + 1 - pz]
-                    if c < best:
-                        best = c
+        if hand[t] == 0:
+            out[t] = 99
+        elif t == ZHONG:
+            out[t] = np.int64(fin[ab01, i2, z - 1, melds]) - 1
+        elif t < 9:
+            out[t] = np.int64(fin[ab12, kid[k0 - _POW5[t]], z, melds]) - 1
+        elif t < 18:
+            out[t] = np.int64(fin[ab02, kid[k1 - _POW5[t - 9]], z, melds]) - 1
         else:
-            x = t // 9
-            base = 9 * x
-            rx = 0
-            sm = 0
-            for i in range(9):
-                v = np.int64(hand[base + i])
-                if base + i == t:
-                    v += delta
-                rx += off[i, sm, v]
-                sm += v
-            for mz in range(2):
-                for pz in range(2 - mz):
-                    if mz > melds:
-                        continue
-                    zc = 0
-                    if mz + pz == 1:
-                        need = 3 if mz == 1 else 2
-                        zc = need - z0 if z0 < need else 0
-                    rest_p = 1 - pz
-                    for mx in range(melds - mz + 1):
-                        for px in range(rest_p + 1):
-                            c = zc + ab[10 * x + 2 * (melds - mz - mx) + rest_p - px] + stdt[rx, 2 * mx + px]
-                            if c < best:
-                                best = c
-        out[t] = best - 1
+            out[t] = np.int64(fin[ab01, kid[k2 - _POW5[t - 18]], z, melds]) - 1
 
 
 @njit(cache=True)
-def ukeire(hand, base, unseen, tabs, ab, mask, out):
-    """Unseen tiles that lower the standard shanten ``base`` of ``hand``."""
-    for u in range(28):
-        mask[u] = 1 if unseen[u] > 0 and _near(hand, u) else 0
-    std_scan(hand, 1, mask, tabs[0], tabs[1], ab, out)
+def ukeire_after(hand, d, level, unseen, tabs):
+    """Unseen tiles that lower the standard shanten of the ``3k+2`` ``hand`` without one ``d``
+    below ``level`` (that hand's shanten): the greedy tie-break. Only tiles near the hand
+    (:func:`_near`) are tried: an isolated tile never helps. ``hand`` is restored."""
+    kid = tabs[12]
+    ab_id = tabs[7]
+    fin = tabs[8]
+    hand[d] -= 1
+    n = 0
+    for t in range(28):
+        n += np.int64(hand[t])
+    melds = (n + 1) // 3
+    k0 = _suit_key(hand, 0)
+    k1 = _suit_key(hand, 9)
+    k2 = _suit_key(hand, 18)
+    i0 = kid[k0]
+    i1 = kid[k1]
+    i2 = kid[k2]
+    z = np.int64(hand[ZHONG])
+    ab12 = ab_id[i1, i2]
+    ab02 = ab_id[i0, i2]
+    ab01 = ab_id[i0, i1]
     total = 0
     for u in range(28):
-        if mask[u] and out[u] < base:
+        if unseen[u] == 0 or not _near(hand, u):
+            continue
+        if u == ZHONG:
+            v = fin[ab01, i2, z + 1, melds]
+        elif u < 9:
+            v = fin[ab12, kid[k0 + _POW5[u]], z, melds]
+        elif u < 18:
+            v = fin[ab02, kid[k1 + _POW5[u - 9]], z, melds]
+        else:
+            v = fin[ab01, kid[k2 + _POW5[u - 18]], z, melds]
+        if np.int64(v) - 1 < level:
             total += unseen[u]
+    hand[d] += 1
     return total
 
 
@@ -584,18 +552,11 @@ def _greedy_discard(
 ):
     std = sc[1]
     dq = sc[2]
-    ab = np.empty(40, dtype=np.int64)
-    mask = sc[4]
-    out = sc[5]
-    for t in range(28):
-        mask[t] = 1 if hand[t] > 0 else 0
-    std_scan(hand, -1, mask, tabs[0], tabs[1], ab, std)
+    discard_shanten(hand, tabs, std)
     lo = 99
     for t in range(28):
         dq[t] = 99
-        if hand[t] == 0:
-            std[t] = 99
-        elif std[t] < lo:
+        if std[t] < lo:
             lo = std[t]
     folding = False
     if code == DEFENSIVE:
@@ -623,7 +584,7 @@ def _greedy_discard(
                 std[t] = 1  # not ready: at least one exchange away
         lo = 1
     if lo > EXACT_DEPTH:
-        return _far_discard(hand, std, lo, unseen, tabs, ab, mask, out, sc[3]), False, lo
+        return _far_discard(hand, std, lo, unseen, tabs), False, lo
     # Branch and bound on (Daqing shanten, -ukeire): the standard shanten is a lower bound of
     # the Daqing one, so discards are visited level by level, best ukeire first, and a level
     # stops at the first discard that reaches its bound.
@@ -637,9 +598,7 @@ def _greedy_discard(
     while level <= best and level <= 13:
         for t in range(28):
             if std[t] == level:
-                hand[t] -= 1
-                uk[t] = ukeire(hand, level, unseen, tabs, ab, mask, out)
-                hand[t] += 1
+                uk[t] = ukeire_after(hand, t, level, unseen, tabs)
         while True:
             t = -1
             for x in range(28):
@@ -667,42 +626,17 @@ def _greedy_discard(
 
 
 @njit(cache=True)
-def _ukeire_bound(hand, t, unseen):
-    """Unseen tiles near ``hand`` without one ``t``: an upper bound of its ukeire."""
-    hand[t] -= 1
-    total = 0
-    for u in range(28):
-        if unseen[u] > 0 and _near(hand, u):
-            total += unseen[u]
-    hand[t] += 1
-    return total
-
-
-@njit(cache=True)
-def _far_discard(hand, std, lo, unseen, tabs, ab, mask, out, ub):
+def _far_discard(hand, std, lo, unseen, tabs):
     """Far from ready: the discard with standard shanten ``lo`` and the most ukeire (lowest
-    kind on ties). Unseen tiles near the hand bound the ukeire from above, so discards are
-    visited by that bound and the scan stops when no bound can beat the best found."""
-    for t in range(28):
-        ub[t] = -1
-        if std[t] == lo:
-            ub[t] = _ukeire_bound(hand, t, unseen)
+    kind on ties)."""
     best_t = -1
     best_u = -1
-    while True:
-        t = -1
-        for x in range(28):
-            if ub[x] >= 0 and (t < 0 or ub[x] > ub[t]):
-                t = x
-        if t < 0 or ub[t] < best_u or (ub[t] == best_u and t > best_t):
-            break
-        ub[t] = -1
-        hand[t] -= 1
-        u = ukeire(hand, lo, unseen, tabs, ab, mask, out)
-        hand[t] += 1
-        if u > best_u or (u == best_u and t < best_t):
-            best_u = u
-            best_t = t
+    for t in range(28):
+        if std[t] == lo:
+            u = ukeire_after(hand, t, lo, unseen, tabs)
+            if u > best_u:
+                best_u = u
+                best_t = t
     return best_t
 
 
@@ -756,19 +690,17 @@ def _claim_give(hand, t, action, low):
 
 
 @njit(cache=True)
-def _discard_shanten_below(hand, mk, mt, nm, rules, tabs, limit, ab, mask, out):
+def _discard_shanten_below(hand, mk, mt, nm, rules, tabs, limit, out):
     """Least Daqing shanten over the discards of the ``3k+2`` ``hand`` when below ``limit``,
     else ``limit``: discards visited by rising standard shanten (a lower bound), stopping at
     the first that reaches its bound. Same value as ``daqing_shanten_k`` on the hand, capped,
     with the same stand-in beyond ``EXACT_DEPTH`` as :func:`choose_discard`."""
-    for t in range(28):
-        mask[t] = 1 if hand[t] > 0 else 0
-    std_scan(hand, -1, mask, tabs[0], tabs[1], ab, out)
+    discard_shanten(hand, tabs, out)
     best = limit
     level = 0
     while level < best:
         for t in range(28):
-            if mask[t] and out[t] == level:
+            if out[t] == level:
                 if level > EXACT_DEPTH:
                     return level
                 hand[t] -= 1
@@ -786,8 +718,7 @@ def _discard_shanten_below(hand, mk, mt, nm, rules, tabs, limit, ab, mask, out):
 def current_shanten(hand, mk, mt, nm, rules, tabs, memo):
     """Daqing shanten of the seat's 13-tile hand, cached in ``memo[0]``."""
     if memo[0] == UNKNOWN:
-        ab = np.empty(40, dtype=np.int64)
-        v = fast_std_shanten(hand, tabs, ab)
+        v = std_shanten_k(hand, tabs)
         if v <= EXACT_DEPTH:  # as in discards: beyond, the standard shanten stands in
             v = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
         memo[0] = v
@@ -832,8 +763,6 @@ def choose_claim(
     best_v = cur if is_open else cur + 1  # opening the door is worth one step
     old_k = mk[min(nm, 3)]
     old_t = mt[min(nm, 3)]
-    ab = np.empty(40, dtype=np.int64)
-    mask = np.empty(28, dtype=np.int32)
     out = np.empty(28, dtype=np.int32)
     for a in (CLAIM_KONG, CLAIM_PENG, CHI_LOW, CHI_MID, CHI_HIGH):
         if not options & (1 << a):
@@ -842,11 +771,11 @@ def choose_claim(
         mk[nm] = KONG if a == CLAIM_KONG else (PENG if a == CLAIM_PENG else CHI)
         mt[nm] = low
         if a == CLAIM_KONG:  # 13 tiles before the replacement draw
-            v = fast_std_shanten(hand, tabs, ab)
+            v = std_shanten_k(hand, tabs)
             if v < best_v and v <= EXACT_DEPTH:
                 v = daqing_shanten_k(hand, mk, mt, nm + 1, rules, tabs)
         else:  # 14 tiles: the best discard after the claim
-            v = _discard_shanten_below(hand, mk, mt, nm + 1, rules, tabs, best_v, ab, mask, out)
+            v = _discard_shanten_below(hand, mk, mt, nm + 1, rules, tabs, best_v, out)
         if v < best_v:
             best_v = v
             best_a = a

@@ -190,25 +190,57 @@ def test_jia_hunter_declares_more_kanchan_waits():
     assert share[0] + share[2] > 1.05 * (share[1] + share[3])
 
 
-def test_fast_standard_shanten_matches_the_kernel():
+def _random_counts(rng, n):
+    return np.bincount(rng.permutation(np.repeat(np.arange(28), 4))[:n], minlength=28).astype(np.uint8)
+
+
+def test_discard_shanten_matches_the_kernel():
     from daqing_sim._kernels import std_shanten_k
-    from daqing_sim.strategies import std_scan
+    from daqing_sim.strategies import discard_shanten
 
     tabs = get_tables()
     rng = np.random.default_rng(2)
-    ab = np.empty(40, dtype=np.int64)
     out = np.zeros(28, dtype=np.int32)
     checked = 0
     for _ in range(400):
-        n = int(rng.choice([14, 13, 11, 10, 8, 7, 5, 4, 2, 1]))
-        h = np.bincount(rng.permutation(np.repeat(np.arange(28), 4))[:n], minlength=28).astype(np.uint8)
-        delta = -1 if n % 3 == 2 else 1
-        mask = ((h > 0) if delta < 0 else (h < 4)).astype(np.int32)
-        std_scan(h, delta, mask, tabs[0], tabs[1], ab, out)
-        for t in np.flatnonzero(mask):
-            h2 = h.astype(np.int64)
-            h2[t] += delta
-            h2 = h2.astype(np.uint8)
+        h = _random_counts(rng, int(rng.choice([14, 11, 8, 5, 2])))
+        before = h.copy()
+        discard_shanten(h, tabs, out)
+        assert (h == before).all()
+        for t in range(28):
+            if h[t] == 0:
+                assert out[t] == 99
+                continue
+            h2 = h.copy()
+            h2[t] -= 1
             assert out[t] == std_shanten_k(h2, tabs)
             checked += 1
-    assert checked > 3000
+    assert checked > 2000
+
+
+def test_ukeire_counts_unseen_tiles_that_lower_the_standard_shanten():
+    from daqing_sim._kernels import std_shanten_k
+    from daqing_sim.strategies import ukeire_after
+
+    tabs = get_tables()
+    rng = np.random.default_rng(3)
+    checked = 0
+    for _ in range(300):
+        h = _random_counts(rng, int(rng.choice([14, 11, 8, 5])))
+        unseen = rng.integers(0, 5, 28).astype(np.int32)
+        unseen = np.minimum(unseen, 4 - h).astype(np.int32)
+        for d in np.flatnonzero(h):
+            h13 = h.copy()
+            h13[d] -= 1
+            level = std_shanten_k(h13, tabs)
+            expected = 0
+            for u in range(28):  # brute force over every tile, isolated ones included
+                if unseen[u] > 0:
+                    h14 = h13.copy()
+                    h14[u] += 1
+                    expected += unseen[u] if std_shanten_k(h14, tabs) < level else 0
+            before = h.copy()
+            assert ukeire_after(h, d, level, unseen, tabs) == expected
+            assert (h == before).all()
+            checked += 1
+    assert checked > 1500
