@@ -34,7 +34,7 @@ import numba
 import numpy as np
 from numba import njit
 
-from ._kernels import bao_win_k, may_declare_k, wait_set_k
+from ._kernels import bao_win_k, may_declare_k, std_shanten_k, wait_set_k
 from .rules import (
     R_BAO_KAN_INSTANT,
     R_BAO_REPLACEMENT,
@@ -64,7 +64,6 @@ from .strategies import (
     maybe_ready,
     random_claim,
     random_discard,
-    ready_shape,
     simple_claim,
     simple_discard,
     splitmix64,
@@ -563,9 +562,11 @@ def _play_deal(
             # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
             declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
             if declare:
+                declare = std_shanten_k(conc[cur], tabs) == 0
+            if declare:
                 declare = may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
             if declare:
-                declare = ready_shape(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb)
+                declare = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb) > 0
             conc[cur, d] += 1
         else:
             seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
