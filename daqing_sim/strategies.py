@@ -17,12 +17,14 @@ Strategies
 ----------
 ``greedy``
     Discards to minimise the Daqing shanten (``daqing_shanten_k``), breaking ties by ukeire
-    (unseen tiles that lower the standard shanten below the discard's shanten); when every
-    discard is more than ``EXACT_DEPTH`` from ready the standard shanten stands in for the
-    Daqing one (the kernel only gives a table bound there). Remaining ties go to the lowest
-    tile kind. Claims chi/peng/kong when that opens the door without raising its shanten,
-    or lowers it; declares a kong that does not raise it; declares ready at once, on the
-    wait with the most live outs.
+    (unseen tiles near the hand, a held 中 or within two ranks of a held tile of its suit,
+    that lower the standard shanten below the discard's; a standard-ready hand that is not
+    ready counts as one away, so there every near unseen tile counts), then by the lower
+    standard shanten, then by the lowest tile kind. A discard more than ``EXACT_DEPTH`` from
+    ready is rated by its standard shanten (the kernel only gives a table bound there).
+    Claims chi/peng/kong when that opens the door without raising its shanten, or lowers
+    it; declares a kong that does not raise it; declares ready at once, on the wait with
+    the most live outs.
 ``jia_hunter``
     Greedy, but when declaring ready it prefers a 夹 (kanchan / big) wait unless that wait's
     live outs fall below ``min_outs_fraction`` of the best wait's.

@@ -244,3 +244,98 @@ def test_ukeire_counts_unseen_tiles_that_lower_the_standard_shanten():
             assert (h == before).all()
             checked += 1
     assert checked > 1500
+
+
+def _reference_greedy_discard(hand, mk, mt, nm, unseen, rules, tabs):
+    """The greedy rule of the strategies docstring, by brute force: least Daqing shanten
+    (standard shanten beyond EXACT_DEPTH), then most ukeire, lower standard shanten, lower kind.
+    A standard-ready hand that is not ready counts as one away, so its ukeire is every unseen
+    tile near it. None when some discard leaves a ready hand (the declaring path, tested elsewhere)."""
+    from daqing_sim._kernels import daqing_shanten_k, std_shanten_k, wait_set_k
+    from daqing_sim.strategies import EXACT_DEPTH
+
+    tk, tb = np.zeros(28, np.int8), np.zeros(28, np.uint8)
+    level = {}
+    for t in np.flatnonzero(hand):
+        h = hand.copy()
+        h[t] -= 1
+        s = std_shanten_k(h, tabs)
+        if s == 0:
+            if wait_set_k(h, mk, mt, nm, rules, tabs, tk, tb) > 0:
+                return None
+            s = 1  # not ready: at least one exchange away
+        level[int(t)] = s
+
+    def near(h, u):  # an isolated tile never lowers the true shanten (test above)
+        if u == 27:
+            return h[u] > 0
+        return any(h[x] > 0 for x in range(u - u % 9, u - u % 9 + 9) if abs(x - u) <= 2)
+
+    def ukeire(t):
+        h = hand.copy()
+        h[t] -= 1
+        total = 0
+        for u in range(28):
+            if unseen[u] > 0 and near(h, u):
+                h[u] += 1
+                total += unseen[u] if std_shanten_k(h, tabs) < level[t] else 0
+                h[u] -= 1
+        return total
+
+    def daqing(t):
+        if level[t] > EXACT_DEPTH:
+            return level[t]
+        h = hand.copy()
+        h[t] -= 1
+        return daqing_shanten_k(h, mk, mt, nm, rules, tabs)
+
+    lo = min(level.values())
+    if lo > EXACT_DEPTH:
+        return min((t for t in level if level[t] == lo), key=lambda t: (-ukeire(t), t))
+    return min(level, key=lambda t: (daqing(t), -ukeire(t), level[t], t))
+
+
+def test_greedy_discard_matches_a_brute_force_reference(hand_gen):
+    from daqing_sim.tiles import CHI, CONCEALED_KONG, PENG
+
+    tabs = get_tables()
+    rules = RuleSet().encode()
+    _, codes, kn = encode_strategies(("greedy",) * 4)
+    compared = 0
+    for i in range(240):
+        exchanges = int(hand_gen.rng.choice([0, 1, 2, 4, 8]))
+        counts, melds = hand_gen.near_ready(n_melds=int(hand_gen.rng.integers(0, 3)), exchanges=exchanges)
+        held = counts.astype(np.int64)
+        mk, mt = np.zeros(4, np.int8), np.zeros(4, np.int8)
+        visible = np.zeros(28, np.uint8)
+        for j, (kind, tile) in enumerate(melds):
+            mk[j], mt[j] = kind, tile
+            tiles = [tile, tile + 1, tile + 2] if kind == CHI else [tile] * (3 if kind == PENG else 4)
+            for x in tiles:
+                held[x] += 1
+                if kind != CONCEALED_KONG:
+                    visible[x] += 1
+        draw = hand_gen.rng.choice(np.flatnonzero(held < 4))
+        counts[draw] += 1
+        held[draw] += 1
+        for x in hand_gen.rng.choice(np.repeat(np.arange(28), 4 - held), size=12, replace=False):
+            visible[x] += 1  # other players' discards and melds
+        unseen = np.clip(4 - counts.astype(np.int64) - visible, 0, 4)
+        for kind, tile in melds:
+            if kind == CONCEALED_KONG:
+                unseen[tile] = 0
+        expected = _reference_greedy_discard(counts, mk, mt, len(melds), unseen, rules, tabs)
+        if expected is None:
+            continue
+        sc = np.zeros((N_SCRATCH, 28), dtype=np.int32)
+        memo = np.array([UNKNOWN, 0, 0, 0], dtype=np.int64)
+        h = counts.copy()
+        t, declare, _ = choose_discard(
+            codes[0], kn[0], h, mk, mt, len(melds), visible, np.zeros(4, np.uint8),
+            np.zeros((4, 28), np.uint8), 40, -1, 0, np.full(4, i, np.uint64), rules, tabs,
+            -1, memo, False, False, sc, np.zeros(28, np.int8), np.zeros(28, np.uint8),
+        )  # fmt: skip
+        assert (h == counts).all()
+        assert t == expected and not declare, repr((counts.tolist(), melds, unseen.tolist()))
+        compared += 1
+    assert compared > 150
