@@ -2,7 +2,8 @@
 
 Layout of one results directory (``results/NAME``)::
 
-    manifest.json                          resolved config, hash, version, timings
+    manifest.json                          resolved config, hash, version, engine fingerprint,
+                                           timings
     chunks/VARIANT/chunk-000012.parquet    deals [12 * chunk_size, 13 * chunk_size)
 
 Every file is written to a ``.tmp`` temporary file in its own directory and
@@ -13,6 +14,8 @@ file that looks finished. A finished chunk is never computed again.
 from __future__ import annotations
 
 import contextlib
+import functools
+import hashlib
 import json
 import os
 import shutil
@@ -32,6 +35,12 @@ MANIFEST = "manifest.json"
 CHUNKS = "chunks"
 LOCK = ".lock"
 PARTIAL = ".tmp"  # results/.gitignore ignores *.tmp
+# The modules whose code decides how a deal plays out (walls, rules, evaluator, players,
+# engine, the frame's columns): chunks played by other code are never mixed with new ones.
+ENGINE_MODULES = (
+    *("tiles", "rules", "wall", "_tables", "_kernels"),
+    *("scoring", "strategies", "engine", "simulate"),
+)
 
 
 @dataclass(frozen=True)
@@ -124,6 +133,17 @@ def clean_partials(outdir: Path) -> int:
             tmp.unlink(missing_ok=True)
             n += 1
     return n
+
+
+@functools.cache
+def engine_fingerprint() -> str:
+    """Hash of the source of :data:`ENGINE_MODULES`: equal fingerprints play equal deals."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in ENGINE_MODULES:
+        digest.update(name.encode("ascii"))
+        digest.update((here / f"{name}.py").read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def read_manifest(outdir: Path) -> dict[str, Any] | None:

@@ -472,6 +472,19 @@ def _prepare(outdir: Path, experiment: Experiment, force: bool) -> None:
             f"(hash {manifest.get('config_hash')} != {experiment.config_hash()}; changed: {changes}); "
             "re-run with --force to discard them, or give the experiment a new name"
         )
+    fingerprint = _runner.engine_fingerprint()
+    if (
+        manifest is not None
+        and manifest.get("engine_fingerprint") != fingerprint
+        and _runner.has_chunks(outdir)
+    ):
+        raise ValueError(
+            f"{outdir} holds chunks played by another version of the simulator (package "
+            f"{manifest.get('package_version', '?')}, engine fingerprint "
+            f"{manifest.get('engine_fingerprint')} != {fingerprint}): its deals may differ from "
+            "this version's and are not mixed with them; re-run with --force to recompute them, "
+            "or write elsewhere with --out"
+        )
     if manifest is None and _runner.has_chunks(outdir):
         raise ValueError(
             f"{outdir} holds chunks but no {_runner.MANIFEST}; re-run with --force to discard them"
@@ -524,7 +537,8 @@ def run_experiment(
     n_deals : int, optional
         Override the file's deals per variant (a quick look).
     force : bool
-        Discard existing chunks (needed when the configuration changed).
+        Discard existing chunks (needed when the configuration or the simulator's code changed:
+        chunks are only reused under the same config hash and engine fingerprint).
     backend : {"loky", "dask"}
         ``"dask"`` runs the chunks on a dask.distributed cluster through joblib.
     scheduler : str, optional
@@ -590,6 +604,7 @@ def _run_locked(
         "config_hash": experiment.config_hash(),
         "config": {**experiment.resolved(), "source": experiment.source},
         "package_version": _version(),
+        "engine_fingerprint": _runner.engine_fingerprint(),
         "git_commit": _runner.git_commit(),
         "status": "running",
         "started": _runner.now_utc(),

@@ -200,6 +200,7 @@ def test_manifest_records_run(small_file: Path, tmp_path: Path) -> None:
     assert manifest["config"]["n_deals"] == 24
     assert manifest["deals_computed"] == 3 * 24 and manifest["deals_per_s"] > 0
     assert manifest["package_version"]
+    assert manifest["engine_fingerprint"] == _runner.engine_fingerprint()
     assert manifest["started"] <= manifest["finished"]
     files = sorted(p.relative_to(result.outdir).as_posix() for p in result.outdir.rglob("*.parquet"))
     assert files[0] == "chunks/classic/chunk-000000.parquet" and len(files) == N_CHUNKS
@@ -309,3 +310,38 @@ def test_a_second_run_of_the_same_results_is_refused(small_file: Path, tmp_path:
     lock.write_text(f"{socket.gethostname()} {gone.pid}")  # left by a killed run: taken over
     result = run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
     assert result.n_computed == N_CHUNKS and not lock.exists()
+
+
+def test_chunks_of_another_engine_are_not_reused(small_file: Path, tmp_path: Path) -> None:
+    first = run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
+    path = first.outdir / "manifest.json"
+    manifest = json.loads(path.read_text())
+    manifest["engine_fingerprint"] = "0123456789abcdef"  # as written by an older version
+    manifest["status"] = "running"
+    path.write_text(json.dumps(manifest))
+    with pytest.raises(ValueError, match="another version of the simulator.*--force"):
+        run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
+    again = run_experiment(small_file, n_jobs=1, out=tmp_path, force=True, progress=False, summary=False)
+    assert again.n_computed == N_CHUNKS and again.n_reused == 0
+
+
+def test_engine_fingerprint_follows_the_engine_source(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import daqing_sim
+
+    package = Path(daqing_sim.__file__).parent
+    real = _runner.engine_fingerprint()
+    for name in _runner.ENGINE_MODULES:
+        (tmp_path / f"{name}.py").write_bytes((package / f"{name}.py").read_bytes())
+    monkeypatch.setattr(_runner, "__file__", str(tmp_path / "_runner.py"))
+    try:
+        _runner.engine_fingerprint.cache_clear()
+        copy = _runner.engine_fingerprint()
+        with (tmp_path / "strategies.py").open("a") as f:
+            f.write("\n# changed\n")
+        _runner.engine_fingerprint.cache_clear()
+        changed = _runner.engine_fingerprint()
+    finally:
+        _runner.engine_fingerprint.cache_clear()
+    assert copy == real != changed
