@@ -170,5 +170,7 @@ def test_simulate_walls_validates():
 
 
 def test_bench_deals():
-    rate = bench_deals(RANDOM4, n_deals=300)
+    rate = bench_deals(RANDOM4, n_deals=300, repeat=2)
     assert rate > 100
+    with pytest.raises(ValueError, match="repeat"):
+        bench_deals(RANDOM4, n_deals=300, repeat=0)
