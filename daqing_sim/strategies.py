@@ -244,27 +244,32 @@ def _suit_key(hand, base):
 # named by its base-5 key, so a change is ``key ± 5**i`` and one lookup in ``key_std_id``
 # (tabs[12]), and the two untouched suits are merged once (``ab_id``, tabs[7]) for all
 # changes in the third (the greedy inner loop: every discard, then every tile it could draw).
-@njit(cache=True)
-def discard_shanten(hand, tabs, out):
-    """``out[t]`` = standard shanten of the ``3k+2`` ``hand`` without one ``t`` (99 where
-    ``hand[t] == 0``); ``hand`` is not modified."""
+@njit(cache=True, inline="always")
+def _suit_split(hand, tabs):
+    """Per-suit keys, the row id of each suit, the 中 count, the meld target, and the merged
+    row of each pair of suits (``ab12`` leaves out suit 0, ``ab02`` suit 1, ``ab01`` suit 2)."""
     kid = tabs[12]
     ab_id = tabs[7]
-    fin = tabs[8]
     n = 0
     for t in range(28):
         n += np.int64(hand[t])
-    melds = n // 3
     k0 = _suit_key(hand, 0)
     k1 = _suit_key(hand, 9)
     k2 = _suit_key(hand, 18)
     i0 = kid[k0]
     i1 = kid[k1]
     i2 = kid[k2]
-    z = np.int64(hand[ZHONG])
-    ab12 = ab_id[i1, i2]
-    ab02 = ab_id[i0, i2]
-    ab01 = ab_id[i0, i1]
+    return k0, k1, k2, i2, np.int64(hand[ZHONG]), n, ab_id[i1, i2], ab_id[i0, i2], ab_id[i0, i1]
+
+
+@njit(cache=True)
+def discard_shanten(hand, tabs, out):
+    """``out[t]`` = standard shanten of the ``3k+2`` ``hand`` without one ``t`` (99 where
+    ``hand[t] == 0``); ``hand`` is not modified."""
+    kid = tabs[12]
+    fin = tabs[8]
+    k0, k1, k2, i2, z, n, ab12, ab02, ab01 = _suit_split(hand, tabs)
+    melds = n // 3
     for t in range(28):
         if hand[t] == 0:
             out[t] = 99
@@ -284,23 +289,10 @@ def ukeire_after(hand, d, level, unseen, tabs):
     below ``level`` (that hand's shanten): the greedy tie-break. Only tiles near the hand
     (:func:`_near`) are tried: an isolated tile never helps. ``hand`` is restored."""
     kid = tabs[12]
-    ab_id = tabs[7]
     fin = tabs[8]
     hand[d] -= 1
-    n = 0
-    for t in range(28):
-        n += np.int64(hand[t])
+    k0, k1, k2, i2, z, n, ab12, ab02, ab01 = _suit_split(hand, tabs)
     melds = (n + 1) // 3
-    k0 = _suit_key(hand, 0)
-    k1 = _suit_key(hand, 9)
-    k2 = _suit_key(hand, 18)
-    i0 = kid[k0]
-    i1 = kid[k1]
-    i2 = kid[k2]
-    z = np.int64(hand[ZHONG])
-    ab12 = ab_id[i1, i2]
-    ab02 = ab_id[i0, i2]
-    ab01 = ab_id[i0, i1]
     total = 0
     for u in range(28):
         if unseen[u] == 0 or not _near(hand, u):
