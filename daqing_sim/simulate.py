@@ -8,7 +8,6 @@ The columns are the contract of docs/DESIGN.md ("Results DataFrame").
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -377,13 +376,10 @@ def bench_deals(
     """
     n_deals = _check_int(n_deals, "n_deals", minimum=1)
     repeat = _check_int(repeat, "repeat", minimum=1)
+    from .bench import _rate
+
     simulate(16, rules=rules, strategies=strategies, seed=12345)
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        simulate(n_deals, rules=rules, strategies=strategies, seed=0)
-        best = min(best, time.perf_counter() - t0)
-    return n_deals / best
+    return _rate(lambda: simulate(n_deals, rules=rules, strategies=strategies, seed=0), n_deals, repeat)
 
 
 __all__ = ["simulate", "simulate_walls", "bench_deals", "run_walls", "results_frame"]
