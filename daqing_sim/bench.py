@@ -10,10 +10,14 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
-from .rules import RuleSet
+from daqing_sim.game.simulate import simulate
+from daqing_sim.rules import RuleSet
+from daqing_sim.validation import check_int
 
 TARGETS = {
     "standard_shanten": 20e6,
@@ -45,8 +49,8 @@ def _rate(fn, n: int, repeat: int = 3) -> float:
 
 def bench_evaluator(n: int = 1_000_000, seed: int = 0) -> dict[str, float]:
     """Hands per second of the batch kernels (best of three runs, after a warm-up)."""
-    from . import _kernels as K
-    from ._tables import get_tables
+    from daqing_sim.hand import kernels as K
+    from daqing_sim.hand.tables import get_tables
 
     tabs = get_tables()
     rules = RuleSet().encode()
@@ -63,13 +67,39 @@ def bench_evaluator(n: int = 1_000_000, seed: int = 0) -> dict[str, float]:
     }
 
 
+def deals_per_second(
+    strategies: Sequence[Any] = ("greedy",) * 4,
+    n_deals: int = 20_000,
+    rules: RuleSet = RuleSet(),
+    repeat: int = 1,
+) -> float:
+    """Deals per second of :func:`simulate` on one core, after a warm-up compile: the best of
+    ``repeat`` timed runs of the same deals (the others are slowed by whatever else ran).
+
+    Parameters
+    ----------
+    strategies : sequence of 4
+        Seat strategies.
+    n_deals : int
+        Deals to time (one process, ``n_jobs=1``).
+    rules : RuleSet
+        Rule flags.
+    repeat : int
+        Timed runs (>= 1).
+
+    Returns
+    -------
+    float
+    """
+    n_deals = check_int(n_deals, "n_deals", minimum=1)
+    repeat = check_int(repeat, "repeat", minimum=1)
+    simulate(16, rules=rules, strategies=strategies, seed=12345)
+    return _rate(lambda: simulate(n_deals, rules=rules, strategies=strategies, seed=0), n_deals, repeat)
+
+
 def bench_deals(n_deals: int = 20_000, repeat: int = 3) -> dict[str, float]:
     """Deals per second with four greedy and with four random players (best of ``repeat``
     runs, after a warm-up)."""
-    try:
-        from .simulate import bench_deals as deals_per_second
-    except ImportError:  # the engine is optional for this command
-        return {}
     return {
         "deals_greedy": deals_per_second(("greedy",) * 4, n_deals, repeat=repeat),
         "deals_random": deals_per_second(("random",) * 4, 5 * n_deals, repeat=repeat),

@@ -13,10 +13,10 @@ import sys
 
 # sub-command -> module defining register(subparsers)
 _COMMANDS = {
-    "hand": "daqing_sim.evaluator",
+    "hand": "daqing_sim.hand.evaluator",
     "bench": "daqing_sim.bench",
-    "replay": "daqing_sim.replay",
-    "run": "daqing_sim.experiment",
+    "replay": "daqing_sim.game.replay",
+    "run": "daqing_sim.experiments.experiment",
 }
 
 
@@ -25,19 +25,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="daqing-sim",
         description="Monte-Carlo statistics and strategy analysis for Daqing mahjong (大庆麻将).",
     )
-    from . import __version__
+    from daqing_sim import __version__
 
     parser.add_argument("--version", action="version", version=f"daqing-sim {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for module in _COMMANDS.values():
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as e:  # a feature not built yet must not break the others
-            if e.name != module:
-                raise
-            continue
-        mod.register(sub)
+        importlib.import_module(module).register(sub)
     return parser
 
 

@@ -35,8 +35,8 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
-from daqing_sim import analysis as an
-from daqing_sim.experiment import load_experiment
+from daqing_sim.analysis import estimators as an
+from daqing_sim.experiments.experiment import load_experiment
 
 warnings.filterwarnings("ignore", message="IProgress not found")  # tqdm without ipywidgets
 ROOT = next(p for p in (Path.cwd(), *Path.cwd().parents) if (p / "experiments").is_dir())

@@ -1,5 +1,5 @@
 """Slow, plain-Python reference for the hand evaluator, written from RULES.md and
-docs/DECISIONS.md only (no numba, no lookup tables, no import of ``daqing_sim._kernels``).
+docs/DECISIONS.md only (no numba, no lookup tables, no import of ``daqing_sim.hand.kernels``).
 
 Every function works by definition:
 
@@ -12,7 +12,7 @@ Every function works by definition:
   first (DECISIONS #8).
 
 Hands are ``counts`` (28 ints, concealed tiles) and ``melds``: a sequence of
-``(meld_kind_code, lowest_tile)`` with codes from :mod:`daqing_sim.tiles`.
+``(meld_kind_code, lowest_tile)`` with codes from :mod:`daqing_sim.hand.tiles`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from functools import cache
 
 import numpy as np
 
-from daqing_sim.rules import RuleSet
-from daqing_sim.tiles import (
+from daqing_sim.hand.tiles import (
     CHI,
     CONCEALED_KONG,
     DUAL_PAIR,
@@ -35,6 +34,7 @@ from daqing_sim.tiles import (
     TWO_SIDED,
     ZHONG,
 )
+from daqing_sim.rules import RuleSet
 
 Melds = Sequence[tuple[int, int]]
 TRIPLET, SEQUENCE = "T", "S"

@@ -1,4 +1,4 @@
-"""Tests of daqing_sim.analysis on small hand-built results frames whose answers are known."""
+"""Tests of daqing_sim.analysis.estimators on small hand-built results frames whose answers are known."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from daqing_sim import analysis as an
+from daqing_sim.analysis import estimators as an
 
 WAITS = ["kanchan", "edge", "single", "dual_pair", "two_sided", "none"]
 BAOS = ["none", "bao", "bao_edge", "bao_in_bao"]
@@ -534,7 +534,7 @@ def fake_compute_chunk(task, simulate_fn=None) -> pd.DataFrame:
 
 
 def test_experiment_results_runs_small_then_reuses(tmp_path, monkeypatch):
-    from daqing_sim import _runner
+    from daqing_sim.experiments import runner as _runner
 
     calls = []
 
@@ -562,7 +562,7 @@ def test_experiment_results_runs_small_then_reuses(tmp_path, monkeypatch):
 def test_large_frame_summary_uses_blocks_and_stays_fast(tmp_path):
     import time
 
-    from daqing_sim._runner import ChunkTask
+    from daqing_sim.experiments.runner import ChunkTask
     from daqing_sim.rules import RuleSet
 
     task = ChunkTask("a", 0, 0, 3000, RuleSet(), ("greedy",) * 4, None, 1, 0, False)

@@ -3,7 +3,7 @@
 Every deal conserves the 112 tiles, payments sum to zero, and every recorded win is
 re-checked with the public evaluator (the winner's 13-tile hand was ready and the winning
 tile is in its wait set with the recorded kind, size and bao) and paid exactly what
-``daqing_sim.scoring.settle`` gives for its recorded attributes.
+``daqing_sim.game.scoring.settle`` gives for its recorded attributes.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from daqing_sim.engine import O_FINAL_BAO
-from daqing_sim.evaluator import analyze_hand
+from daqing_sim.game.engine import O_FINAL_BAO
+from daqing_sim.game.scoring import settle
+from daqing_sim.game.simulate import results_frame, run_walls
+from daqing_sim.game.wall import generate_walls
+from daqing_sim.hand.evaluator import analyze_hand
+from daqing_sim.hand.tiles import tile_name
+from daqing_sim.players.strategies import encode_strategies
 from daqing_sim.rules import RuleSet, unrestricted
-from daqing_sim.scoring import settle
-from daqing_sim.simulate import results_frame, run_walls
-from daqing_sim.strategies import encode_strategies
-from daqing_sim.tiles import tile_name
-from daqing_sim.wall import generate_walls
 
 CASES = [
     # (rules, strategies, n_deals)

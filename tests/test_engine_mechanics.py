@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from daqing_sim.engine import (
+from daqing_sim.game.engine import (
     EV_CLAIM,
     EV_CONCEALED_KONG,
     EV_DISCARD,
@@ -18,13 +18,13 @@ from daqing_sim.engine import (
     EV_READY,
     O_FINAL_BAO,
 )
-from daqing_sim.notation import parse_hand
+from daqing_sim.game.scoring import settle
+from daqing_sim.game.simulate import results_frame, run_walls
+from daqing_sim.game.wall import LIVE_START, compose_wall
+from daqing_sim.hand.notation import parse_hand
+from daqing_sim.hand.tiles import tile_from_name
+from daqing_sim.players.strategies import CHI_MID, CLAIM_KONG, CLAIM_PENG, encode_strategies
 from daqing_sim.rules import RuleSet
-from daqing_sim.scoring import settle
-from daqing_sim.simulate import results_frame, run_walls
-from daqing_sim.strategies import CHI_MID, CLAIM_KONG, CLAIM_PENG, encode_strategies
-from daqing_sim.tiles import tile_from_name
-from daqing_sim.wall import LIVE_START, compose_wall
 
 JUNK = "1479m1258p3569s中"  # 13 tiles, far from ready
 
@@ -174,7 +174,7 @@ def _ready_draw_discards(events):
 
 
 def test_locked_hand_discards_its_draw():
-    from daqing_sim.wall import generate_walls
+    from daqing_sim.game.wall import generate_walls
 
     walls, _, seeds = generate_walls(40, seed=3)
     names, codes, knobs = encode_strategies(("greedy",) * 4)

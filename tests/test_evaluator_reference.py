@@ -23,11 +23,11 @@ from reference import (
 )
 
 import daqing_sim as ds
-from daqing_sim import _kernels as K
-from daqing_sim._tables import get_tables
-from daqing_sim.notation import hand_from_arrays
+from daqing_sim.hand import kernels as K
+from daqing_sim.hand.notation import hand_from_arrays
+from daqing_sim.hand.tables import get_tables
+from daqing_sim.hand.tiles import N_KINDS, WAIT_KINDS, tile_name
 from daqing_sim.rules import RuleSet
-from daqing_sim.tiles import N_KINDS, WAIT_KINDS, tile_name
 
 TABS = get_tables()
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from daqing_sim import cli
-from daqing_sim.experiment import (
+from daqing_sim.experiments.experiment import (
     experiment_from_dict,
     known_strategies,
     load_experiment,
@@ -314,7 +314,7 @@ def test_unreadable_or_missing_manifest_needs_force(
 def test_module_docstring_example_is_a_valid_experiment() -> None:
     import tomllib
 
-    import daqing_sim.experiment as experiment
+    import daqing_sim.experiments.experiment as experiment
 
     block = experiment.__doc__.split("A minimal file::")[1].split("``daqing-sim run FILE``")[0]
     exp = experiment_from_dict(tomllib.loads("\n".join(line[4:] for line in block.splitlines())), where="doc")

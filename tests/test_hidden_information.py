@@ -11,11 +11,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from daqing_sim._tables import get_tables
-from daqing_sim.engine import EV_BAO_REPLACED, EV_CLAIM, EV_DISCARD, EV_DRAW, EV_READY, _chi_options
-from daqing_sim.rules import RuleSet
-from daqing_sim.simulate import run_walls
-from daqing_sim.strategies import (
+from daqing_sim.game.engine import EV_BAO_REPLACED, EV_CLAIM, EV_DISCARD, EV_DRAW, EV_READY, _chi_options
+from daqing_sim.game.simulate import run_walls
+from daqing_sim.game.wall import LIVE_START, generate_walls
+from daqing_sim.hand.tables import get_tables
+from daqing_sim.players.strategies import (
     CLAIM_PENG,
     N_SCRATCH,
     UNKNOWN,
@@ -23,7 +23,7 @@ from daqing_sim.strategies import (
     choose_discard,
     encode_strategies,
 )
-from daqing_sim.wall import LIVE_START, generate_walls
+from daqing_sim.rules import RuleSet
 
 SEAT0 = ["greedy", "jia_hunter", "defensive", "random"]
 

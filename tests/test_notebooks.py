@@ -55,7 +55,7 @@ def test_notebooks_exist_and_match_the_build_script():
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_executes(path: Path, results_root: Path):
-    pytest.importorskip("daqing_sim.simulate", reason="the simulator is needed to make results")
+    pytest.importorskip("daqing_sim.game.simulate", reason="the simulator is needed to make results")
     nb = nbformat.read(path, as_version=4)
     _inject(nb, n_deals=N_DEALS, results_root=str(results_root), n_jobs=1)
     client = nbclient.NotebookClient(

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from daqing_sim.cli import main
-from daqing_sim.replay import replay
+from daqing_sim.game.replay import replay
+from daqing_sim.game.simulate import simulate
 from daqing_sim.rules import RuleSet
-from daqing_sim.simulate import simulate
 
 MIXED = ("greedy", "random", "defensive", "jia_hunter")
 

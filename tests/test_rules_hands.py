@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 import daqing_sim as ds
-from daqing_sim.notation import Hand, Meld
+from daqing_sim.hand.notation import Hand, Meld
+from daqing_sim.hand.tiles import tile_from_name
 from daqing_sim.rules import RuleSet, unrestricted
-from daqing_sim.tiles import tile_from_name
 
 
 def waits(text: str | Hand, **flags) -> set[str]:

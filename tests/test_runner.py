@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,8 +16,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from daqing_sim import _runner, cli
-from daqing_sim.experiment import load_experiment, load_results, run_experiment
+from daqing_sim import cli
+from daqing_sim.experiments import runner as _runner
+from daqing_sim.experiments.experiment import load_experiment, load_results, run_experiment
 from daqing_sim.rules import RuleSet
 
 # Two variants that change outcomes (no bao replacement, and the all-restrictions-off
@@ -94,7 +96,7 @@ def test_results_schema_order_and_common_walls(reference: pd.DataFrame) -> None:
 
 
 def test_chunks_equal_direct_simulate(reference: pd.DataFrame) -> None:
-    from daqing_sim.simulate import simulate
+    from daqing_sim.game.simulate import simulate
 
     direct = simulate(8, rules=RuleSet(bao_replacement=False), seed=11, start=8, n_jobs=1)
     got = reference[reference["variant"] == "no_replacement"].iloc[8:16]
@@ -240,7 +242,7 @@ def test_missing_dask_is_a_clear_error(
 
 def test_ctrl_c_keeps_finished_chunks_and_resume_completes(tmp_path: Path) -> None:
     """A real SIGINT to ``daqing-sim run --jobs 2``: exit 130, no temp file, then resume."""
-    from daqing_sim.simulate import simulate
+    from daqing_sim.game.simulate import simulate
 
     path = tmp_path / "sigint.toml"
     path.write_text('name = "sigint"\nn_deals = 16000\nseed = 3\nchunk_size = 125\n', encoding="utf-8")
@@ -332,13 +334,12 @@ def test_engine_fingerprint_follows_the_engine_source(
 
     package = Path(daqing_sim.__file__).parent
     real = _runner.engine_fingerprint()
-    for name in _runner.ENGINE_MODULES:
-        (tmp_path / f"{name}.py").write_bytes((package / f"{name}.py").read_bytes())
-    monkeypatch.setattr(_runner, "__file__", str(tmp_path / "_runner.py"))
+    shutil.copytree(package, tmp_path / "pkg", ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(_runner, "__file__", str(tmp_path / "pkg" / "experiments" / "runner.py"))
     try:
         _runner.engine_fingerprint.cache_clear()
         copy = _runner.engine_fingerprint()
-        with (tmp_path / "strategies.py").open("a") as f:
+        with (tmp_path / "pkg" / "players" / "strategies.py").open("a") as f:
             f.write("\n# changed\n")
         _runner.engine_fingerprint.cache_clear()
         changed = _runner.engine_fingerprint()

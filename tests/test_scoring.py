@@ -11,8 +11,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from daqing_sim.rules import RuleSet
-from daqing_sim.scoring import (
+from daqing_sim.game.scoring import (
     BAO_KINDS,
     DEAL_IN,
     METHODS,
@@ -22,6 +21,7 @@ from daqing_sim.scoring import (
     settle_detail,
     settle_kernel,
 )
+from daqing_sim.rules import RuleSet
 
 GOLDEN = Path(__file__).parent / "data" / "seed_score_tables.csv"
 SEAT = {"A": 0, "B": 1, "C": 2, "D": 3}

@@ -6,9 +6,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from daqing_sim.bench import deals_per_second
+from daqing_sim.game.simulate import simulate, simulate_walls
+from daqing_sim.game.wall import BLOCK, generate_walls
 from daqing_sim.rules import RuleSet
-from daqing_sim.simulate import bench_deals, simulate, simulate_walls
-from daqing_sim.wall import BLOCK, generate_walls
 
 RANDOM4 = ("random",) * 4
 
@@ -169,8 +170,8 @@ def test_simulate_walls_validates():
         simulate_walls(walls[:, :100], seeds)
 
 
-def test_bench_deals():
-    rate = bench_deals(RANDOM4, n_deals=300, repeat=2)
+def test_deals_per_second():
+    rate = deals_per_second(RANDOM4, n_deals=300, repeat=2)
     assert rate > 100
     with pytest.raises(ValueError, match="repeat"):
-        bench_deals(RANDOM4, n_deals=300, repeat=0)
+        deals_per_second(RANDOM4, n_deals=300, repeat=0)

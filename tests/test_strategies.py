@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from daqing_sim._tables import get_tables
-from daqing_sim.notation import parse_hand
-from daqing_sim.rules import RuleSet
-from daqing_sim.simulate import simulate
-from daqing_sim.strategies import (
+from daqing_sim.game.simulate import simulate
+from daqing_sim.hand.notation import parse_hand
+from daqing_sim.hand.tables import get_tables
+from daqing_sim.hand.tiles import tile_from_name
+from daqing_sim.players.strategies import (
     CHI_LOW,
     CLAIM_PENG,
     KNOB_NAMES,
@@ -21,7 +21,7 @@ from daqing_sim.strategies import (
     choose_discard,
     encode_strategies,
 )
-from daqing_sim.tiles import tile_from_name
+from daqing_sim.rules import RuleSet
 
 
 def _obs(name, text, seen="", ready=(0, 0, 0, 0), safe_for=None, knobs=None, seed=1):
@@ -195,8 +195,8 @@ def _random_counts(rng, n):
 
 
 def test_discard_shanten_matches_the_kernel():
-    from daqing_sim._kernels import std_shanten_k
-    from daqing_sim.strategies import discard_shanten
+    from daqing_sim.hand.kernels import std_shanten_k
+    from daqing_sim.players.strategies import discard_shanten
 
     tabs = get_tables()
     rng = np.random.default_rng(2)
@@ -219,8 +219,8 @@ def test_discard_shanten_matches_the_kernel():
 
 
 def test_ukeire_counts_unseen_tiles_that_lower_the_standard_shanten():
-    from daqing_sim._kernels import std_shanten_k
-    from daqing_sim.strategies import ukeire_after
+    from daqing_sim.hand.kernels import std_shanten_k
+    from daqing_sim.players.strategies import ukeire_after
 
     tabs = get_tables()
     rng = np.random.default_rng(3)
@@ -251,8 +251,8 @@ def _reference_greedy_discard(hand, mk, mt, nm, unseen, rules, tabs):
     (standard shanten beyond EXACT_DEPTH), then most ukeire, lower standard shanten, lower kind.
     A standard-ready hand that is not ready counts as one away, so its ukeire is every unseen
     tile near it. None when some discard leaves a ready hand (the declaring path, tested elsewhere)."""
-    from daqing_sim._kernels import daqing_shanten_k, std_shanten_k, wait_set_k
-    from daqing_sim.strategies import EXACT_DEPTH
+    from daqing_sim.hand.kernels import daqing_shanten_k, std_shanten_k, wait_set_k
+    from daqing_sim.players.strategies import EXACT_DEPTH
 
     tk, tb = np.zeros(28, np.int8), np.zeros(28, np.uint8)
     level = {}
@@ -296,7 +296,7 @@ def _reference_greedy_discard(hand, mk, mt, nm, unseen, rules, tabs):
 
 
 def test_greedy_discard_matches_a_brute_force_reference(hand_gen):
-    from daqing_sim.tiles import CHI, CONCEALED_KONG, PENG
+    from daqing_sim.hand.tiles import CHI, CONCEALED_KONG, PENG
 
     tabs = get_tables()
     rules = RuleSet().encode()

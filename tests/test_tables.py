@@ -5,8 +5,8 @@ import itertools
 import numpy as np
 import pytest
 
-from daqing_sim import _kernels as K
-from daqing_sim._tables import F_SEQ, F_TERM, F_TRIP, get_tables
+from daqing_sim.hand import kernels as K
+from daqing_sim.hand.tables import F_SEQ, F_TERM, F_TRIP, get_tables
 
 
 @pytest.fixture(scope="module")

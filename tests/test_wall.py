@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from daqing_sim.wall import BAO_POSITION, BLOCK, LIVE_START, compose_wall, generate_walls
+from daqing_sim.game.wall import BAO_POSITION, BLOCK, LIVE_START, compose_wall, generate_walls
 
 
 def test_shapes_and_full_sets():

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from .rules import R_KONG_FAN, RuleSet
+from daqing_sim.rules import R_KONG_FAN, RuleSet
 
 # Win method codes (shared with the engine, see docs/DESIGN.md).
 SELF_DRAW, DEAL_IN = 0, 1

@@ -1,7 +1,7 @@
 """Simulate many complete deals: :func:`simulate` -> one DataFrame row per deal.
 
 Deal ``i`` of seed ``s`` is fully determined by ``(s, i)``, the rules and the strategies:
-its wall comes from :func:`daqing_sim.wall.generate_walls` and every in-game random choice
+its wall comes from :func:`daqing_sim.game.wall.generate_walls` and every in-game random choice
 from its own deal seed, so results do not depend on ``n_jobs`` or on how a run is chunked.
 The columns are the contract of docs/DESIGN.md ("Results DataFrame").
 """
@@ -14,8 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ._tables import get_tables
-from .engine import (
+from daqing_sim.game.engine import (
     H_MK,
     H_MT,
     H_NM,
@@ -42,24 +41,18 @@ from .engine import (
     OUTCOMES,
     play_batch_k,
 )
-from .notation import format_hand, hand_from_arrays
-from .rules import RuleSet
-from .scoring import BAO_KINDS
-from .strategies import STRATEGIES, encode_strategies
-from .tiles import N_KINDS, N_TILES, WAIT_KINDS, tile_name
-from .wall import BLOCK, generate_walls
+from daqing_sim.game.scoring import BAO_KINDS
+from daqing_sim.game.wall import BLOCK, generate_walls
+from daqing_sim.hand.notation import format_hand, hand_from_arrays
+from daqing_sim.hand.tables import get_tables
+from daqing_sim.hand.tiles import N_KINDS, N_TILES, WAIT_KINDS, tile_name
+from daqing_sim.players.strategies import STRATEGIES, encode_strategies
+from daqing_sim.rules import RuleSet
+from daqing_sim.validation import check_int
 
 WAIT_CATEGORIES = (*WAIT_KINDS, "none")
 TILE_CATEGORIES = tuple(tile_name(t) for t in range(N_KINDS))
 CHUNK = BLOCK
-
-
-def _check_int(value: Any, name: str, minimum: int | None = 0) -> int:
-    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
-    if minimum is not None and value < minimum:
-        raise ValueError(f"{name}={value} is too small: use a whole number >= {minimum}")
-    return int(value)
 
 
 def _check_rules(rules: Any) -> RuleSet:
@@ -71,7 +64,7 @@ def _check_rules(rules: Any) -> RuleSet:
 
 
 def _check_dealer(dealer: Any) -> int:
-    dealer = _check_int(dealer, "dealer")
+    dealer = check_int(dealer, "dealer")
     if dealer > 3:
         raise ValueError(f"dealer={dealer} is out of range: seats are 0, 1, 2, 3")
     return dealer
@@ -201,12 +194,12 @@ def simulate_walls(
     record_hands: bool = False,
     first_deal: int = 0,
 ) -> pd.DataFrame:
-    """Play given walls (e.g. built with :func:`daqing_sim.wall.compose_wall`).
+    """Play given walls (e.g. built with :func:`daqing_sim.game.wall.compose_wall`).
 
     Parameters
     ----------
     walls : array_like
-        ``(n, 112)`` or ``(112,)`` tile kinds, layout of :mod:`daqing_sim.wall`; each a full
+        ``(n, 112)`` or ``(112,)`` tile kinds, layout of :mod:`daqing_sim.game.wall`; each a full
         set of 112 tiles.
     deal_seeds : array_like
         ``(n,)`` unsigned seeds for in-game randomness.
@@ -273,7 +266,7 @@ def simulate(
     rules : RuleSet
         Rule flags.
     strategies : sequence of 4
-        Per seat a strategy name (see :data:`daqing_sim.strategies.STRATEGIES`) or
+        Per seat a strategy name (see :data:`daqing_sim.players.strategies.STRATEGIES`) or
         ``(name, {knob: value})``.
     seed : int
         Non-negative run seed.
@@ -307,10 +300,10 @@ def simulate(
     >>> len(df), int(df[[f"pay_{s}" for s in range(4)]].to_numpy().sum())
     (20, 0)
     """
-    n_deals = _check_int(n_deals, "n_deals")
-    seed = _check_int(seed, "seed")
-    start = _check_int(start, "start")
-    n_jobs = _check_int(n_jobs, "n_jobs", minimum=None)
+    n_deals = check_int(n_deals, "n_deals")
+    seed = check_int(seed, "seed")
+    start = check_int(start, "start")
+    n_jobs = check_int(n_jobs, "n_jobs", minimum=None)
     if n_jobs == 0 or n_jobs < -1:
         raise ValueError(
             f"n_jobs={n_jobs} is invalid: use a positive number of processes, or -1 for all cores"
@@ -350,36 +343,4 @@ def simulate(
     return results_frame(out, start, dealer, names, hands)
 
 
-def bench_deals(
-    strategies: Sequence[Any] = ("greedy",) * 4,
-    n_deals: int = 20_000,
-    rules: RuleSet = RuleSet(),
-    repeat: int = 1,
-) -> float:
-    """Deals per second of :func:`simulate` on one core, after a warm-up compile: the best of
-    ``repeat`` timed runs of the same deals (the others are slowed by whatever else ran).
-
-    Parameters
-    ----------
-    strategies : sequence of 4
-        Seat strategies.
-    n_deals : int
-        Deals to time (one process, ``n_jobs=1``).
-    rules : RuleSet
-        Rule flags.
-    repeat : int
-        Timed runs (>= 1).
-
-    Returns
-    -------
-    float
-    """
-    n_deals = _check_int(n_deals, "n_deals", minimum=1)
-    repeat = _check_int(repeat, "repeat", minimum=1)
-    from .bench import _rate
-
-    simulate(16, rules=rules, strategies=strategies, seed=12345)
-    return _rate(lambda: simulate(n_deals, rules=rules, strategies=strategies, seed=0), n_deals, repeat)
-
-
-__all__ = ["simulate", "simulate_walls", "bench_deals", "run_walls", "results_frame"]
+__all__ = ["simulate", "simulate_walls", "run_walls", "results_frame"]

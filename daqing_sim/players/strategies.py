@@ -49,8 +49,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ._kernels import daqing_shanten_k, may_declare_k, std_shanten_k, wait_set_k
-from .tiles import ADDED_KONG, CHI, CONCEALED_KONG, KONG, PENG, ZHONG
+from daqing_sim.hand.kernels import daqing_shanten_k, may_declare_k, std_shanten_k, wait_set_k
+from daqing_sim.hand.tiles import ADDED_KONG, CHI, CONCEALED_KONG, KONG, PENG, ZHONG
 
 RANDOM, GREEDY, JIA_HUNTER, DEFENSIVE, SCRIPTED = 0, 1, 2, 3, 4
 STRATEGY_NAMES = ("random", "greedy", "jia_hunter", "defensive", "scripted")
@@ -162,10 +162,10 @@ def encode_strategies(
 
 
 def _script_tiles(script: Any, seat: int) -> list[int]:
-    from .tiles import tile_from_name
+    from daqing_sim.hand.tiles import tile_from_name
 
     if isinstance(script, str):
-        from .notation import parse_hand
+        from daqing_sim.hand.notation import parse_hand
 
         return list(parse_hand(script, require_full=False).order)
     tiles = []
@@ -240,7 +240,7 @@ def _suit_key(hand, base):
     return key
 
 
-# Standard shanten of one-tile changes by the merge tables of daqing_sim._tables: a suit is
+# Standard shanten of one-tile changes by the merge tables of daqing_sim.hand.tables: a suit is
 # named by its base-5 key, so a change is ``key ± 5**i`` and one lookup in ``key_std_id``
 # (tabs[12]), and the two untouched suits are merged once (``ab_id``, tabs[7]) for all
 # changes in the third (the greedy inner loop: every discard, then every tile it could draw).

@@ -1,6 +1,6 @@
 """Move-by-move replay of one simulated deal; CLI ``daqing-sim replay``.
 
-The replay runs the same jitted kernel as :func:`daqing_sim.simulate.simulate` on the
+The replay runs the same jitted kernel as :func:`daqing_sim.game.simulate.simulate` on the
 same wall and deal seed, with its event log switched on, and prints the events in hand
 notation. The omniscient view shows every hand and the (hidden) bao.
 """
@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .engine import (
+from daqing_sim.game.engine import (
     EV_ADDED_KONG,
     EV_BAO_REPLACED,
     EV_CLAIM,
@@ -32,13 +32,14 @@ from .engine import (
     O_WINNER_KONGS,
     OUTCOMES,
 )
-from .notation import Hand, Meld, format_hand
-from .rules import RuleSet
-from .scoring import BAO_KINDS, settle_detail
-from .simulate import _check_int, _prepare, run_walls
-from .strategies import CHI_LOW, CLAIM_KONG, CLAIM_PENG
-from .tiles import N_KINDS, WAIT_KINDS, tile_name
-from .wall import BAO_POSITION, LIVE_START, generate_walls
+from daqing_sim.game.scoring import BAO_KINDS, settle_detail
+from daqing_sim.game.simulate import _prepare, run_walls
+from daqing_sim.game.wall import BAO_POSITION, LIVE_START, generate_walls
+from daqing_sim.hand.notation import Hand, Meld, format_hand
+from daqing_sim.hand.tiles import N_KINDS, WAIT_KINDS, tile_name
+from daqing_sim.players.strategies import CHI_LOW, CLAIM_KONG, CLAIM_PENG
+from daqing_sim.rules import RuleSet
+from daqing_sim.validation import check_int
 
 
 class _Seat:
@@ -63,9 +64,9 @@ def replay(
     Parameters
     ----------
     seed, deal : int
-        Identify the deal, as in the ``deal`` column of :func:`daqing_sim.simulate`.
+        Identify the deal, as in the ``deal`` column of :func:`daqing_sim.game.simulate`.
     rules, strategies, dealer, knobs
-        As given to :func:`daqing_sim.simulate` (the replay matches that run's row).
+        As given to :func:`daqing_sim.game.simulate` (the replay matches that run's row).
 
     Returns
     -------
@@ -77,8 +78,8 @@ def replay(
     >>> lines[0]
     'deal 3 of seed 0: dealer seat 0, strategies random, random, random, random'
     """
-    seed = _check_int(seed, "seed")
-    deal = _check_int(deal, "deal")
+    seed = check_int(seed, "seed")
+    deal = check_int(deal, "deal")
     rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
     walls, _, seeds = generate_walls(1, seed, deal)
     return replay_wall(
@@ -101,12 +102,12 @@ def replay_wall(
     Parameters
     ----------
     wall : numpy.ndarray
-        ``(112,)`` tile kinds (layout of :mod:`daqing_sim.wall`).
+        ``(112,)`` tile kinds (layout of :mod:`daqing_sim.game.wall`).
     deal_seed : int
         The deal's seed for in-game randomness.
     rules : RuleSet
     names, codes, knob_values
-        Seat strategies as returned by :func:`daqing_sim.strategies.encode_strategies`.
+        Seat strategies as returned by :func:`daqing_sim.players.strategies.encode_strategies`.
     dealer : int
     header : str
         Start of the first line.

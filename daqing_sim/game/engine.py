@@ -1,10 +1,10 @@
 """The jitted four-player deal kernel (docs/RULES.md, every mechanic).
 
-:func:`play_batch_k` plays a batch of walls (layout in :mod:`daqing_sim.wall`) and writes
+:func:`play_batch_k` plays a batch of walls (layout in :mod:`daqing_sim.game.wall`) and writes
 one row of integers per deal into ``out`` (columns ``O_*``). Optional outputs: the
 winner's 13-tile hand (``out_hand``), the final whereabouts of all 112 tiles
 (``out_final``, for conservation checks) and an event log of one deal (``log``, for
-:mod:`daqing_sim.replay`). Players' decisions come from :mod:`daqing_sim.strategies` and see
+:mod:`daqing_sim.game.replay`). Players' decisions come from :mod:`daqing_sim.players.strategies` and see
 only their own observation; the wall, other hands and (before ready) the bao stay here.
 
 Readings of the rules made here (beyond docs/DECISIONS.md):
@@ -34,18 +34,11 @@ import numba
 import numpy as np
 from numba import njit
 
-from ._kernels import bao_win_k, may_declare_k, std_shanten_k, wait_set_k
-from .rules import (
-    R_BAO_KAN_INSTANT,
-    R_BAO_REPLACEMENT,
-    R_CHI_ANY_SEAT_FOR_READY,
-    R_LAST_TILES_NO_CLAIM,
-    R_LOCK_AFTER_READY,
-    R_MIN_CONCEALED_AT_READY,
-    R_REQUIRE_OPEN,
-)
-from .scoring import BAO_IN_BAO, DEAL_IN, NONE, SELF_DRAW, settle_kernel
-from .strategies import (
+from daqing_sim.game.scoring import BAO_IN_BAO, DEAL_IN, NONE, SELF_DRAW, settle_kernel
+from daqing_sim.game.wall import BAO_POSITION, LIVE_START, N_LIVE
+from daqing_sim.hand.kernels import bao_win_k, may_declare_k, std_shanten_k, wait_set_k
+from daqing_sim.hand.tiles import ADDED_KONG, CHI, CONCEALED_KONG, KANCHAN, KONG, PENG, ZHONG
+from daqing_sim.players.strategies import (
     CHI_HIGH,
     CHI_LOW,
     CHI_MID,
@@ -69,21 +62,29 @@ from .strategies import (
     splitmix64,
     unseen_counts,
 )
-from .tiles import ADDED_KONG, CHI, CONCEALED_KONG, KANCHAN, KONG, PENG, ZHONG
-from .wall import BAO_POSITION, LIVE_START, N_LIVE
+from daqing_sim.rules import (
+    R_BAO_KAN_INSTANT,
+    R_BAO_REPLACEMENT,
+    R_CHI_ANY_SEAT_FOR_READY,
+    R_LAST_TILES_NO_CLAIM,
+    R_LOCK_AFTER_READY,
+    R_MIN_CONCEALED_AT_READY,
+    R_REQUIRE_OPEN,
+)
 
 
 def _drop_stale_cache() -> None:
     """numba's on-disk cache checks only the file defining a kernel, not the modules it calls
-    into: drop the cached engine and strategy kernels when a module they compile in is newer,
-    or an edit to _kernels.py / scoring.py / strategies.py would be silently ignored."""
-    here = Path(__file__).resolve().parent
-    deps = ("engine", "strategies", "_kernels", "scoring", "rules", "tiles", "wall")
+    into: drop the cached engine and player kernels when a module they compile in is newer,
+    or an edit to hand/kernels.py, game/scoring.py or a player would be silently ignored."""
+    pkg = Path(__file__).resolve().parent.parent
+    deps = [pkg / "rules.py", *(f for sub in ("hand", "game", "players") for f in (pkg / sub).glob("*.py"))]
     try:
-        newest = max((here / f"{d}.py").stat().st_mtime for d in deps)
-        root = Path(numba.config.CACHE_DIR) if numba.config.CACHE_DIR else here / "__pycache__"
-        for prefix in ("engine", "strategies"):
-            for index in root.rglob(f"{prefix}.*.nbi"):
+        newest = max(f.stat().st_mtime for f in deps)
+        for sub in ("game", "players"):
+            here = pkg / sub
+            root = Path(numba.config.CACHE_DIR) if numba.config.CACHE_DIR else here / "__pycache__"
+            for index in root.rglob("*.nbi"):
                 if index.stat().st_mtime < newest:
                     for f in index.parent.glob(index.name[: -len(".nbi")] + ".*nb*"):
                         f.unlink(missing_ok=True)

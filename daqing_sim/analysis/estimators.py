@@ -1,7 +1,7 @@
 """Statistics and plots on results DataFrames (one row per deal, docs/DESIGN.md).
 
-Every function takes the frame returned by :func:`daqing_sim.simulate.simulate` or
-:func:`daqing_sim.experiment.load_results` and returns a small tidy DataFrame (or a
+Every function takes the frame returned by :func:`daqing_sim.game.simulate.simulate` or
+:func:`daqing_sim.experiments.experiment.load_results` and returns a small tidy DataFrame (or a
 matplotlib :class:`~matplotlib.figure.Figure`). Frames that carry a ``variant`` column
 are always split by variant, in the order of its categories (drop the column to pool
 variants, e.g. the seat rotations of a strategy tournament).
@@ -31,7 +31,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from .tiles import WAIT_KINDS
+from daqing_sim.hand.tiles import WAIT_KINDS
+from daqing_sim.validation import atomic_write
 
 __all__ = [
     "BOOTSTRAP_METHOD",
@@ -992,16 +993,6 @@ def summarize(df: pd.DataFrame, baseline: object | None = None) -> pd.DataFrame:
     return _ordered(pd.DataFrame(rows), df)
 
 
-def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        write(tmp)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-
-
 def write_summary(
     df: pd.DataFrame, outdir: str | os.PathLike, baseline: object | None = None
 ) -> pd.DataFrame:
@@ -1017,14 +1008,14 @@ def write_summary(
         raise ValueError(f"write_summary: {outdir} exists and is not a directory; pass a folder path")
     table = summarize(df, baseline=baseline)
     outdir.mkdir(parents=True, exist_ok=True)
-    _atomic_write(outdir / "summary.csv", lambda p: table.to_csv(p, index=False))
+    atomic_write(outdir / "summary.csv", lambda p: table.to_csv(p, index=False))
     figures = {
         "ready_probability.png": plot_ready_probability(df),
         "wait_kinds.png": plot_wait_kinds(df),
         "payments.png": plot_payment_distribution(df),
     }
     for name, fig in figures.items():
-        _atomic_write(outdir / name, lambda p, fig=fig: fig.savefig(p, format="png", dpi=100))
+        atomic_write(outdir / name, lambda p, fig=fig: fig.savefig(p, format="png", dpi=100))
     return table
 
 
@@ -1054,7 +1045,7 @@ def experiment_results(
     n_jobs : int, optional
         Workers of the fallback run.
     """
-    from .experiment import load_experiment, load_results, results_dir, run_experiment
+    from daqing_sim.experiments.experiment import load_experiment, load_results, results_dir, run_experiment
 
     experiment = load_experiment(path)
     full = results_dir(experiment, out)

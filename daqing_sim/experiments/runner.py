@@ -31,16 +31,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from daqing_sim.validation import PARTIAL, atomic_write, atomic_write_bytes
+
 MANIFEST = "manifest.json"
 CHUNKS = "chunks"
 LOCK = ".lock"
-PARTIAL = ".tmp"  # results/.gitignore ignores *.tmp
 # The modules whose code decides how a deal plays out (walls, rules, evaluator, players,
 # engine, the frame's columns): chunks played by other code are never mixed with new ones.
-ENGINE_MODULES = (
-    *("tiles", "rules", "wall", "_tables", "_kernels"),
-    *("scoring", "strategies", "engine", "simulate"),
-)
+# Everything that decides a deal: the rules, the hand evaluator, the engine and the players.
+ENGINE_PACKAGES = ("codes.py", "rules.py", "hand", "game", "players")
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,7 @@ def chunk_path(outdir: Path, variant: str, index: int) -> Path:
 def compute_chunk(task: ChunkTask, simulate_fn: Callable[..., pd.DataFrame] | None = None) -> pd.DataFrame:
     """Simulate one chunk (runs in a worker process)."""
     if simulate_fn is None:
-        from .simulate import simulate as simulate_fn
+        from daqing_sim.game.simulate import simulate as simulate_fn
     df = simulate_fn(
         task.n_deals,
         rules=task.rules,
@@ -92,25 +91,10 @@ def _run_task(task: ChunkTask, simulate_fn: Callable[..., pd.DataFrame] | None) 
     return task, compute_chunk(task, simulate_fn)
 
 
-def write_atomic_bytes(path: Path, data: bytes) -> None:
-    tmp = path.with_name(path.name + PARTIAL)
-    try:
-        with tmp.open("wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
 def write_chunk(df: pd.DataFrame, path: Path) -> None:
     """Write a chunk as Parquet; the final name appears only once the file is complete."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + PARTIAL)
-    try:
-        df.to_parquet(tmp, index=False)
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    atomic_write(path, lambda p: df.to_parquet(p, index=False))
 
 
 def chunk_rows(path: Path) -> int | None:
@@ -137,12 +121,15 @@ def clean_partials(outdir: Path) -> int:
 
 @functools.cache
 def engine_fingerprint() -> str:
-    """Hash of the source of :data:`ENGINE_MODULES`: equal fingerprints play equal deals."""
-    here = Path(__file__).resolve().parent
+    """Hash of the source of :data:`ENGINE_PACKAGES`: equal fingerprints play equal deals."""
+    root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
-    for name in ENGINE_MODULES:
-        digest.update(name.encode("ascii"))
-        digest.update((here / f"{name}.py").read_bytes())
+    for name in ENGINE_PACKAGES:
+        path = root / name
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path] if path.exists() else []
+        for f in files:
+            digest.update(f.relative_to(root).as_posix().encode("ascii"))
+            digest.update(f.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -159,7 +146,7 @@ def read_manifest(outdir: Path) -> dict[str, Any] | None:
 def write_manifest(outdir: Path, manifest: dict[str, Any]) -> None:
     outdir.mkdir(parents=True, exist_ok=True)
     text = json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
-    write_atomic_bytes(outdir / MANIFEST, text.encode("utf-8"))
+    atomic_write_bytes(outdir / MANIFEST, text.encode("utf-8"))
 
 
 def clear_chunks(outdir: Path) -> None:

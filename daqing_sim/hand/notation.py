@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .tiles import (
+from daqing_sim.hand.tiles import (
     CHI,
     CONCEALED_KONG,
     KONG,

@@ -29,7 +29,7 @@ A minimal file::
 
 ``daqing-sim run FILE`` runs it into ``results/NAME/`` (one Parquet file per
 variant and chunk, plus ``manifest.json``), resumes an interrupted run, then
-writes ``summary.csv`` and plots (``daqing_sim.analysis.write_summary``).
+writes ``summary.csv`` and plots (``daqing_sim.analysis.estimators.write_summary``).
 ``n_deals`` is part of the configuration hash: a run with ``--n-deals N`` other
 than the file's goes to its own directory ``results/NAME-nN``.
 """
@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import hashlib
-import importlib
 import json
 import os
 import re
@@ -53,8 +52,9 @@ from typing import Any
 
 import pandas as pd
 
-from . import _runner
-from .rules import RuleSet
+from daqing_sim.experiments import runner as _runner
+from daqing_sim.players import strategies as strategies_module
+from daqing_sim.rules import RuleSet
 
 # key -> what it holds; also the list shown when a key is unknown.
 EXPERIMENT_KEYS = {
@@ -80,24 +80,13 @@ VARIANT_KEYS = {
 }
 DEFAULT_CHUNK_SIZE = 4_096  # one wall block: ~2 s of one core
 DEFAULT_VARIANT = "base"
-_FALLBACK_STRATEGIES = ("greedy", "jia_hunter", "defensive", "random")
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 BACKENDS = ("loky", "dask")
 
 
 def known_strategies() -> tuple[str, ...]:
-    """Strategy names accepted in seat lists (from ``daqing_sim.strategies`` when present)."""
-    try:
-        st = importlib.import_module(".strategies", __package__)
-    except ModuleNotFoundError as e:
-        if e.name != f"{__package__}.strategies":
-            raise
-        return _FALLBACK_STRATEGIES
-    for attr in ("STRATEGY_NAMES", "STRATEGIES", "NAMES"):
-        names = getattr(st, attr, None)
-        if names:
-            return tuple(names)
-    return _FALLBACK_STRATEGIES
+    """Strategy names accepted in seat lists."""
+    return tuple(strategies_module.STRATEGIES)
 
 
 @dataclass(frozen=True)
@@ -255,13 +244,7 @@ def _knobs(value: Any, where: str) -> dict[str, dict[str, Any]]:
 def _check_seat_knobs(strategies: tuple[str, ...], seat_knobs: list[Any] | None, where: str) -> None:
     """Validate knob names and ranges with the strategies module, naming ``where``."""
     try:
-        st = importlib.import_module(".strategies", __package__)
-    except ModuleNotFoundError as e:
-        if e.name != f"{__package__}.strategies":
-            raise
-        return
-    try:
-        st.encode_strategies(strategies, seat_knobs)
+        strategies_module.encode_strategies(strategies, seat_knobs)
     except ValueError as e:
         raise ValueError(f"{e} (in knobs of {where})") from None
 
@@ -546,9 +529,9 @@ def run_experiment(
     progress : bool
         Show a tqdm bar (deals/s, time left).
     summary : bool
-        Call ``daqing_sim.analysis.write_summary`` at the end.
+        Call ``daqing_sim.analysis.estimators.write_summary`` at the end.
     simulate_fn : callable, optional
-        Replacement for :func:`daqing_sim.simulate.simulate` (testing, other engines).
+        Replacement for :func:`daqing_sim.game.simulate.simulate` (testing, other engines).
     on_chunk : callable, optional
         ``on_chunk(variant, chunk_index)``, called after each chunk is safely written.
 
@@ -675,19 +658,14 @@ def _run_locked(
     return result
 
 
-def _write_summary(outdir: Path, baseline: str) -> pd.DataFrame | None:
-    try:
-        from .analysis import write_summary
-    except ModuleNotFoundError as e:
-        if e.name != "daqing_sim.analysis":
-            raise
-        print("daqing-sim run: daqing_sim.analysis is missing; no summary written", file=sys.stderr)
-        return None
+def _write_summary(outdir: Path, baseline: str) -> pd.DataFrame:
+    from daqing_sim.analysis.estimators import write_summary
+
     return write_summary(load_results(outdir), outdir, baseline=baseline)
 
 
 def _version() -> str:
-    from . import __version__
+    from daqing_sim import __version__
 
     return __version__
 

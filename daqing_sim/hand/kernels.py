@@ -1,7 +1,7 @@
-"""Jitted hand-evaluation kernels. Private: the public API is :mod:`daqing_sim.evaluator`.
+"""Jitted hand-evaluation kernels. Private: the public API is :mod:`daqing_sim.hand.evaluator`.
 
 Every kernel is pure: it takes count arrays, meld arrays, the rule encoding
-(``RuleSet.encode()``) and the lookup tables ``tabs`` (:func:`daqing_sim._tables.get_tables`).
+(``RuleSet.encode()``) and the lookup tables ``tabs`` (:func:`daqing_sim.hand.tables.get_tables`).
 Counts are never modified in place unless a kernel says so (and then restored).
 
 Daqing shanten (``daqing_shanten_k``) combines two parts:
@@ -21,7 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .rules import (
+from daqing_sim.hand.tiles import CHI, CONCEALED_KONG, EDGE, KANCHAN, PENG, SINGLE
+from daqing_sim.rules import (
     R_DRAGON_WAIVES_SEQUENCE,
     R_JIA_INCLUDES_EDGE,
     R_JIA_INCLUDES_SINGLE,
@@ -32,7 +33,6 @@ from .rules import (
     R_REQUIRE_TRIPLET,
     R_REQUIRE_TWO_SUITS,
 )
-from .tiles import CHI, CONCEALED_KONG, EDGE, KANCHAN, PENG, SINGLE
 
 ZHONG = 27
 BIG_INF = 1000

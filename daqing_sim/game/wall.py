@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .tiles import COPIES, N_KINDS, N_TILES
+from daqing_sim.hand.tiles import COPIES, N_KINDS, N_TILES
+from daqing_sim.validation import check_int
 
 BLOCK = 4096
 DEALT = 53
@@ -23,14 +24,6 @@ BAO_POSITION = 53
 LIVE_START = 54
 N_LIVE = N_TILES - LIVE_START  # 58
 _FULL_SET = np.repeat(np.arange(N_KINDS, dtype=np.uint8), COPIES)
-
-
-def _check_int(value, name: str, minimum: int = 0) -> int:
-    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
-    if value < minimum:
-        raise ValueError(f"{name}={value} is negative: use a whole number >= {minimum}")
-    return int(value)
 
 
 def _block(seed: int, b: int) -> tuple[np.ndarray, np.ndarray]:
@@ -71,9 +64,9 @@ def generate_walls(n: int, seed: int, start: int = 0) -> tuple[np.ndarray, int, 
     >>> walls.shape, bao_pos, bool((generate_walls(1, 7, start=12)[0][0] == walls[2]).all())
     ((3, 112), 53, True)
     """
-    n = _check_int(n, "n")
-    seed = _check_int(seed, "seed")
-    start = _check_int(start, "start")
+    n = check_int(n, "n")
+    seed = check_int(seed, "seed")
+    start = check_int(start, "start")
     walls = np.empty((n, N_TILES), dtype=np.uint8)
     seeds = np.empty(n, dtype=np.uint64)
     done = 0

@@ -44,7 +44,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from .tiles import DUAL_PAIR, EDGE, KANCHAN, SINGLE, TWO_SIDED
+from daqing_sim.hand.tiles import DUAL_PAIR, EDGE, KANCHAN, SINGLE, TWO_SIDED
 
 TABLE_VERSION = 3
 MAX_SUIT_SUM = 14

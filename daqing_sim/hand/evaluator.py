@@ -1,6 +1,6 @@
 """Hand evaluation: shanten, Daqing wait sets, readiness and win checks.
 
-Thin, validated Python around the jitted kernels of :mod:`daqing_sim._kernels`.
+Thin, validated Python around the jitted kernels of :mod:`daqing_sim.hand.kernels`.
 
 Examples
 --------
@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _kernels as K
-from ._tables import get_tables
-from .notation import Hand, parse_hand
-from .rules import RuleSet
-from .tiles import N_KINDS, WAIT_KINDS, tile_name
+from daqing_sim.hand import kernels as K
+from daqing_sim.hand.notation import Hand, parse_hand
+from daqing_sim.hand.tables import get_tables
+from daqing_sim.hand.tiles import N_KINDS, WAIT_KINDS, tile_name
+from daqing_sim.rules import RuleSet
 
 BAO_KINDS = ("none", "bao", "bao_edge", "bao_in_bao")
 
@@ -206,7 +206,7 @@ def daqing_shanten(hand: Hand | str, rules: RuleSet | None = None) -> int:
     The fewest draw-and-discard exchanges to a 13-tile hand with a non-empty wait set (0 =
     ready shape, -1 = a 14-tile winning hand), ignoring open door and 手把一. Exact for the
     values -1, 0 and 1; a deeper value is a lower bound of the true one, never below the
-    standard shanten (see :mod:`daqing_sim._kernels`).
+    standard shanten (see :mod:`daqing_sim.hand.kernels`).
 
     Examples
     --------
@@ -221,7 +221,7 @@ def daqing_shanten(hand: Hand | str, rules: RuleSet | None = None) -> int:
 
 
 def _tile_kind(tile: str | int, what: str) -> int:
-    from .tiles import tile_from_name
+    from daqing_sim.hand.tiles import tile_from_name
 
     t = tile_from_name(tile) if isinstance(tile, str) else int(tile)
     if not 0 <= t < N_KINDS:
