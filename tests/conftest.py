@@ -17,7 +17,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
-from daqing_sim.hand.tiles import ADDED_KONG, CHI, CONCEALED_KONG, KONG, N_KINDS, PENG, ZHONG  # noqa: E402
+from daqing_sim.codes import ADDED_KONG, CHI, CONCEALED_KONG, KONG, N_KINDS, PENG, ZHONG
 from daqing_sim.rules import RuleSet  # noqa: E402
 
 Melds = list[tuple[int, int]]

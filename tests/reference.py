@@ -22,7 +22,7 @@ from functools import cache
 
 import numpy as np
 
-from daqing_sim.hand.tiles import (
+from daqing_sim.codes import (
     CHI,
     CONCEALED_KONG,
     DUAL_PAIR,

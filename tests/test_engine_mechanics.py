@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from daqing_sim.codes import CHI_MID, CLAIM_KONG, CLAIM_PENG
 from daqing_sim.game.engine import (
     EV_CLAIM,
     EV_CONCEALED_KONG,
@@ -23,7 +24,7 @@ from daqing_sim.game.simulate import results_frame, run_walls
 from daqing_sim.game.wall import LIVE_START, compose_wall
 from daqing_sim.hand.notation import parse_hand
 from daqing_sim.hand.tiles import tile_from_name
-from daqing_sim.players.strategies import CHI_MID, CLAIM_KONG, CLAIM_PENG, encode_strategies
+from daqing_sim.players.strategies import encode_strategies
 from daqing_sim.rules import RuleSet
 
 JUNK = "1479m1258p3569s中"  # 13 tiles, far from ready

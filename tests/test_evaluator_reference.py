@@ -23,10 +23,11 @@ from reference import (
 )
 
 import daqing_sim as ds
+from daqing_sim.codes import N_KINDS, WAIT_KINDS
 from daqing_sim.hand import kernels as K
 from daqing_sim.hand.notation import hand_from_arrays
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.hand.tiles import N_KINDS, WAIT_KINDS, tile_name
+from daqing_sim.hand.tiles import tile_name
 from daqing_sim.rules import RuleSet
 
 TABS = get_tables()

@@ -11,18 +11,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from daqing_sim.codes import CLAIM_PENG
 from daqing_sim.game.engine import EV_BAO_REPLACED, EV_CLAIM, EV_DISCARD, EV_DRAW, EV_READY, _chi_options
 from daqing_sim.game.simulate import run_walls
 from daqing_sim.game.wall import LIVE_START, generate_walls
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.players.strategies import (
-    CLAIM_PENG,
-    N_SCRATCH,
-    UNKNOWN,
-    choose_claim,
-    choose_discard,
-    encode_strategies,
-)
+from daqing_sim.players.strategies import N_SCRATCH, UNKNOWN, choose_claim, choose_discard, encode_strategies
 from daqing_sim.rules import RuleSet
 
 SEAT0 = ["greedy", "jia_hunter", "defensive", "random"]

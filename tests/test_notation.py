@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from daqing_sim.codes import CHI, CONCEALED_KONG, KONG, PENG, ZHONG
 from daqing_sim.hand.notation import Hand, Meld, format_hand, hand_from_arrays, parse_hand
-from daqing_sim.hand.tiles import CHI, CONCEALED_KONG, KONG, PENG, ZHONG, tile_from_name
+from daqing_sim.hand.tiles import tile_from_name
 
 # (text, canonical form, concealed tile count, meld kinds)
 READABLE = [

@@ -20,8 +20,9 @@ from reference import (
     ref_wait_set,
 )
 
+from daqing_sim.codes import DUAL_PAIR, EDGE, KANCHAN, SINGLE, TWO_SIDED
 from daqing_sim.hand.notation import parse_hand
-from daqing_sim.hand.tiles import DUAL_PAIR, EDGE, KANCHAN, SINGLE, TWO_SIDED, tile_from_name
+from daqing_sim.hand.tiles import tile_from_name
 from daqing_sim.rules import RuleSet
 
 

@@ -11,16 +11,8 @@ import numpy as np
 import pytest
 from numba import njit
 
-from daqing_sim.game.scoring import (
-    BAO_KINDS,
-    DEAL_IN,
-    METHODS,
-    SELF_DRAW,
-    Settlement,
-    settle,
-    settle_detail,
-    settle_kernel,
-)
+from daqing_sim.codes import BAO_KINDS, DEAL_IN, METHODS, SELF_DRAW
+from daqing_sim.game.scoring import Settlement, settle, settle_detail, settle_kernel
 from daqing_sim.rules import RuleSet
 
 GOLDEN = Path(__file__).parent / "data" / "seed_score_tables.csv"

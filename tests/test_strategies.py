@@ -5,16 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from daqing_sim.codes import CHI_LOW, CLAIM_PENG, PASS
 from daqing_sim.game.simulate import simulate
 from daqing_sim.hand.notation import parse_hand
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.hand.tiles import tile_from_name
 from daqing_sim.players.strategies import (
-    CHI_LOW,
-    CLAIM_PENG,
     KNOB_NAMES,
     N_SCRATCH,
-    PASS,
     STRATEGIES,
     UNKNOWN,
     choose_claim,
@@ -296,7 +294,7 @@ def _reference_greedy_discard(hand, mk, mt, nm, unseen, rules, tabs):
 
 
 def test_greedy_discard_matches_a_brute_force_reference(hand_gen):
-    from daqing_sim.hand.tiles import CHI, CONCEALED_KONG, PENG
+    from daqing_sim.codes import CHI, CONCEALED_KONG, PENG
 
     tabs = get_tables()
     rules = RuleSet().encode()

@@ -21,7 +21,7 @@ def _rank(vec, off):
 
 
 def test_rank_is_a_bijection_onto_dense_range(tabs):
-    off, suit_std = tabs[0], tabs[1]
+    off, suit_std = tabs.off, tabs.suit_std
     rng = np.random.default_rng(3)
     seen = {}
     for _ in range(20000):
@@ -62,7 +62,7 @@ def _suit_distance_brute(vec, m, p, need=0):
 
 
 def test_suit_distances_match_brute_force(tabs):
-    off, suit_std, suit_dq = tabs[0], tabs[1], tabs[2]
+    off, suit_std, suit_dq = tabs.off, tabs.suit_std, tabs.suit_dq
     rng = np.random.default_rng(5)
     checked = 0
     while checked < 60:
@@ -90,5 +90,5 @@ def test_suit_distances_match_brute_force(tabs):
     ],
 )
 def test_complete_suits(tabs, vec, complete):
-    off, comp_idx = tabs[0], tabs[3]
+    off, comp_idx = tabs.off, tabs.comp_idx
     assert (comp_idx[_rank(np.array(vec), off)] >= 0) == complete

@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from daqing_sim.hand.tiles import WAIT_KINDS
+from daqing_sim.codes import BAO_KINDS, OUTCOMES, WAIT_KINDS
 from daqing_sim.validation import atomic_write
 
 __all__ = [
@@ -75,8 +75,6 @@ BOOTSTRAP_METHOD = (
 )
 
 SEATS = (0, 1, 2, 3)
-OUTCOMES = ("self_draw", "deal_in", "deal_in_not_ready", "exhaustive_draw")
-BAO_KINDS = ("none", "bao", "bao_edge", "bao_in_bao")
 ROLES = (
     "dealer",
     "non_dealer",

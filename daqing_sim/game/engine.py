@@ -34,20 +34,36 @@ import numba
 import numpy as np
 from numba import njit
 
-from daqing_sim.game.scoring import BAO_IN_BAO, DEAL_IN, NONE, SELF_DRAW, settle_kernel
-from daqing_sim.game.wall import BAO_POSITION, LIVE_START, N_LIVE
-from daqing_sim.hand.kernels import bao_win_k, may_declare_k, std_shanten_k, wait_set_k
-from daqing_sim.hand.tiles import ADDED_KONG, CHI, CONCEALED_KONG, KANCHAN, KONG, PENG, ZHONG
-from daqing_sim.players.strategies import (
+from daqing_sim.codes import (
+    ADDED_KONG,
+    BAO_IN_BAO,
+    CHI,
     CHI_HIGH,
     CHI_LOW,
     CHI_MID,
     CLAIM_KONG,
     CLAIM_PENG,
-    N_SCRATCH,
+    CONCEALED_KONG,
+    DEAL_IN,
+    EXHAUSTIVE_DRAW,
+    KANCHAN,
+    KONG,
+    NO_BAO,
     OPT_ADDED_KONG,
     OPT_CONCEALED_KONG,
     PASS,
+    PENG,
+    SELF_DRAW,
+    WIN_DEAL_IN,
+    WIN_DEAL_IN_NOT_READY,
+    WIN_SELF_DRAW,
+    ZHONG,
+)
+from daqing_sim.game.scoring import settle_kernel
+from daqing_sim.game.wall import BAO_POSITION, LIVE_START, N_LIVE
+from daqing_sim.hand.kernels import bao_win_k, may_declare_k, std_shanten_k, wait_set_k
+from daqing_sim.players.strategies import (
+    N_SCRATCH,
     RANDOM,
     SCRIPTED,
     UNKNOWN,
@@ -101,8 +117,7 @@ O_WINNER_KONGS, O_BAO_REPLACEMENTS, O_FINAL_BAO, O_DISCARDER_READY = 32, 33, 34,
 N_OUT = 36
 
 # Outcome codes.
-WIN_SELF_DRAW, WIN_DEAL_IN, WIN_DEAL_IN_NOT_READY, EXHAUSTIVE_DRAW = 0, 1, 2, 3
-OUTCOMES = ("self_draw", "deal_in", "deal_in_not_ready", "exhaustive_draw")
+
 
 # ``out_hand`` row: 28 concealed counts, 4 meld kinds, 4 meld tiles, number of melds.
 H_MK, H_MT, H_NM = 28, 32, 36
@@ -403,7 +418,7 @@ def _play_deal(
         orow[k] = -1
     orow[O_OUTCOME] = EXHAUSTIVE_DRAW
     orow[O_BIG] = 0
-    orow[O_BAO] = NONE
+    orow[O_BAO] = NO_BAO
     orow[O_DISCARDER_READY] = 0
     for s in range(4):
         orow[O_PAY + s] = 0
@@ -435,7 +450,7 @@ def _play_deal(
     win_tile = -1
     win_kind = -1
     big = False
-    bao_kind = NONE
+    bao_kind = NO_BAO
     win_drawn = -1
     while True:
         if phase == _DRAW:

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from daqing_sim.codes import BAO_KINDS, CHI_LOW, CLAIM_KONG, CLAIM_PENG, N_KINDS, OUTCOMES, WAIT_KINDS
 from daqing_sim.game.engine import (
     EV_ADDED_KONG,
     EV_BAO_REPLACED,
@@ -30,14 +31,12 @@ from daqing_sim.game.engine import (
     O_OUTCOME,
     O_WAIT,
     O_WINNER_KONGS,
-    OUTCOMES,
 )
-from daqing_sim.game.scoring import BAO_KINDS, settle_detail
+from daqing_sim.game.scoring import settle_detail
 from daqing_sim.game.simulate import _prepare, run_walls
 from daqing_sim.game.wall import BAO_POSITION, LIVE_START, generate_walls
 from daqing_sim.hand.notation import Hand, Meld, format_hand
-from daqing_sim.hand.tiles import N_KINDS, WAIT_KINDS, tile_name
-from daqing_sim.players.strategies import CHI_LOW, CLAIM_KONG, CLAIM_PENG
+from daqing_sim.hand.tiles import tile_name
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 

@@ -23,15 +23,14 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from daqing_sim.codes import BAO, BAO_EDGE, BAO_IN_BAO, BAO_KINDS, DEAL_IN, METHODS, NO_BAO, SELF_DRAW
 from daqing_sim.rules import R_KONG_FAN, RuleSet
 
 # Win method codes (shared with the engine, see docs/DESIGN.md).
-SELF_DRAW, DEAL_IN = 0, 1
-METHODS = ("self_draw", "deal_in")
+
 
 # Bao kind codes: none, 摸宝, 宝边, 宝中宝.
-NONE, BAO, BAO_EDGE, BAO_IN_BAO = 0, 1, 2, 3
-BAO_KINDS = ("none", "bao", "bao_edge", "bao_in_bao")
+
 
 N_SEATS = 4
 MAX_KONGS = 4
@@ -67,7 +66,7 @@ def settle_kernel(
     big : bool
         Big win (夹).
     bao_kind : int
-        ``NONE``, ``BAO``, ``BAO_EDGE`` or ``BAO_IN_BAO`` (0-3).
+        ``NO_BAO``, ``BAO``, ``BAO_EDGE`` or ``BAO_IN_BAO`` (0-3).
     concealed : ndarray
         ``(4,)`` uint8 or bool, 门清 per seat; the winner's entry is ignored.
     winner_kongs : int
@@ -85,7 +84,7 @@ def settle_kernel(
         common += 1
     if big:
         common += 1
-    if bao_kind != NONE:
+    if bao_kind != NO_BAO:
         common += 1
     if bao_kind == BAO_EDGE or bao_kind == BAO_IN_BAO:
         common += 1
@@ -174,7 +173,7 @@ def _encode(
     if bao not in BAO_KINDS:
         raise ValueError(f"bao={bao!r} is unknown: use one of {', '.join(map(repr, BAO_KINDS))}")
     bao_code = BAO_KINDS.index(bao)
-    if bao_code != NONE and method_code == DEAL_IN:
+    if bao_code != NO_BAO and method_code == DEAL_IN:
         raise ValueError(
             f"bao={bao!r} on a deal-in: a bao only wins when self-drawn; use method='self_draw' or bao='none'"
         )
@@ -387,7 +386,7 @@ def settle_detail(
             names.append("self_draw")
         if big:
             names.append("big")
-        if bao_code != NONE:
+        if bao_code != NO_BAO:
             names.append("bao")
         if bao_code in (BAO_EDGE, BAO_IN_BAO):
             names.append(BAO_KINDS[bao_code])
@@ -419,7 +418,7 @@ __all__ = [
     "SELF_DRAW",
     "DEAL_IN",
     "METHODS",
-    "NONE",
+    "NO_BAO",
     "BAO",
     "BAO_EDGE",
     "BAO_IN_BAO",

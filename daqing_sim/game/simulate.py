@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from daqing_sim.codes import BAO_KINDS, N_KINDS, N_TILES, OUTCOMES, WAIT_KINDS
 from daqing_sim.game.engine import (
     H_MK,
     H_MT,
@@ -38,14 +39,12 @@ from daqing_sim.game.engine import (
     O_WIN_TILE,
     O_WINNER,
     O_WINNER_KONGS,
-    OUTCOMES,
     play_batch_k,
 )
-from daqing_sim.game.scoring import BAO_KINDS
 from daqing_sim.game.wall import BLOCK, generate_walls
 from daqing_sim.hand.notation import format_hand, hand_from_arrays
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.hand.tiles import N_KINDS, N_TILES, WAIT_KINDS, tile_name
+from daqing_sim.hand.tiles import tile_name
 from daqing_sim.players.strategies import STRATEGIES, encode_strategies
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int

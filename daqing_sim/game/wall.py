@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from daqing_sim.hand.tiles import COPIES, N_KINDS, N_TILES
+from daqing_sim.codes import COPIES, N_KINDS, N_TILES
 from daqing_sim.validation import check_int
 
 BLOCK = 4096

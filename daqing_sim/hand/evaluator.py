@@ -17,13 +17,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from daqing_sim.codes import BAO_KINDS, N_KINDS, WAIT_KINDS
 from daqing_sim.hand import kernels as K
 from daqing_sim.hand.notation import Hand, parse_hand
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.hand.tiles import N_KINDS, WAIT_KINDS, tile_name
+from daqing_sim.hand.tiles import tile_name
 from daqing_sim.rules import RuleSet
-
-BAO_KINDS = ("none", "bao", "bao_edge", "bao_in_bao")
 
 
 @dataclass(frozen=True)

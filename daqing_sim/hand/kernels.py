@@ -21,7 +21,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from daqing_sim.hand.tiles import CHI, CONCEALED_KONG, EDGE, KANCHAN, PENG, SINGLE
+from daqing_sim.codes import (
+    BAO,
+    BAO_EDGE,
+    BAO_IN_BAO,
+    CHI,
+    CONCEALED_KONG,
+    EDGE,
+    KANCHAN,
+    NO_BAO,
+    PENG,
+    SINGLE,
+    ZHONG,
+)
 from daqing_sim.rules import (
     R_DRAGON_WAIVES_SEQUENCE,
     R_JIA_INCLUDES_EDGE,
@@ -34,10 +46,8 @@ from daqing_sim.rules import (
     R_REQUIRE_TWO_SUITS,
 )
 
-ZHONG = 27
 BIG_INF = 1000
 INF_LEVEL = 99  # table value of an impossible target
-BAO_NONE, BAO_BAO, BAO_EDGE, BAO_IN_BAO = 0, 1, 2, 3
 
 
 @njit(cache=True, inline="always")
@@ -65,8 +75,8 @@ def _zhong_cost(z, m, p):
 @njit(cache=True)
 def _std_distance_ws(counts, tabs, ab):
     """Tiles to gain for ``n // 3`` melds and a pair; ``ab`` is a (10,) int64 scratch."""
-    off = tabs[0]
-    std = tabs[1]
+    off = tabs.off
+    std = tabs.suit_std
     n = 0
     for t in range(28):
         n += counts[t]
@@ -120,15 +130,15 @@ def _std_distance_ws(counts, tabs, ab):
 @njit(cache=True, inline="always")
 def _std_distance(counts, tabs):
     """Tiles to gain for ``n // 3`` melds and a pair, by the merge tables of ``_tables``."""
-    off = tabs[0]
-    std_id = tabs[6]
+    off = tabs.off
+    std_id = tabs.std_id
     n = 0
     for t in range(28):
         n += counts[t]
     ia = std_id[_suit_rank(counts, 0, off)]
     ib = std_id[_suit_rank(counts, 9, off)]
     ic = std_id[_suit_rank(counts, 18, off)]
-    return np.int64(tabs[8][tabs[7][ia, ib], ic, counts[ZHONG], n // 3])
+    return np.int64(tabs.fin[tabs.ab_id[ia, ib], ic, counts[ZHONG], n // 3])
 
 
 @njit(cache=True, inline="always")
@@ -157,6 +167,16 @@ def _meld_copies(t, meld_kind, meld_tile, n_melds):
     return k
 
 
+@njit(cache=True, inline="always")
+def is_open_k(meld_kind, n_melds):
+    """Has the door been opened (开门): a chi, peng or exposed/added kong? A concealed kong
+    leaves the hand concealed (门清)."""
+    for i in range(n_melds):
+        if meld_kind[i] != CONCEALED_KONG:
+            return True
+    return False
+
+
 @njit(cache=True)
 def may_declare_k(counts, meld_kind, meld_tile, n_melds, rules):
     """Open door (开门) and enough concealed tiles (不能手把一) to declare ready."""
@@ -166,10 +186,7 @@ def may_declare_k(counts, meld_kind, meld_tile, n_melds, rules):
     if n < rules[R_MIN_CONCEALED_AT_READY]:  # RULES: 手把一
         return False
     if rules[R_REQUIRE_OPEN]:  # RULES: 开门
-        for i in range(n_melds):
-            if meld_kind[i] != CONCEALED_KONG:
-                return True
-        return False
+        return is_open_k(meld_kind, n_melds)
     return True
 
 
@@ -187,10 +204,10 @@ def _is_big(kind, rules):
 @njit(cache=True)
 def wait_set_k(counts, meld_kind, meld_tile, n_melds, rules, tabs, out_kind, out_big):
     """Daqing wait set of a 13-tile hand (conditions 3-8). Returns the number of waits."""
-    off = tabs[0]
-    comp_idx = tabs[3]
-    comp_flags = tabs[4]
-    comp_roles = tabs[5]
+    off = tabs.off
+    comp_idx = tabs.comp_idx
+    comp_flags = tabs.comp_flags
+    comp_roles = tabs.comp_roles
     for t in range(28):
         out_kind[t] = -1
         out_big[t] = 0
@@ -334,8 +351,8 @@ def bao_win_k(wait_kind, wait_big, drawn, rules):
             best_key = key
             best_t = t
     if best_t < 0:
-        return -1, -1, False, BAO_NONE
-    return best_t, wait_kind[best_t], wait_big[best_t] != 0, BAO_BAO
+        return -1, -1, False, NO_BAO
+    return best_t, wait_kind[best_t], wait_big[best_t] != 0, BAO
 
 
 @njit(cache=True)
@@ -366,9 +383,9 @@ def _meld_features(meld_kind, meld_tile, n_melds):
 @njit(cache=True, inline="always")
 def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     """Table lower bound on the tiles a hand must gain for a valid Daqing win."""
-    off = tabs[0]
-    dq_id = tabs[9]
-    dq_rows = tabs[10]
+    off = tabs.off
+    dq_id = tabs.dq_id
+    dq_rows = tabs.dq_rows
     has_chi, meld_trip, meld_term, meld_suits, meld_zhong = _meld_features(meld_kind, meld_tile, n_melds)
     n = 0
     for t in range(28):
@@ -380,9 +397,9 @@ def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     ra = dq_rows[dq_id[rank_a]]
     rb = dq_rows[dq_id[rank_b]]
     rc = dq_rows[dq_id[rank_c]]
-    ia = tabs[6][rank_a]
-    ib = tabs[6][rank_b]
-    ic = tabs[6][rank_c]
+    ia = tabs.std_id[rank_a]
+    ib = tabs.std_id[rank_b]
+    ic = tabs.std_id[rank_c]
     z = counts[ZHONG]
     need_two = rules[R_REQUIRE_TWO_SUITS] != 0 and meld_suits not in (3, 5, 6, 7)
     best = BIG_INF
@@ -403,7 +420,7 @@ def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
         rest_m = melds - mz
         rest_p = 1 - pz
         # a floor without the two-suit condition, by table lookups
-        floor = zcost + np.int64(tabs[11][tabs[7][ia, ib], ic, rest_m, rest_p])
+        floor = zcost + np.int64(tabs.fin_suits[tabs.ab_id[ia, ib], ic, rest_m, rest_p])
         if floor >= best:
             continue
         # Raise the level L from the floor until some split of base cost <= L can take

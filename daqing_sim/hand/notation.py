@@ -12,18 +12,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from daqing_sim.hand.tiles import (
-    CHI,
-    CONCEALED_KONG,
-    KONG,
-    MELD_KINDS,
-    N_KINDS,
-    PENG,
-    SUIT_OF_LETTER,
-    ZHONG,
-    counts_to_string,
-    tile_name,
-)
+from daqing_sim.codes import CHI, CONCEALED_KONG, KONG, MELD_KINDS, N_KINDS, PENG, ZHONG
+from daqing_sim.hand.tiles import SUIT_OF_LETTER, counts_to_string, tile_name
 
 MAX_MELDS = 4
 

@@ -38,13 +38,14 @@ The distance tables use ``f(c) = 0`` when ``c`` covers a target, else
 from __future__ import annotations
 
 import itertools
+from collections import namedtuple
 import os
 from pathlib import Path
 
 import numpy as np
 from numba import njit
 
-from daqing_sim.hand.tiles import DUAL_PAIR, EDGE, KANCHAN, SINGLE, TWO_SIDED
+from daqing_sim.codes import DUAL_PAIR, EDGE, KANCHAN, SINGLE, TWO_SIDED
 
 TABLE_VERSION = 3
 MAX_SUIT_SUM = 14
@@ -321,6 +322,11 @@ _NAMES = (
 )
 
 
+#: The evaluator's lookup tables, passed to every kernel as one argument (a namedtuple of arrays
+#: is a numba type: fields are read by name in the kernels and cached like any argument).
+Tables = namedtuple("Tables", (*_NAMES, "key_std_id"))
+
+
 def cache_dir() -> Path:
     """Where the tables are cached: ``$DAQING_SIM_CACHE`` or ``~/.cache/daqing_sim``."""
     env = os.environ.get("DAQING_SIM_CACHE")
@@ -329,7 +335,7 @@ def cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "daqing_sim"
 
 
-def get_tables() -> tuple:
+def get_tables() -> Tables:
     """The evaluator tables, from memory, the disk cache, or built (and cached)."""
     global _cache
     if _cache is not None:
@@ -353,5 +359,5 @@ def get_tables() -> tuple:
             pass  # a read-only home only costs a rebuild next time
     ranks = _ranks_of_keys(tabs[0], N_KEYS)
     key_std_id = np.where(ranks >= 0, tabs[6][np.maximum(ranks, 0)], 0).astype(np.uint8)
-    _cache = tuple(np.ascontiguousarray(t) for t in (*tabs, key_std_id))
+    _cache = Tables(*(np.ascontiguousarray(t) for t in (*tabs, key_std_id)))
     return _cache

@@ -9,20 +9,27 @@ from __future__ import annotations
 
 import numpy as np
 
-N_KINDS = 28
-COPIES = 4
-N_TILES = N_KINDS * COPIES  # 112
-ZHONG = 27
+from daqing_sim.codes import (  # noqa: F401 (re-exported: the tile and meld codes)
+    ADDED_KONG,
+    CHI,
+    CONCEALED_KONG,
+    COPIES,
+    DUAL_PAIR,
+    EDGE,
+    KANCHAN,
+    KONG,
+    MELD_KINDS,
+    N_KINDS,
+    N_TILES,
+    PENG,
+    SINGLE,
+    TWO_SIDED,
+    WAIT_KINDS,
+    ZHONG,
+)
+
 SUITS = "mps"
 SUIT_OF_LETTER = {"m": 0, "p": 1, "s": 2}
-
-# Wait kinds, in the RULES.md tie order (lower code wins a tie).
-KANCHAN, EDGE, SINGLE, DUAL_PAIR, TWO_SIDED = 0, 1, 2, 3, 4
-WAIT_KINDS = ("kanchan", "edge", "single", "dual_pair", "two_sided")
-
-# Meld kinds as stored in kernel arrays.
-CHI, PENG, KONG, CONCEALED_KONG, ADDED_KONG = 0, 1, 2, 3, 4
-MELD_KINDS = ("chi", "peng", "kong", "concealed_kong", "added_kong")
 
 
 def suit(tile: int) -> int:

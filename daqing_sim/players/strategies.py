@@ -49,8 +49,23 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from daqing_sim.codes import (
+    ADDED_KONG,
+    CHI,
+    CHI_HIGH,
+    CHI_LOW,
+    CHI_MID,
+    CLAIM_KONG,
+    CLAIM_PENG,
+    CONCEALED_KONG,
+    KONG,
+    OPT_ADDED_KONG,
+    OPT_CONCEALED_KONG,
+    PASS,
+    PENG,
+    ZHONG,
+)
 from daqing_sim.hand.kernels import daqing_shanten_k, may_declare_k, std_shanten_k, wait_set_k
-from daqing_sim.hand.tiles import ADDED_KONG, CHI, CONCEALED_KONG, KONG, PENG, ZHONG
 
 RANDOM, GREEDY, JIA_HUNTER, DEFENSIVE, SCRIPTED = 0, 1, 2, 3, 4
 STRATEGY_NAMES = ("random", "greedy", "jia_hunter", "defensive", "scripted")
@@ -70,11 +85,6 @@ STRATEGIES: dict[str, dict[str, float]] = {
     "scripted": {"claim": 0.0, "kong": 0.0, "script": ()},
 }
 
-# Claim actions (``choose_claim`` returns one; options are a bit mask ``1 << action``).
-PASS, CLAIM_PENG, CLAIM_KONG, CHI_LOW, CHI_MID, CHI_HIGH = 0, 1, 2, 3, 4, 5
-CLAIM_NAMES = ("pass", "peng", "kong", "chi", "chi", "chi")
-# Kong options on one's own turn (``kong_opts[t]``).
-NO_KONG, OPT_CONCEALED_KONG, OPT_ADDED_KONG = 0, 1, 2
 # Beyond this standard shanten the Daqing value is only a table bound: greedy compares the
 # standard shanten there, which is ten times cheaper.
 EXACT_DEPTH = 2
@@ -242,14 +252,14 @@ def _suit_key(hand, base):
 
 # Standard shanten of one-tile changes by the merge tables of daqing_sim.hand.tables: a suit is
 # named by its base-5 key, so a change is ``key ± 5**i`` and one lookup in ``key_std_id``
-# (tabs[12]), and the two untouched suits are merged once (``ab_id``, tabs[7]) for all
+# (``key_std_id``), and the two untouched suits are merged once (``ab_id``) for all
 # changes in the third (the greedy inner loop: every discard, then every tile it could draw).
 @njit(cache=True, inline="always")
 def _suit_split(hand, tabs):
     """Per-suit keys, the row id of each suit, the 中 count, the meld target, and the merged
     row of each pair of suits (``ab12`` leaves out suit 0, ``ab02`` suit 1, ``ab01`` suit 2)."""
-    kid = tabs[12]
-    ab_id = tabs[7]
+    kid = tabs.key_std_id
+    ab_id = tabs.ab_id
     n = 0
     for t in range(28):
         n += np.int64(hand[t])
@@ -266,8 +276,8 @@ def _suit_split(hand, tabs):
 def discard_shanten(hand, tabs, out):
     """``out[t]`` = standard shanten of the ``3k+2`` ``hand`` without one ``t`` (99 where
     ``hand[t] == 0``); ``hand`` is not modified."""
-    kid = tabs[12]
-    fin = tabs[8]
+    kid = tabs.key_std_id
+    fin = tabs.fin
     k0, k1, k2, i2, z, n, ab12, ab02, ab01 = _suit_split(hand, tabs)
     melds = n // 3
     for t in range(28):
@@ -288,8 +298,8 @@ def ukeire_after(hand, d, level, unseen, tabs):
     """Unseen tiles that lower the standard shanten of the ``3k+2`` ``hand`` without one ``d``
     below ``level`` (that hand's shanten): the greedy tie-break. Only tiles near the hand
     (:func:`_near`) are tried: an isolated tile never helps. ``hand`` is restored."""
-    kid = tabs[12]
-    fin = tabs[8]
+    kid = tabs.key_std_id
+    fin = tabs.fin
     hand[d] -= 1
     k0, k1, k2, i2, z, n, ab12, ab02, ab01 = _suit_split(hand, tabs)
     melds = (n + 1) // 3

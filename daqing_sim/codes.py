@@ -1,0 +1,41 @@
+"""The integer codes shared by kernels, players and frames, defined once (numba-free).
+
+Every module that uses a code imports it from here; the names follow docs/RULES.md's glossary.
+
+>>> WAIT_KINDS[KANCHAN], OUTCOMES[WIN_DEAL_IN_NOT_READY], BAO_KINDS[BAO_IN_BAO]
+('kanchan', 'deal_in_not_ready', 'bao_in_bao')
+"""
+
+from __future__ import annotations
+
+# Tiles: 0-8 characters (m), 9-17 dots (p), 18-26 bamboo (s), 27 the red dragon 中.
+N_KINDS = 28
+COPIES = 4
+N_TILES = N_KINDS * COPIES  # 112
+ZHONG = 27
+N_SEATS = 4
+
+# Wait kinds, in the RULES.md tie order (lower code wins a tie); -1 = not a winning tile.
+KANCHAN, EDGE, SINGLE, DUAL_PAIR, TWO_SIDED = 0, 1, 2, 3, 4
+WAIT_KINDS = ("kanchan", "edge", "single", "dual_pair", "two_sided")
+
+# Meld kinds as stored in kernel arrays: a meld is (kind, lowest tile).
+CHI, PENG, KONG, CONCEALED_KONG, ADDED_KONG = 0, 1, 2, 3, 4
+MELD_KINDS = ("chi", "peng", "kong", "concealed_kong", "added_kong")
+
+# How a deal was won (scoring), and which bao win it was.
+SELF_DRAW, DEAL_IN = 0, 1
+METHODS = ("self_draw", "deal_in")
+NO_BAO, BAO, BAO_EDGE, BAO_IN_BAO = 0, 1, 2, 3
+BAO_KINDS = ("none", "bao", "bao_edge", "bao_in_bao")
+
+# How a deal ended (the `outcome` column).
+WIN_SELF_DRAW, WIN_DEAL_IN, WIN_DEAL_IN_NOT_READY, EXHAUSTIVE_DRAW = 0, 1, 2, 3
+OUTCOMES = ("self_draw", "deal_in", "deal_in_not_ready", "exhaustive_draw")
+
+# Claims of another seat's discard: a player answers one action; options are a bit mask 1 << action.
+PASS, CLAIM_PENG, CLAIM_KONG, CHI_LOW, CHI_MID, CHI_HIGH = 0, 1, 2, 3, 4, 5
+CLAIM_NAMES = ("pass", "peng", "kong", "chi", "chi", "chi")
+
+# Kong options on one's own turn (kong_opts[t]).
+NO_KONG, OPT_CONCEALED_KONG, OPT_ADDED_KONG = 0, 1, 2
