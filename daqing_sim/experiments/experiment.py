@@ -53,7 +53,7 @@ from typing import Any
 import pandas as pd
 
 from daqing_sim.experiments import runner as _runner
-from daqing_sim.players import strategies as strategies_module
+from daqing_sim.players import registry as strategies_module
 from daqing_sim.rules import RuleSet
 
 # key -> what it holds; also the list shown when a key is unknown.

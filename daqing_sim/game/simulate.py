@@ -31,21 +31,25 @@ from daqing_sim.game.engine import (
     O_DRAWS,
     O_FANS,
     O_OUTCOME,
+    O_OWN_DRAWS,
     O_PAY,
     O_READY_OUTS,
     O_READY_TURN,
     O_READY_WAIT,
+    O_READY_WAIT_MASK,
+    O_READY_WAIT_TILES,
     O_WAIT,
     O_WIN_TILE,
     O_WINNER,
     O_WINNER_KONGS,
     play_batch_k,
 )
+from daqing_sim.game.state import new_deal_state
 from daqing_sim.game.wall import BLOCK, generate_walls
 from daqing_sim.hand.notation import format_hand, hand_from_arrays
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.hand.tiles import tile_name
-from daqing_sim.players.strategies import STRATEGIES, encode_strategies
+from daqing_sim.players.registry import STRATEGIES, encode_strategies
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
@@ -95,6 +99,7 @@ def run_walls(
     final = np.zeros((n if record_final else 1, 6, N_KINDS), dtype=np.int8)
     log = np.zeros((MAX_EVENTS if record_log else 1, LOG_WIDTH), dtype=np.int16)
     if n:
+        st, obs = new_deal_state()
         n_log = play_batch_k(
             walls,
             np.ascontiguousarray(deal_seeds, dtype=np.uint64),
@@ -103,6 +108,8 @@ def run_walls(
             np.ascontiguousarray(codes, dtype=np.int64),
             np.ascontiguousarray(knob_values, dtype=np.float64),
             get_tables(),
+            st,
+            obs,
             out,
             hands,
             final,
@@ -162,6 +169,12 @@ def results_frame(
         cols[f"concealed_{s}"] = out[:, O_CONCEALED + s].astype(bool)
     cols["winner_kongs"] = out[:, O_WINNER_KONGS].astype(np.int8)
     cols["bao_replacements"] = out[:, O_BAO_REPLACEMENTS].astype(np.int8)
+    for s in range(4):
+        cols[f"own_draws_{s}"] = out[:, O_OWN_DRAWS + s].astype(np.int16)
+    for s in range(4):
+        cols[f"ready_wait_tiles_{s}"] = out[:, O_READY_WAIT_TILES + s].astype(np.int8)
+    for s in range(4):
+        cols[f"ready_wait_mask_{s}"] = out[:, O_READY_WAIT_MASK + s].astype(np.int8)
     for s in range(4):
         code = list(STRATEGIES).index(names[s])
         cols[f"strategy_{s}"] = pd.Categorical.from_codes(np.full(n, code, dtype=np.int8), list(STRATEGIES))

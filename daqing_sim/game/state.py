@@ -1,0 +1,178 @@
+"""The mutable state of one deal (``DealState``) and the one place that builds a seat's
+:class:`~daqing_sim.players.observation.Observation` from it.
+
+All of a deal lives in arrays, its scalars included (``g[G_*]``), so the deal kernel is a set
+of phase functions over one bundle and can stop at any decision and resume later.
+The public arrays (ponds, visible counts, ready flags, passed tiles, who claimed each meld)
+are shared with the observation; the rest (concealed hands, the wall, the bao, the wait sets)
+never reach a player except through :func:`observe`.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from daqing_sim.codes import CONCEALED_KONG
+from daqing_sim.players.observation import (
+    I_BAO,
+    I_DEALER,
+    I_DRAWN,
+    I_KEEP_READY,
+    I_MUST_DECLARE,
+    I_N_MELDS,
+    I_OWN_DRAWS,
+    I_SEAT,
+    I_WALL_LEFT,
+    MAX_POND,
+    N_INFO,
+    N_MEMO,
+    Observation,
+    new_scratch,
+)
+
+# Scalars of the deal in ``g``.
+(
+    G_BAO,  # the current bao
+    G_FRONT,  # next live-wall index to draw from the front
+    G_BACK,  # last live-wall index (replacements and new baos come from here)
+    G_CUR,  # seat to act
+    G_PHASE,  # next phase (P_*)
+    G_DRAWN,  # tile the current seat just drew, -1 after a claim
+    G_LAST_LIVE,  # live tiles before the current seat's last draw (荒庄前最后四张)
+    G_N_DRAWS,
+    G_N_REPL,  # 换宝 count
+    G_N_LOG,
+    G_MUST_DECLARE,  # the current seat's discard must declare ready (上听吃三家)
+    G_DEALER,
+    G_WINNER,
+    G_METHOD,
+    G_DISCARDER,
+    G_DISCARDER_READY,
+    G_WIN_TILE,
+    G_WIN_KIND,
+    G_BIG,
+    G_BAO_KIND,
+    G_WIN_DRAWN,  # the self-drawn winning tile (to record the 13-tile hand before it)
+    G_DISCARD,  # the discard being claimed
+    G_NEWLY_READY,  # that discard declared ready
+    G_CLAIMER,
+    G_ACTION,
+    G_CHI_K,  # next seat offset asked for a chi
+    G_ASK_SEAT,  # seat asked in a claim phase
+    G_ASK_OPTS,  # its options
+    N_G,
+) = range(29)
+
+DealState = namedtuple(
+    "DealState",
+    (
+        "conc",  # (4, 28) uint8 concealed tiles
+        "mk",  # (4, 4) int8 meld kinds
+        "mt",  # (4, 4) int8 meld lowest tiles
+        "nm",  # (4,) int64 melds per seat
+        "meld_from",  # (4, 4) int8 seat claimed from
+        "visible",  # (28,) uint8 discards and exposed meld tiles
+        "pool",  # (28,) uint8 unclaimed discards
+        "dead",  # (28,) uint8 replaced baos
+        "ready",  # (4,) uint8
+        "ready_draw",  # (4,) int64 own draw count at declaration
+        "wk",  # (4, 28) int8 wait kind of each winning tile of a ready seat, -1 otherwise
+        "wb",  # (4, 28) uint8 big win on that tile
+        "safe",  # (4, 28) uint8 tiles a locked ready seat let pass
+        "own_draws",  # (4,) int64
+        "pond",  # (4, MAX_POND) int8
+        "pond_flag",  # (4, MAX_POND) uint8
+        "pond_claimer",  # (4, MAX_POND) int8
+        "n_pond",  # (4,) int64
+        "kong_opts",  # (28,) int8 legal kongs of the current seat
+        "pay",  # (4,) int64
+        "fans",  # (4,) int64
+        "concealed",  # (4,) uint8
+        "g",  # (N_G,) int64 scalars
+    ),
+)
+
+
+def new_deal_state() -> tuple[DealState, Observation]:
+    """Allocate a deal state and the observation that shares its public arrays."""
+    st = DealState(
+        conc=np.zeros((4, 28), dtype=np.uint8),
+        mk=np.zeros((4, 4), dtype=np.int8),
+        mt=np.zeros((4, 4), dtype=np.int8),
+        nm=np.zeros(4, dtype=np.int64),
+        meld_from=np.full((4, 4), -1, dtype=np.int8),
+        visible=np.zeros(28, dtype=np.uint8),
+        pool=np.zeros(28, dtype=np.uint8),
+        dead=np.zeros(28, dtype=np.uint8),
+        ready=np.zeros(4, dtype=np.uint8),
+        ready_draw=np.full(4, -1, dtype=np.int64),
+        wk=np.full((4, 28), -1, dtype=np.int8),
+        wb=np.zeros((4, 28), dtype=np.uint8),
+        safe=np.zeros((4, 28), dtype=np.uint8),
+        own_draws=np.zeros(4, dtype=np.int64),
+        pond=np.zeros((4, MAX_POND), dtype=np.int8),
+        pond_flag=np.zeros((4, MAX_POND), dtype=np.uint8),
+        pond_claimer=np.full((4, MAX_POND), -1, dtype=np.int8),
+        n_pond=np.zeros(4, dtype=np.int64),
+        kong_opts=np.zeros(28, dtype=np.int8),
+        pay=np.zeros(4, dtype=np.int64),
+        fans=np.zeros(4, dtype=np.int64),
+        concealed=np.zeros(4, dtype=np.uint8),
+        g=np.zeros(N_G, dtype=np.int64),
+    )
+    sc, tk, tb = new_scratch()
+    obs = Observation(
+        hand=np.zeros(28, dtype=np.uint8),
+        mk=np.zeros(4, dtype=np.int8),
+        mt=np.zeros(4, dtype=np.int8),
+        table_mk=np.zeros((4, 4), dtype=np.int8),
+        table_mt=np.zeros((4, 4), dtype=np.int8),
+        table_nm=np.zeros(4, dtype=np.int64),
+        meld_from=st.meld_from,
+        visible=st.visible,
+        ready=st.ready,
+        ready_draw=st.ready_draw,
+        safe=st.safe,
+        pond=st.pond,
+        pond_flag=st.pond_flag,
+        pond_claimer=st.pond_claimer,
+        n_pond=st.n_pond,
+        info=np.zeros(N_INFO, dtype=np.int64),
+        memo=np.zeros((4, N_MEMO), dtype=np.int64),
+        rng=np.zeros(4, dtype=np.uint64),
+        sc=sc,
+        tk=tk,
+        tb=tb,
+    )
+    return st, obs
+
+
+@njit(cache=True)
+def observe(st, obs, seat, keep_ready):
+    """Fill ``obs`` with what ``seat`` sees now: its own tiles and melds (copies), every seat's
+    melds with other seats' concealed kongs face down, and the scalars of ``obs.info``. The bao
+    is given only to a seat that has declared ready (RULES: only a ready player sees the bao)."""
+    for t in range(28):
+        obs.hand[t] = st.conc[seat, t]
+    for s in range(4):
+        obs.table_nm[s] = st.nm[s]
+        for j in range(4):
+            obs.table_mk[s, j] = st.mk[s, j]
+            hidden = s != seat and j < st.nm[s] and st.mk[s, j] == CONCEALED_KONG
+            obs.table_mt[s, j] = -1 if hidden else st.mt[s, j]
+    for j in range(4):
+        obs.mk[j] = st.mk[seat, j]
+        obs.mt[j] = st.mt[seat, j]
+    g = st.g
+    obs.info[I_SEAT] = seat
+    obs.info[I_DEALER] = g[G_DEALER]
+    obs.info[I_WALL_LEFT] = g[G_BACK] - g[G_FRONT] + 1
+    obs.info[I_BAO] = g[G_BAO] if st.ready[seat] else -1
+    obs.info[I_DRAWN] = g[G_DRAWN] if seat == g[G_CUR] else -1
+    obs.info[I_N_MELDS] = st.nm[seat]
+    obs.info[I_OWN_DRAWS] = st.own_draws[seat]
+    obs.info[I_MUST_DECLARE] = g[G_MUST_DECLARE] if seat == g[G_CUR] else 0
+    obs.info[I_KEEP_READY] = 1 if keep_ready else 0

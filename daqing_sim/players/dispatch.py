@@ -1,0 +1,55 @@
+"""The engine's one call into the players: each decision dispatched on the seat's player code.
+
+Integer codes, not function arguments: a jitted caller that takes a function argument misses
+numba's on-disk cache on every run. Each player module answers the same three questions with
+the same signature over an :class:`~daqing_sim.players.observation.Observation`.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from daqing_sim.players import defensive, greedy, jia_hunter, random, scripted
+from daqing_sim.players.registry import DEFENSIVE, GREEDY, JIA_HUNTER, RANDOM
+
+
+@njit(cache=True)
+def discard(code, kn, obs, rules, tabs):
+    """``(tile, declare)`` for the ``3k+2`` hand of ``obs``."""
+    if code == GREEDY:
+        return greedy.discard(kn, obs, rules, tabs)
+    if code == RANDOM:
+        return random.discard(kn, obs, rules, tabs)
+    if code == JIA_HUNTER:
+        return jia_hunter.discard(kn, obs, rules, tabs)
+    if code == DEFENSIVE:
+        return defensive.discard(kn, obs, rules, tabs)
+    return scripted.discard(kn, obs, rules, tabs)
+
+
+@njit(cache=True)
+def claim(code, kn, obs, rules, tabs, t, options):
+    """The claim action on another seat's discard ``t`` (``options``: bit mask of legal actions)."""
+    if code == GREEDY:
+        return greedy.claim(kn, obs, rules, tabs, t, options)
+    if code == RANDOM:
+        return random.claim(kn, obs, rules, tabs, t, options)
+    if code == JIA_HUNTER:
+        return jia_hunter.claim(kn, obs, rules, tabs, t, options)
+    if code == DEFENSIVE:
+        return defensive.claim(kn, obs, rules, tabs, t, options)
+    return scripted.claim(kn, obs, rules, tabs, t, options)
+
+
+@njit(cache=True)
+def kong(code, kn, obs, rules, tabs, kong_opts):
+    """The kind of a kong to declare on one's own turn (``kong_opts[t]`` legal ones), or -1."""
+    if code == GREEDY:
+        return greedy.kong(kn, obs, rules, tabs, kong_opts)
+    if code == RANDOM:
+        return random.kong(kn, obs, rules, tabs, kong_opts)
+    if code == JIA_HUNTER:
+        return jia_hunter.kong(kn, obs, rules, tabs, kong_opts)
+    if code == DEFENSIVE:
+        return defensive.kong(kn, obs, rules, tabs, kong_opts)
+    return scripted.kong(kn, obs, rules, tabs, kong_opts)

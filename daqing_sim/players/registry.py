@@ -1,0 +1,136 @@
+"""The built-in players, in one ordered registry: name -> integer code, module, knobs.
+
+A player's code is its position in :data:`PLAYER_NAMES` (the engine dispatches on it in
+:mod:`daqing_sim.players.dispatch`); its knobs, their defaults and domains live in its module
+(``KNOBS``) and are packed into one ``float64`` vector per seat by :func:`encode_strategies`.
+
+>>> names, codes, knobs = encode_strategies(["greedy", ("defensive", {"fold_shanten": 3}), "random", "greedy"])
+>>> codes.tolist(), float(knobs[1, 0])
+([1, 3, 0, 1], 3.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from daqing_sim.players import defensive, greedy, jia_hunter, random, scripted
+
+RANDOM, GREEDY, JIA_HUNTER, DEFENSIVE, SCRIPTED = 0, 1, 2, 3, 4
+PLAYER_MODULES: dict[str, ModuleType] = {
+    "random": random,
+    "greedy": greedy,
+    "jia_hunter": jia_hunter,
+    "defensive": defensive,
+    "scripted": scripted,
+}
+PLAYER_NAMES = tuple(PLAYER_MODULES)
+STRATEGY_NAMES = PLAYER_NAMES
+N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
+
+#: Strategy name -> its knobs and their defaults (``scripted`` also takes ``script``).
+STRATEGIES: dict[str, dict[str, Any]] = {
+    name: {k: knob.default for k, knob in module.KNOBS.items()} for name, module in PLAYER_MODULES.items()
+}
+STRATEGIES["scripted"]["script"] = ()
+
+
+def strategy_code(name: str) -> int:
+    """Numeric code of a strategy name."""
+    if name not in PLAYER_MODULES:
+        raise ValueError(f"unknown strategy {name!r}; valid strategies: {', '.join(PLAYER_NAMES)}")
+    return PLAYER_NAMES.index(name)
+
+
+def _seat_item(item: Any, seat: int) -> tuple[str, dict[str, Any]]:
+    if isinstance(item, tuple | list) and len(item) == 2 and isinstance(item[1], Mapping | None):
+        name, over = item[0], dict(item[1] or {})
+    else:
+        name, over = item, {}
+    if not isinstance(name, str):
+        raise ValueError(f"strategy of seat {seat} must be a name, not {name!r}")
+    return name, over
+
+
+def encode_strategies(
+    strategies: Sequence[Any], knobs: Sequence[Mapping[str, float] | None] | None = None
+) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+    """Validate four seat strategies and encode them for the engine.
+
+    Parameters
+    ----------
+    strategies : sequence of 4
+        Each a strategy name or ``(name, {knob: value})``.
+    knobs : sequence of 4 mappings, optional
+        Extra knob overrides per seat (applied after those given with the names).
+
+    Returns
+    -------
+    names : tuple of str
+    codes : numpy.ndarray
+        ``int64 (4,)``.
+    knob_values : numpy.ndarray
+        ``float64 (4, N_KNOBS)``, defaults filled in, in the order of the player's ``KNOBS``.
+
+    Raises
+    ------
+    ValueError
+        On a wrong number of seats, an unknown strategy or knob, or a knob out of its domain.
+    """
+    if isinstance(strategies, str) or not isinstance(strategies, Sequence):
+        raise ValueError(
+            f"strategies must be four strategy names (one per seat), not {strategies!r}; "
+            f"e.g. ('greedy',) * 4; valid: {', '.join(PLAYER_NAMES)}"
+        )
+    if len(strategies) != 4:
+        raise ValueError(f"strategies has {len(strategies)} entries: give one per seat (four)")
+    if knobs is not None and (isinstance(knobs, str | Mapping) or len(knobs) != 4):
+        raise ValueError("knobs must be four mappings (one per seat, None for defaults)")
+    names = []
+    codes = np.zeros(4, dtype=np.int64)
+    values = np.zeros((4, N_KNOBS), dtype=np.float64)
+    for seat, item in enumerate(strategies):
+        name, over = _seat_item(item, seat)
+        codes[seat] = strategy_code(name)
+        if knobs is not None and knobs[seat]:
+            over.update(knobs[seat])
+        values[seat] = _knob_vector(name, over, seat)
+        names.append(name)
+    return tuple(names), codes, values
+
+
+def _knob_vector(name: str, over: Mapping[str, Any], seat: int) -> np.ndarray:
+    spec = PLAYER_MODULES[name].KNOBS
+    allowed = list(STRATEGIES[name])
+    bad = sorted(set(over) - set(allowed))
+    if bad:
+        valid = ", ".join(allowed) or "none"
+        raise ValueError(f"unknown knob(s) {', '.join(bad)} for strategy {name!r}; valid knobs: {valid}")
+    vec = np.zeros(N_KNOBS, dtype=np.float64)
+    for i, (k, knob) in enumerate(spec.items()):
+        vec[i] = knob.check(k, over.get(k, knob.default))
+    if name == "scripted":
+        tiles = _script_tiles(over.get("script", ()), seat)
+        vec[scripted.K_SCRIPT :] = -1.0
+        vec[scripted.K_SCRIPT : scripted.K_SCRIPT + len(tiles)] = tiles
+    return vec
+
+
+def _script_tiles(script: Any, seat: int) -> list[int]:
+    from daqing_sim.hand.notation import parse_hand
+    from daqing_sim.hand.tiles import tile_from_name
+
+    if isinstance(script, str):
+        return list(parse_hand(script, require_full=False).order)
+    tiles = []
+    for x in script:
+        t = tile_from_name(x) if isinstance(x, str) else x
+        if isinstance(t, bool) or not isinstance(t, int | np.integer) or not 0 <= t < 28:
+            raise ValueError(f"script of seat {seat}: {x!r} is not a tile (use names like '4m' or kinds 0-27)")
+        tiles.append(int(t))
+    if len(tiles) > scripted.MAX_SCRIPT:
+        raise ValueError(f"script of seat {seat} has {len(tiles)} tiles: at most {scripted.MAX_SCRIPT}")
+    return tiles
