@@ -1,4 +1,4 @@
-"""The jitted four-player deal kernel (docs/RULES.md, every mechanic), in phases over a
+"""The jitted four-player deal kernel (docs/RULES.md, every mechanic) over a
 :class:`~daqing_sim.game.state.DealState`.
 
 :func:`play_batch_k` plays a batch of walls (layout in :mod:`daqing_sim.game.wall`) and writes
@@ -6,12 +6,14 @@ one row of integers per deal into ``out`` (columns ``O_*``). Optional outputs: t
 13-tile hand (``out_hand``), the final whereabouts of all 112 tiles (``out_final``, for
 conservation checks) and an event log of one deal (``log``, for :mod:`daqing_sim.game.replay`).
 
-A deal is a loop over phases (``P_*``), each a function that updates the state and names the
-next phase: draw (and the self-draw win), own-turn kong, discard and declare, claims (win,
-宝卡, peng/kong, chi), after the claims (the claim itself, 换宝, the next turn), then settle
-and record. Decisions are asked of the players through :mod:`daqing_sim.players.dispatch`,
-each on an :class:`~daqing_sim.players.observation.Observation` built by
-:func:`daqing_sim.game.state.observe`; the wall, other hands and (before ready) the bao stay here.
+A deal is one loop over three phases (draw and self-draw win with own-turn kongs; discard and
+declare; claims, 换宝 and the next turn) in one function: numba counts references on every array
+handed to a called function, so splitting the loop into phase functions over the state bundle
+cost more than half the speed of random deals (measured, docs/DESIGN.md). Decisions are asked
+of the players through :mod:`daqing_sim.players.dispatch`, each on an
+:class:`~daqing_sim.players.observation.Observation` built by :func:`daqing_sim.game.state.observe`;
+players with a table-free fast path (random, scripted) answer from their own arrays. The wall,
+other hands and (before ready) the bao stay here.
 
 Readings of the rules made here (beyond docs/DECISIONS.md):
 
@@ -67,40 +69,26 @@ from daqing_sim.codes import (
 )
 from daqing_sim.game.scoring import settle_kernel
 from daqing_sim.game.state import (
-    G_ACTION,
-    G_ASK_OPTS,
-    G_ASK_SEAT,
-    G_BACK,
-    G_BAO,
-    G_BAO_KIND,
-    G_BIG,
-    G_CHI_K,
-    G_CLAIMER,
-    G_CUR,
-    G_DEALER,
-    G_DISCARD,
-    G_DISCARDER,
-    G_DISCARDER_READY,
-    G_DRAWN,
-    G_FRONT,
-    G_LAST_LIVE,
-    G_METHOD,
-    G_MUST_DECLARE,
-    G_N_DRAWS,
-    G_N_LOG,
-    G_N_REPL,
-    G_NEWLY_READY,
-    G_PHASE,
-    G_WIN_DRAWN,
-    G_WIN_KIND,
-    G_WIN_TILE,
-    G_WINNER,
+    R_BACK,
+    R_BAO,
+    R_BAO_KIND,
+    R_BIG,
+    R_DISCARDER,
+    R_DISCARDER_READY,
+    R_FRONT,
+    R_METHOD,
+    R_N_DRAWS,
+    R_N_REPL,
+    R_WIN_DRAWN,
+    R_WIN_KIND,
+    R_WIN_TILE,
+    R_WINNER,
     observe,
 )
 from daqing_sim.game.wall import BAO_POSITION, LIVE_START, N_LIVE
-from daqing_sim.hand.kernels import bao_win_k, is_open_k, may_declare_k, wait_set_k
+from daqing_sim.hand.kernels import bao_win_k, is_open_k, may_declare_k, std_shanten_k, wait_set_k
 from daqing_sim.players import dispatch
-from daqing_sim.players.common import splitmix64, unseen_counts
+from daqing_sim.players.common import maybe_ready, splitmix64, unseen_counts
 from daqing_sim.players.observation import CLAIMED, DECLARED, DRAWN_AND_THROWN, MAX_POND, UNKNOWN
 from daqing_sim.rules import (
     R_BAO_KAN_INSTANT,
@@ -109,6 +97,7 @@ from daqing_sim.rules import (
     R_LAST_TILES_NO_CLAIM,
     R_LOCK_AFTER_READY,
     R_MIN_CONCEALED_AT_READY,
+    R_REQUIRE_OPEN,
 )
 
 
@@ -153,20 +142,18 @@ EV_BAO_REPLACED, EV_WIN, EV_EXHAUSTIVE = 6, 7, 8
 LOG_WIDTH = 5
 MAX_EVENTS = 512
 
-# Phases of a deal (``g[G_PHASE]``).
-P_DRAW, P_AFTER_DRAW, P_KONG, P_DISCARD, P_CLAIMS, P_PENG_ASK, P_CHI_ASK, P_AFTER_CLAIMS, P_END = range(9)
+_DRAW, _AFTER_DRAW, _DISCARD = 0, 1, 2
 
 
 @njit(cache=True, inline="always")
-def _log(log, g, code, seat, tile, a, b):
-    n = g[G_N_LOG]
-    if n < log.shape[0]:
-        log[n, 0] = code
-        log[n, 1] = seat
-        log[n, 2] = tile
-        log[n, 3] = a
-        log[n, 4] = b
-    g[G_N_LOG] = n + 1
+def _log(log, n_log, code, seat, tile, a, b):
+    if n_log < log.shape[0]:
+        log[n_log, 0] = code
+        log[n_log, 1] = seat
+        log[n_log, 2] = tile
+        log[n_log, 3] = a
+        log[n_log, 4] = b
+    return n_log + 1
 
 
 @njit(cache=True, inline="always")
@@ -269,84 +256,90 @@ def _keep_ready_kongs(hand, mk, mt, nm, kong_opts, rules, tabs, tk, tb):
     return n_opt
 
 
-# ---------------------------------------------------------------------------- batch
+@njit(cache=True)
+def _ask_claim(codes, knobs, st, obs, dealer, left, s, rules, tabs, d, opts):
+    """Seat ``s``'s answer to the claim options ``opts`` on discard ``d``, from its observation."""
+    observe(st, obs, s, dealer, left, -1, -1, False, False)
+    return dispatch.claim(codes[s], knobs[s], obs, rules, tabs, d, opts)
+
+
 @njit(cache=True)
 def play_batch_k(
-    walls, deal_seeds, dealer, rules, codes, knobs, tabs, st, obs, out, out_hand, out_final, log
+    walls, deal_seeds, dealer, rules, codes, knobs, simple, tabs, st, obs, out, out_hand, out_final, log
 ):
     """Play every wall of ``walls`` (n, 112); returns the number of events of the last deal.
 
-    ``st`` and ``obs`` come from :func:`daqing_sim.game.state.new_deal_state`. ``out``
-    (n, N_OUT) int32 is filled; ``out_hand`` (n, H_WIDTH) int8 and ``out_final`` (n, 6, 28)
-    int8 are filled when their first dimension is n; ``log`` (m, 5) int16 gets the events of
-    the last deal when ``m > 1``.
+    ``simple[code]`` marks players with a table-free fast path (:mod:`daqing_sim.players.dispatch`);
+    ``st`` and ``obs`` come from :func:`daqing_sim.game.state.new_deal_state`. ``out`` (n, N_OUT)
+    int32 is filled; ``out_hand`` (n, H_WIDTH) int8 and ``out_final`` (n, 6, 28) int8 are filled
+    when their first dimension is n; ``log`` (m, 5) int16 gets the events of the last deal when
+    ``m > 1``.
     """
     n = walls.shape[0]
     rec_hand = out_hand.shape[0] == n
     rec_final = out_final.shape[0] == n
+    n_log = 0
     for i in range(n):
-        begin_deal(walls[i], deal_seeds[i], dealer, st, obs, out[i], log)
-        play_until_decision(walls[i], rules, codes, knobs, tabs, st, obs, out[i], log)
-        record_deal(walls[i], dealer, rules, st, out[i], out_hand[i if rec_hand else 0], rec_hand, log)
+        hrow = out_hand[i] if rec_hand else out_hand[0]
+        n_log = _play_deal(
+            walls[i], deal_seeds[i], dealer, rules, codes, knobs, simple, tabs, st, obs, out[i], log
+        )
+        _record(rules, dealer, st, out[i], hrow, rec_hand)
         if rec_final:
             final_tiles(walls[i], st, out_final[i])
-    return st.g[G_N_LOG]
+    return n_log
 
 
 @njit(cache=True)
-def play_until_decision(wall, rules, codes, knobs, tabs, st, obs, orow, log):
-    """Run the deal's phases from ``g[G_PHASE]`` to its end."""
-    g = st.g
-    while True:
-        p = g[G_PHASE]
-        if p == P_DRAW:
-            if not _draw(wall, st, obs, log, False):
-                g[G_PHASE] = P_END  # RULES: 荒庄
-        elif p == P_AFTER_DRAW:
-            _after_draw(rules, tabs, st, obs)
-        elif p == P_KONG:
-            observe(st, obs, g[G_CUR], False)
-            kt = dispatch.kong(codes[g[G_CUR]], knobs[g[G_CUR]], obs, rules, tabs, st.kong_opts)
-            _apply_kong(wall, rules, tabs, st, obs, log, kt)
-        elif p == P_DISCARD:
-            _discard(rules, codes, knobs, tabs, st, obs, orow, log)
-        elif p == P_CLAIMS:
-            _claims(rules, tabs, st, obs)
-        elif p == P_PENG_ASK or p == P_CHI_ASK:
-            s = g[G_ASK_SEAT]
-            observe(st, obs, s, False)
-            a = dispatch.claim(codes[s], knobs[s], obs, rules, tabs, g[G_DISCARD], g[G_ASK_OPTS])
-            _answer_claim(rules, tabs, st, obs, a)
-        elif p == P_AFTER_CLAIMS:
-            _after_claims(wall, rules, st, obs, log)
-        else:
-            return
-
-
-# ---------------------------------------------------------------------------- phases
-@njit(cache=True)
-def begin_deal(wall, seed, dealer, st, obs, orow, log):
-    """Reset the state, deal the hands (dealer 14, others 13) and set up the bao."""
-    st.conc[:] = 0
-    st.mk[:] = 0
-    st.mt[:] = 0
-    st.nm[:] = 0
-    st.meld_from[:] = -1
-    st.visible[:] = 0
-    st.pool[:] = 0
-    st.dead[:] = 0
-    st.ready[:] = 0
-    st.ready_draw[:] = -1
-    st.wk[:] = -1
-    st.wb[:] = 0
-    st.safe[:] = 0
-    st.own_draws[:] = 0
-    st.n_pond[:] = 0
-    st.pond_claimer[:] = -1
-    st.pond_flag[:] = 0
-    obs.memo[:, 0] = UNKNOWN
-    obs.memo[:, 1:] = 0
-    for k in range(orow.shape[0]):
+def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log):
+    """Play one deal on ``st`` (its final tiles, melds and result scalars are left there for
+    :func:`_record`). Returns the number of events logged."""
+    conc = st.conc
+    mk = st.mk
+    mt = st.mt
+    nm = st.nm
+    meld_from = st.meld_from
+    visible = st.visible
+    pool = st.pool
+    dead = st.dead
+    ready = st.ready
+    ready_draw = st.ready_draw
+    wk = st.wk
+    wb = st.wb
+    safe = st.safe
+    own_draws = st.own_draws
+    pond = st.pond
+    pond_flag = st.pond_flag
+    pond_claimer = st.pond_claimer
+    n_pond = st.n_pond
+    kong_opts = st.kong_opts
+    res = st.result
+    rng = obs.rng
+    memo = obs.memo
+    sc = obs.sc
+    tk = obs.tk
+    tb = obs.tb
+    log_on = log.shape[0] > 1
+    meld_from[:] = -1
+    ready_draw[:] = -1
+    n_pond[:] = 0
+    pond_claimer[:] = -1
+    pond_flag[:] = 0
+    conc[:] = 0
+    mk[:] = 0
+    mt[:] = 0
+    nm[:] = 0
+    visible[:] = 0
+    pool[:] = 0
+    dead[:] = 0
+    ready[:] = 0
+    wk[:] = -1
+    wb[:] = 0
+    safe[:] = 0
+    own_draws[:] = 0
+    memo[:, 0] = UNKNOWN
+    memo[:, 1:] = 0
+    for k in range(N_OUT):
         orow[k] = -1
     orow[O_OUTCOME] = EXHAUSTIVE_DRAW
     orow[O_BIG] = 0
@@ -356,476 +349,476 @@ def begin_deal(wall, seed, dealer, st, obs, orow, log):
         orow[O_PAY + s] = 0
         orow[O_READY_WAIT_TILES + s] = 0
         orow[O_READY_WAIT_MASK + s] = 0
-        obs.rng[s] = splitmix64(seed ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
+        rng[s] = splitmix64(seed ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
     pos = 0
     for k in range(4):
         s = (dealer + k) % 4
         for _ in range(14 if k == 0 else 13):
-            st.conc[s, wall[pos]] += 1
+            conc[s, wall[pos]] += 1
             pos += 1
-    g = st.g
-    g[:] = 0
-    g[G_BAO] = wall[BAO_POSITION]
-    g[G_FRONT] = LIVE_START
-    g[G_BACK] = wall.shape[0] - 1
-    g[G_CUR] = dealer
-    g[G_DEALER] = dealer
-    g[G_PHASE] = P_AFTER_DRAW
-    g[G_DRAWN] = -1
-    g[G_LAST_LIVE] = N_LIVE + 1  # the dealer's first discard follows no draw
-    g[G_WINNER] = -1
-    g[G_METHOD] = SELF_DRAW
-    g[G_DISCARDER] = -1
-    g[G_DISCARDER_READY] = 1
-    g[G_WIN_TILE] = -1
-    g[G_WIN_KIND] = -1
-    g[G_BAO_KIND] = NO_BAO
-    g[G_WIN_DRAWN] = -1
-    g[G_CLAIMER] = -1
-
-
-@njit(cache=True)
-def _draw(wall, st, obs, log, from_back):
-    """The current seat draws from the front of the live wall, or from its back for a kong
-    replacement (RULES: replacement from the back). False when the live wall is empty."""
-    g = st.g
-    if g[G_FRONT] > g[G_BACK]:
-        return False
-    cur = g[G_CUR]
-    g[G_LAST_LIVE] = g[G_BACK] - g[G_FRONT] + 1
-    if from_back:
-        drawn = np.int64(wall[g[G_BACK]])
-        g[G_BACK] -= 1
-    else:
-        drawn = np.int64(wall[g[G_FRONT]])
-        g[G_FRONT] += 1
-    st.conc[cur, drawn] += 1
-    g[G_N_DRAWS] += 1
-    st.own_draws[cur] += 1
-    obs.memo[cur, 0] = UNKNOWN
-    g[G_DRAWN] = drawn
-    if log.shape[0] > 1:
-        _log(log, g, EV_DRAW, cur, drawn, 1 if from_back else 0, g[G_BACK] - g[G_FRONT] + 1)
-    g[G_PHASE] = P_AFTER_DRAW
-    return True
-
-
-@njit(cache=True, inline="always")
-def _win(g, seat, tile, kind, big, bao_kind, method):
-    g[G_WINNER] = seat
-    g[G_WIN_TILE] = tile
-    g[G_WIN_KIND] = kind
-    g[G_BIG] = 1 if big else 0
-    g[G_BAO_KIND] = bao_kind
-    g[G_METHOD] = method
-    g[G_PHASE] = P_END
-
-
-@njit(cache=True)
-def _after_draw(rules, tabs, st, obs):
-    """A ready seat wins on its draw (a self-drawn bao is wild); then the kongs it may declare."""
-    g = st.g
-    cur = g[G_CUR]
-    drawn = g[G_DRAWN]
-    if st.ready[cur] and drawn >= 0:
-        if drawn == g[G_BAO]:  # RULES: bao wild only when self-drawn after ready
-            wt, kd, bg, bk = bao_win_k(st.wk[cur], st.wb[cur], drawn, rules)
-            if wt >= 0:
-                _win(g, cur, wt, kd, bg, bk, SELF_DRAW)
-        elif st.wk[cur, drawn] >= 0:
-            _win(g, cur, drawn, st.wk[cur, drawn], st.wb[cur, drawn] != 0, NO_BAO, SELF_DRAW)
-        if g[G_WINNER] >= 0:
-            g[G_WIN_DRAWN] = drawn
-            return
+    bao = np.int64(wall[BAO_POSITION])
+    front = LIVE_START
+    back = wall.shape[0] - 1
+    n_draws = 0
+    n_repl = 0
+    n_log = 0
+    L = rules[R_LAST_TILES_NO_CLAIM]
     lock = rules[R_LOCK_AFTER_READY] != 0
-    g[G_PHASE] = P_DISCARD
-    if (st.ready[cur] and lock) or g[G_FRONT] > g[G_BACK]:  # RULES: a locked hand declares no kong
-        return
-    n_opt = 0
-    for t in range(28):
-        st.kong_opts[t] = 0
-        if st.conc[cur, t] == 4 and _meld_ok(st.nm[cur], rules):
-            st.kong_opts[t] = OPT_CONCEALED_KONG
-            n_opt += 1
-    for j in range(st.nm[cur]):
-        if st.mk[cur, j] == PENG and st.conc[cur, st.mt[cur, j]] >= 1:
-            st.kong_opts[st.mt[cur, j]] = OPT_ADDED_KONG
-            n_opt += 1
-    if st.ready[cur] and n_opt > 0:
-        n_opt = _keep_ready_kongs(
-            st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], st.kong_opts, rules, tabs, obs.tk, obs.tb
-        )
-    if n_opt > 0:
-        g[G_PHASE] = P_KONG
-
-
-@njit(cache=True)
-def _apply_kong(wall, rules, tabs, st, obs, log, kt):
-    """Declare the kong ``kt`` (-1: none, go on to the discard): 换宝, then the replacement."""
-    g = st.g
-    cur = g[G_CUR]
-    if kt < 0:
-        g[G_PHASE] = P_DISCARD
-        return
-    log_on = log.shape[0] > 1
-    if st.kong_opts[kt] == OPT_CONCEALED_KONG:
-        j = st.nm[cur]
-        st.conc[cur, kt] -= 4
-        st.mk[cur, j] = CONCEALED_KONG
-        st.mt[cur, j] = kt
-        st.meld_from[cur, j] = -1
-        st.nm[cur] += 1
+    cur = dealer
+    phase = _AFTER_DRAW
+    drawn = -1
+    last_live = N_LIVE + 1  # the dealer's first discard follows no draw
+    must_declare = False
+    # result
+    winner = -1
+    method = SELF_DRAW
+    discarder = -1
+    discarder_ready = True
+    win_tile = -1
+    win_kind = -1
+    big = False
+    bao_kind = NO_BAO
+    win_drawn = -1
+    while True:
+        if phase == _DRAW:
+            if front > back:
+                break  # RULES: 荒庄
+            last_live = back - front + 1
+            drawn = np.int64(wall[front])
+            front += 1
+            conc[cur, drawn] += 1
+            n_draws += 1
+            own_draws[cur] += 1
+            memo[cur, 0] = UNKNOWN
+            if log_on:
+                n_log = _log(log, n_log, EV_DRAW, cur, drawn, 0, back - front + 1)
+            phase = _AFTER_DRAW
+        if phase == _AFTER_DRAW:
+            if ready[cur] and drawn >= 0:
+                if drawn == bao:  # RULES: bao wild only when self-drawn after ready
+                    wt, kd, bg, bk = bao_win_k(wk[cur], wb[cur], drawn, rules)
+                    if wt >= 0:
+                        winner, win_tile, win_kind, big, bao_kind = cur, wt, kd, bg, bk
+                elif wk[cur, drawn] >= 0:
+                    winner, win_tile, win_kind, big = cur, drawn, wk[cur, drawn], wb[cur, drawn] != 0
+                if winner >= 0:
+                    method = SELF_DRAW
+                    win_drawn = drawn
+                    break
+            if not (ready[cur] and lock) and front <= back:  # RULES: a locked hand declares no kong
+                n_opt = 0
+                for t in range(28):
+                    kong_opts[t] = 0
+                    if conc[cur, t] == 4 and _meld_ok(nm[cur], rules):
+                        kong_opts[t] = OPT_CONCEALED_KONG
+                        n_opt += 1
+                for j in range(nm[cur]):
+                    if mk[cur, j] == PENG and conc[cur, mt[cur, j]] >= 1:
+                        kong_opts[mt[cur, j]] = OPT_ADDED_KONG
+                        n_opt += 1
+                if ready[cur] and n_opt > 0:
+                    n_opt = _keep_ready_kongs(
+                        conc[cur], mk[cur], mt[cur], nm[cur], kong_opts, rules, tabs, tk, tb
+                    )
+                if n_opt > 0:
+                    left = back - front + 1
+                    if simple[codes[cur]]:
+                        kt = dispatch.simple_kong(codes[cur], knobs[cur], kong_opts, rng, cur)
+                    else:
+                        observe(
+                            st,
+                            obs,
+                            cur,
+                            dealer,
+                            left,
+                            bao if ready[cur] else -1,
+                            drawn,
+                            False,
+                            ready[cur] != 0,
+                        )
+                        kt = dispatch.kong(codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
+                    if kt >= 0:
+                        if kong_opts[kt] == OPT_CONCEALED_KONG:
+                            conc[cur, kt] -= 4
+                            mk[cur, nm[cur]] = CONCEALED_KONG
+                            mt[cur, nm[cur]] = kt
+                            meld_from[cur, nm[cur]] = -1
+                            nm[cur] += 1
+                            if log_on:
+                                n_log = _log(log, n_log, EV_CONCEALED_KONG, cur, kt, 0, 0)
+                        else:
+                            conc[cur, kt] -= 1
+                            visible[kt] += 1
+                            for j in range(nm[cur]):
+                                if mk[cur, j] == PENG and mt[cur, j] == kt:
+                                    mk[cur, j] = ADDED_KONG
+                            if log_on:
+                                n_log = _log(log, n_log, EV_ADDED_KONG, cur, kt, 0, 0)
+                        memo[cur, 0] = UNKNOWN
+                        if ready[cur]:
+                            wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
+                        bao, back, n_repl, n_log, kan = _check_bao(
+                            wall,
+                            rules,
+                            visible,
+                            bao,
+                            front,
+                            back,
+                            n_repl,
+                            dead,
+                            ready,
+                            wk,
+                            cur,
+                            log,
+                            log_on,
+                            n_log,
+                        )
+                        if kan >= 0:
+                            winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
+                            method = SELF_DRAW
+                            break
+                        if front > back:
+                            break  # no replacement tile left: 荒庄
+                        last_live = back - front + 1
+                        drawn = np.int64(wall[back])  # RULES: kong replacement from the back
+                        back -= 1
+                        conc[cur, drawn] += 1
+                        n_draws += 1
+                        own_draws[cur] += 1
+                        if log_on:
+                            n_log = _log(log, n_log, EV_DRAW, cur, drawn, 1, back - front + 1)
+                        continue
+            phase = _DISCARD
+        # ---- discard
+        keep_ready = ready[cur] != 0 and not lock
+        if ready[cur] and lock:
+            d = drawn  # RULES: lock_after_ready — discard every non-winning draw
+            declare = False
+        elif simple[codes[cur]] and not must_declare and not keep_ready:
+            # the table-free players skip the observation and the hand tables (each costs per call)
+            d = dispatch.simple_discard(codes[cur], knobs[cur], conc[cur], drawn, memo[cur], rng, cur)
+            conc[cur, d] -= 1
+            # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
+            declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
+            if declare:
+                declare = std_shanten_k(conc[cur], tabs) == 0
+            if declare:
+                declare = may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
+            if declare:
+                declare = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb) > 0
+            conc[cur, d] += 1
+        else:
+            seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
+            observe(st, obs, cur, dealer, back - front + 1, seen_bao, drawn, must_declare, keep_ready)
+            d, declare = dispatch.discard(codes[cur], knobs[cur], obs, rules, tabs)
+        must_declare = False
+        conc[cur, d] -= 1
+        visible[d] += 1
+        pool[d] += 1
+        i_pond = n_pond[cur]
+        if i_pond < MAX_POND:
+            pond[cur, i_pond] = d
+            pond_flag[cur, i_pond] = DRAWN_AND_THROWN if d == drawn else 0
+            n_pond[cur] = i_pond + 1
+        drawn = -1
+        newly_ready = False
+        if keep_ready:
+            if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
+                ready[cur] = 0
+        elif declare and not ready[cur]:
+            n_w = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
+            if n_w > 0 and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules):
+                ready[cur] = 1
+                newly_ready = True
+                ready_draw[cur] = own_draws[cur]
+                if i_pond < MAX_POND:
+                    pond_flag[cur, i_pond] |= DECLARED
+                unseen = sc[0]
+                unseen_counts(conc[cur], mk[cur], mt[cur], nm[cur], visible, unseen)
+                outs = 0
+                kind = 99
+                mask = 0
+                for w in range(28):
+                    if wk[cur, w] >= 0:
+                        outs += unseen[w]
+                        mask |= 1 << wk[cur, w]
+                        if wk[cur, w] < kind:
+                            kind = wk[cur, w]
+                orow[O_READY_WAIT_TILES + cur] = n_w
+                orow[O_READY_WAIT_MASK + cur] = mask
+                orow[O_READY_TURN + cur] = own_draws[cur]
+                orow[O_READY_WAIT + cur] = kind
+                orow[O_READY_OUTS + cur] = outs
+            else:
+                wk[cur, :] = -1
         if log_on:
-            _log(log, g, EV_CONCEALED_KONG, cur, kt, 0, 0)
-    else:
-        st.conc[cur, kt] -= 1
-        st.visible[kt] += 1
-        for j in range(st.nm[cur]):
-            if st.mk[cur, j] == PENG and st.mt[cur, j] == kt:
-                st.mk[cur, j] = ADDED_KONG
-        if log_on:
-            _log(log, g, EV_ADDED_KONG, cur, kt, 0, 0)
-    obs.memo[cur, 0] = UNKNOWN
-    if st.ready[cur]:
-        wait_set_k(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], rules, tabs, st.wk[cur], st.wb[cur])
-    kan = _check_bao(wall, rules, st, cur, log)
-    if kan >= 0:
-        _win(g, kan, g[G_BAO], KANCHAN, True, BAO_IN_BAO, SELF_DRAW)
-        return
-    if not _draw(wall, st, obs, log, True):
-        g[G_PHASE] = P_END  # no replacement tile left: 荒庄
-
-
-@njit(cache=True)
-def _discard(rules, codes, knobs, tabs, st, obs, orow, log):
-    """The current seat discards (a locked ready hand its draw) and may declare ready."""
-    g = st.g
-    cur = g[G_CUR]
-    drawn = g[G_DRAWN]
-    lock = rules[R_LOCK_AFTER_READY] != 0
-    keep_ready = st.ready[cur] != 0 and not lock
-    if st.ready[cur] and lock:
-        d = drawn  # RULES: lock_after_ready — discard every non-winning draw
-        declare = False
-    else:
-        observe(st, obs, cur, keep_ready)
-        d, declare = dispatch.discard(codes[cur], knobs[cur], obs, rules, tabs)
-    g[G_MUST_DECLARE] = 0
-    st.conc[cur, d] -= 1
-    st.visible[d] += 1
-    st.pool[d] += 1
-    g[G_DRAWN] = -1
-    i = st.n_pond[cur]
-    if i < MAX_POND:
-        st.pond[cur, i] = d
-        st.pond_flag[cur, i] = DRAWN_AND_THROWN if d == drawn else 0
-        st.n_pond[cur] = i + 1
-    newly_ready = False
-    if keep_ready:
-        if (
-            wait_set_k(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], rules, tabs, st.wk[cur], st.wb[cur])
-            == 0
-        ):
-            st.ready[cur] = 0
-    elif declare and not st.ready[cur]:
-        newly_ready = _declare(rules, tabs, st, obs, orow, cur)
-        if newly_ready and i < MAX_POND:
-            st.pond_flag[cur, i] |= DECLARED
-    if log.shape[0] > 1:
-        _log(log, g, EV_DISCARD, cur, d, np.int64(newly_ready), 0)
-        if newly_ready:
-            _log(log, g, EV_READY, cur, g[G_BAO], orow[O_READY_WAIT + cur], orow[O_READY_OUTS + cur])
-    g[G_DISCARD] = d
-    g[G_NEWLY_READY] = 1 if newly_ready else 0
-    g[G_PHASE] = P_CLAIMS
-
-
-@njit(cache=True)
-def _declare(rules, tabs, st, obs, orow, cur):
-    """Declare ready if the 13 tiles left wait and the seat may declare; record the wait."""
-    n_w = wait_set_k(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], rules, tabs, st.wk[cur], st.wb[cur])
-    if n_w == 0 or not may_declare_k(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], rules):
-        st.wk[cur, :] = -1
-        return False
-    st.ready[cur] = 1
-    st.ready_draw[cur] = st.own_draws[cur]
-    unseen = obs.sc[0]
-    unseen_counts(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], st.visible, unseen)
-    outs = 0
-    kind = 99
-    mask = 0
-    for w in range(28):
-        if st.wk[cur, w] >= 0:
-            outs += unseen[w]
-            mask |= 1 << st.wk[cur, w]
-            if st.wk[cur, w] < kind:
-                kind = st.wk[cur, w]
-    orow[O_READY_TURN + cur] = st.own_draws[cur]
-    orow[O_READY_WAIT + cur] = kind
-    orow[O_READY_OUTS + cur] = outs
-    orow[O_READY_WAIT_TILES + cur] = n_w
-    orow[O_READY_WAIT_MASK + cur] = mask
-    return True
-
-
-@njit(cache=True)
-def _claims(rules, tabs, st, obs):
-    """After a discard: a win (first ready seat in turn order), 宝卡, then whom to ask for a
-    peng or kong, else for a chi."""
-    g = st.g
-    cur = g[G_CUR]
-    d = g[G_DISCARD]
-    claimable = g[G_LAST_LIVE] > rules[R_LAST_TILES_NO_CLAIM]  # RULES: 荒庄前最后四张
-    g[G_CLAIMER] = -1
-    g[G_ACTION] = PASS
-    if claimable:
-        for k in range(1, 4):  # RULES: 截和 — first ready seat in turn order wins
-            s = (cur + k) % 4
-            if st.ready[s] and st.wk[s, d] >= 0:
-                _win(g, s, d, st.wk[s, d], st.wb[s, d] != 0, NO_BAO, DEAL_IN)
-                g[G_DISCARDER] = cur
-                g[G_DISCARDER_READY] = 1 if st.ready[cur] else 0
-                return
-    bao = g[G_BAO]
-    if g[G_NEWLY_READY] and rules[R_BAO_KAN_INSTANT] and st.wk[cur, bao] == KANCHAN:  # RULES: 宝卡
-        _win(g, cur, bao, KANCHAN, True, BAO_IN_BAO, SELF_DRAW)
-        return
-    g[G_PHASE] = P_AFTER_CLAIMS
-    if not claimable:
-        return
-    if rules[R_LOCK_AFTER_READY]:
-        for r in range(4):
-            if st.ready[r] and not (r == cur and g[G_NEWLY_READY]):
-                st.safe[r, d] = 1
-    for k in range(1, 4):
-        s = (cur + k) % 4
-        if st.ready[s] or st.conc[s, d] < 2 or not _meld_ok(st.nm[s], rules):
-            continue
-        opts = 1 << CLAIM_PENG
-        if st.conc[s, d] == 3 and g[G_FRONT] <= g[G_BACK]:
-            opts |= 1 << CLAIM_KONG
-        g[G_ASK_SEAT] = s
-        g[G_ASK_OPTS] = opts
-        g[G_PHASE] = P_PENG_ASK
-        return  # at most one other seat holds two copies
-    _next_chi(rules, tabs, st, obs, 1)
-
-
-@njit(cache=True)
-def _next_chi(rules, tabs, st, obs, k0):
-    """Ask the next seat (offset ``k0`` or later) that may chi the discard, else go on."""
-    g = st.g
-    cur = g[G_CUR]
-    d = g[G_DISCARD]
-    g[G_PHASE] = P_AFTER_CLAIMS
-    if d == ZHONG:
-        return
-    for k in range(k0, 4):
-        s = (cur + k) % 4
-        if st.ready[s] or not _meld_ok(st.nm[s], rules):
-            continue
-        if k != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
-            return  # RULES: chi only from the previous seat (上家)
-        opts = _chi_options_seat(st.conc, s, d)
-        if k != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
-            for a in (CHI_LOW, CHI_MID, CHI_HIGH):
-                if opts & (1 << a) and not _chi_makes_ready(
-                    st.conc[s], st.mk[s], st.mt[s], st.nm[s], d, a, rules, tabs, obs.tk, obs.tb
-                ):
-                    opts &= ~(1 << a)
-        if opts == 0:
-            continue
-        g[G_ASK_SEAT] = s
-        g[G_ASK_OPTS] = opts
-        g[G_CHI_K] = k
-        g[G_PHASE] = P_CHI_ASK
-        return
-
-
-@njit(cache=True)
-def _answer_claim(rules, tabs, st, obs, a):
-    """The asked seat's answer ``a`` to a peng/kong or chi offer."""
-    g = st.g
-    if a != PASS:
-        g[G_CLAIMER] = g[G_ASK_SEAT]
-        g[G_ACTION] = a
-        if g[G_PHASE] == P_CHI_ASK:
-            g[G_MUST_DECLARE] = 1 if g[G_CHI_K] != 1 else 0
-        g[G_PHASE] = P_AFTER_CLAIMS
-    elif g[G_PHASE] == P_PENG_ASK:
-        _next_chi(rules, tabs, st, obs, 1)
-    else:
-        _next_chi(rules, tabs, st, obs, g[G_CHI_K] + 1)
-
-
-@njit(cache=True)
-def _after_claims(wall, rules, st, obs, log):
-    """Make the claim, replace the bao (换宝) and pass the turn."""
-    g = st.g
-    cur = g[G_CUR]
-    d = g[G_DISCARD]
-    s = g[G_CLAIMER]
-    action = g[G_ACTION]
-    if s >= 0:
-        _take_claim(st, obs, log, cur, s, d, action)
-    if rules[R_BAO_REPLACEMENT] and st.visible[g[G_BAO]] >= 3:
-        kan = _check_bao(wall, rules, st, cur, log)
-        if kan >= 0:
-            _win(g, kan, g[G_BAO], KANCHAN, True, BAO_IN_BAO, SELF_DRAW)
-            return
-    if s < 0:
-        g[G_CUR] = (cur + 1) % 4
-        g[G_PHASE] = P_DRAW
-        return
-    g[G_CUR] = s
-    g[G_PHASE] = P_DISCARD
-    if action == CLAIM_KONG and not _draw(wall, st, obs, log, True):
-        g[G_PHASE] = P_END
-
-
-@njit(cache=True)
-def _take_claim(st, obs, log, cur, s, d, action):
-    st.pool[d] -= 1
-    i = st.n_pond[cur] - 1
-    if 0 <= i < MAX_POND:
-        st.pond_flag[cur, i] |= CLAIMED
-        st.pond_claimer[cur, i] = s
-    j = st.nm[s]
-    if action == CLAIM_PENG:
-        st.conc[s, d] -= 2
-        st.visible[d] += 2
-        st.mk[s, j] = PENG
-        st.mt[s, j] = d
-    elif action == CLAIM_KONG:
-        st.conc[s, d] -= 3
-        st.visible[d] += 3
-        st.mk[s, j] = KONG
-        st.mt[s, j] = d
-    else:
-        low = d - (action - CHI_LOW)
-        for x in range(low, low + 3):
-            if x != d:
-                st.conc[s, x] -= 1
-                st.visible[x] += 1
-        st.mk[s, j] = CHI
-        st.mt[s, j] = low
-    st.meld_from[s, j] = cur
-    st.nm[s] += 1
-    obs.memo[s, 0] = UNKNOWN
-    if log.shape[0] > 1:
-        _log(log, st.g, EV_CLAIM, s, d, action, cur)
-
-
-@njit(cache=True)
-def _check_bao(wall, rules, st, cur, log):
-    """换宝: while three copies of the bao's kind are visible, the last live tile becomes the
-    bao. Returns the seat that wins by 宝卡 on a new bao, else -1."""
-    g = st.g
-    if rules[R_BAO_REPLACEMENT] == 0:
-        return -1
-    while st.visible[g[G_BAO]] >= 3 and g[G_FRONT] <= g[G_BACK]:
-        st.dead[g[G_BAO]] += 1
-        old = g[G_BAO]
-        g[G_BAO] = wall[g[G_BACK]]
-        g[G_BACK] -= 1
-        g[G_N_REPL] += 1
-        if log.shape[0] > 1:
-            _log(log, g, EV_BAO_REPLACED, -1, g[G_BAO], old, 0)
-        if rules[R_BAO_KAN_INSTANT]:  # RULES: 宝卡 on every bao replacement (DECISIONS #10)
-            for k in range(4):
+            n_log = _log(log, n_log, EV_DISCARD, cur, d, np.int64(newly_ready), 0)
+            if newly_ready:
+                n_log = _log(
+                    log, n_log, EV_READY, cur, bao, orow[O_READY_WAIT + cur], orow[O_READY_OUTS + cur]
+                )
+        claimable = last_live > L  # RULES: 荒庄前最后四张
+        if claimable:
+            for k in range(1, 4):  # RULES: 截和 — first ready seat in turn order wins
                 s = (cur + k) % 4
-                if st.ready[s] and st.wk[s, g[G_BAO]] == KANCHAN:
-                    return s
-    return -1
+                if ready[s] and wk[s, d] >= 0:
+                    winner, win_tile, win_kind, big = s, d, wk[s, d], wb[s, d] != 0
+                    method = DEAL_IN
+                    discarder = cur
+                    discarder_ready = ready[cur] != 0
+                    break
+            if winner >= 0:
+                break
+        if newly_ready and rules[R_BAO_KAN_INSTANT] and wk[cur, bao] == KANCHAN:  # RULES: 宝卡
+            winner, win_tile, win_kind, big, bao_kind = cur, bao, KANCHAN, True, BAO_IN_BAO
+            method = SELF_DRAW
+            break
+        if claimable and lock:
+            for r in range(4):
+                if ready[r] and not (r == cur and newly_ready):
+                    safe[r, d] = 1
+        claimer = -1
+        action = PASS
+        if claimable:
+            for k in range(1, 4):
+                s = (cur + k) % 4
+                if ready[s] or conc[s, d] < 2 or not _meld_ok(nm[s], rules):
+                    continue
+                opts = 1 << CLAIM_PENG
+                if conc[s, d] == 3 and front <= back:
+                    opts |= 1 << CLAIM_KONG
+                if simple[codes[s]]:
+                    a = dispatch.simple_claim(codes[s], knobs[s], opts, rng, s)
+                else:
+                    a = _ask_claim(codes, knobs, st, obs, dealer, back - front + 1, s, rules, tabs, d, opts)
+                if a != PASS:
+                    claimer = s
+                    action = a
+                break  # at most one other seat holds two copies
+            if claimer < 0 and d != ZHONG:
+                for k in range(1, 4):
+                    s = (cur + k) % 4
+                    if ready[s] or not _meld_ok(nm[s], rules):
+                        continue
+                    if k != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
+                        break  # RULES: chi only from the previous seat (上家)
+                    opts = _chi_options_seat(conc, s, d)
+                    if k != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
+                        for a in (CHI_LOW, CHI_MID, CHI_HIGH):
+                            if opts & (1 << a) and not _chi_makes_ready(
+                                conc[s], mk[s], mt[s], nm[s], d, a, rules, tabs, tk, tb
+                            ):
+                                opts &= ~(1 << a)
+                    if opts == 0:
+                        continue
+                    if simple[codes[s]]:
+                        a = dispatch.simple_claim(codes[s], knobs[s], opts, rng, s)
+                    else:
+                        a = _ask_claim(
+                            codes, knobs, st, obs, dealer, back - front + 1, s, rules, tabs, d, opts
+                        )
+                    if a != PASS:
+                        claimer = s
+                        action = a
+                        must_declare = k != 1
+                        break
+        if claimer >= 0:
+            s = claimer
+            pool[d] -= 1
+            if 0 < n_pond[cur] <= MAX_POND:
+                pond_flag[cur, n_pond[cur] - 1] |= CLAIMED
+                pond_claimer[cur, n_pond[cur] - 1] = s
+            j = nm[s]
+            meld_from[s, j] = cur
+            if action == CLAIM_PENG:
+                conc[s, d] -= 2
+                visible[d] += 2
+                mk[s, j] = PENG
+                mt[s, j] = d
+            elif action == CLAIM_KONG:
+                conc[s, d] -= 3
+                visible[d] += 3
+                mk[s, j] = KONG
+                mt[s, j] = d
+            else:
+                low = d - (action - CHI_LOW)
+                for x in range(low, low + 3):
+                    if x != d:
+                        conc[s, x] -= 1
+                        visible[x] += 1
+                mk[s, j] = CHI
+                mt[s, j] = low
+            nm[s] += 1
+            memo[s, 0] = UNKNOWN
+            if log_on:
+                n_log = _log(log, n_log, EV_CLAIM, s, d, action, cur)
+        kan = -1
+        if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:
+            bao, back, n_repl, n_log, kan = _check_bao(
+                wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
+            )
+        if kan >= 0:
+            winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
+            method = SELF_DRAW
+            break
+        if claimer >= 0:
+            cur = claimer
+            if action == CLAIM_KONG:
+                if front > back:
+                    break
+                last_live = back - front + 1
+                drawn = np.int64(wall[back])
+                back -= 1
+                conc[cur, drawn] += 1
+                n_draws += 1
+                own_draws[cur] += 1
+                if log_on:
+                    n_log = _log(log, n_log, EV_DRAW, cur, drawn, 1, back - front + 1)
+                phase = _AFTER_DRAW
+            else:
+                phase = _DISCARD
+        else:
+            cur = (cur + 1) % 4
+            phase = _DRAW
+
+    res[R_WINNER] = winner
+    res[R_METHOD] = method
+    res[R_DISCARDER] = discarder
+    res[R_DISCARDER_READY] = 1 if discarder_ready else 0
+    res[R_WIN_TILE] = win_tile
+    res[R_WIN_KIND] = win_kind
+    res[R_BIG] = 1 if big else 0
+    res[R_BAO_KIND] = bao_kind
+    res[R_WIN_DRAWN] = win_drawn
+    res[R_BAO] = bao
+    res[R_FRONT] = front
+    res[R_BACK] = back
+    res[R_N_DRAWS] = n_draws
+    res[R_N_REPL] = n_repl
+    if log_on:
+        if winner >= 0:
+            n_log = _log(log, n_log, EV_WIN, winner, win_tile, method, discarder)
+        else:
+            n_log = _log(log, n_log, EV_EXHAUSTIVE, -1, -1, 0, 0)
+    return n_log
 
 
-# ---------------------------------------------------------------------------- settle and record
 @njit(cache=True)
-def record_deal(wall, dealer, rules, st, orow, hrow, rec_hand, log):
-    """Settle the deal and write its row (and the winner's hand when ``rec_hand``)."""
-    g = st.g
+def _record(rules, dealer, st, orow, hrow, rec_hand):
+    """Settle the deal left in ``st`` and write its row (and the winner's hand when ``rec_hand``)."""
+    res = st.result
+    mk = st.mk
+    mt = st.mt
+    nm = st.nm
+    conc = st.conc
+    concealed = st.concealed
     for s in range(4):
-        st.concealed[s] = 0 if is_open_k(st.mk[s], st.nm[s]) else 1
-        orow[O_CONCEALED + s] = st.concealed[s]
+        concealed[s] = 0 if is_open_k(mk[s], nm[s]) else 1
+        orow[O_CONCEALED + s] = concealed[s]
         orow[O_OWN_DRAWS + s] = st.own_draws[s]
-    orow[O_DRAWS] = g[G_N_DRAWS]
-    orow[O_BAO_REPLACEMENTS] = g[G_N_REPL]
-    orow[O_FINAL_BAO] = g[G_BAO]
+    orow[O_DRAWS] = res[R_N_DRAWS]
+    orow[O_BAO_REPLACEMENTS] = res[R_N_REPL]
+    orow[O_FINAL_BAO] = res[R_BAO]
     orow[O_WINNER_KONGS] = 0
-    winner = g[G_WINNER]
-    log_on = log.shape[0] > 1
+    winner = res[R_WINNER]
     if winner < 0:
-        if log_on:
-            _log(log, g, EV_EXHAUSTIVE, -1, -1, 0, 0)
         return
     kongs = 0
-    for j in range(st.nm[winner]):
-        if st.mk[winner, j] == KONG or st.mk[winner, j] == CONCEALED_KONG or st.mk[winner, j] == ADDED_KONG:
+    for j in range(nm[winner]):
+        if mk[winner, j] == KONG or mk[winner, j] == CONCEALED_KONG or mk[winner, j] == ADDED_KONG:
             kongs += 1
-    method = g[G_METHOD]
-    ready_in = g[G_DISCARDER_READY] != 0
+    method = res[R_METHOD]
+    ready_in = res[R_DISCARDER_READY] != 0
+    pay = st.pay
+    fans = st.fans
     settle_kernel(
         winner,
         dealer,
         method,
-        g[G_DISCARDER],
+        res[R_DISCARDER],
         ready_in,
-        g[G_BIG] != 0,
-        g[G_BAO_KIND],
-        st.concealed,
+        res[R_BIG] != 0,
+        res[R_BAO_KIND],
+        concealed,
         kongs,
         rules,
-        st.pay,
-        st.fans,
+        pay,
+        fans,
     )
     if method == SELF_DRAW:
         orow[O_OUTCOME] = WIN_SELF_DRAW
     else:
         orow[O_OUTCOME] = WIN_DEAL_IN if ready_in else WIN_DEAL_IN_NOT_READY
     orow[O_WINNER] = winner
-    orow[O_DISCARDER] = g[G_DISCARDER]
+    orow[O_DISCARDER] = res[R_DISCARDER]
     orow[O_DISCARDER_READY] = 1 if ready_in else 0
-    orow[O_BIG] = g[G_BIG]
-    orow[O_BAO] = g[G_BAO_KIND]
-    orow[O_WAIT] = g[G_WIN_KIND]
-    orow[O_WIN_TILE] = g[G_WIN_TILE]
+    orow[O_BIG] = res[R_BIG]
+    orow[O_BAO] = res[R_BAO_KIND]
+    orow[O_WAIT] = res[R_WIN_KIND]
+    orow[O_WIN_TILE] = res[R_WIN_TILE]
     orow[O_WINNER_KONGS] = kongs
     for s in range(4):
-        orow[O_PAY + s] = st.pay[s]
-        orow[O_FANS + s] = st.fans[s]
+        orow[O_PAY + s] = pay[s]
+        orow[O_FANS + s] = fans[s]
     if rec_hand:
         for t in range(28):
-            hrow[t] = st.conc[winner, t]
-        if g[G_WIN_DRAWN] >= 0:
-            hrow[g[G_WIN_DRAWN]] -= 1  # the 13-tile hand before the win
+            hrow[t] = conc[winner, t]
+        if res[R_WIN_DRAWN] >= 0:
+            hrow[res[R_WIN_DRAWN]] -= 1  # the 13-tile hand before the win
         for j in range(4):
-            hrow[H_MK + j] = st.mk[winner, j]
-            hrow[H_MT + j] = st.mt[winner, j]
-        hrow[H_NM] = st.nm[winner]
-    if log_on:
-        _log(log, g, EV_WIN, winner, g[G_WIN_TILE], method, g[G_DISCARDER])
+            hrow[H_MK + j] = mk[winner, j]
+            hrow[H_MT + j] = mt[winner, j]
+        hrow[H_NM] = nm[winner]
 
 
 @njit(cache=True)
 def final_tiles(wall, st, frow):
     """Where all 112 tiles are at the end: each seat's (concealed + melds), the unclaimed
     discards, and the rest (live wall, current and replaced baos)."""
+    conc = st.conc
+    mk = st.mk
+    mt = st.mt
+    nm = st.nm
+    res = st.result
     for s in range(4):
         for t in range(28):
-            frow[s, t] = st.conc[s, t]
-        for j in range(st.nm[s]):
-            t = st.mt[s, j]
-            if st.mk[s, j] == CHI:
+            frow[s, t] = conc[s, t]
+        for j in range(nm[s]):
+            t = mt[s, j]
+            if mk[s, j] == CHI:
                 frow[s, t] += 1
                 frow[s, t + 1] += 1
                 frow[s, t + 2] += 1
-            elif st.mk[s, j] == PENG:
+            elif mk[s, j] == PENG:
                 frow[s, t] += 3
             else:
                 frow[s, t] += 4
     for t in range(28):
         frow[F_POOL, t] = st.pool[t]
         frow[F_REST, t] = st.dead[t]
-    frow[F_REST, st.g[G_BAO]] += 1
-    for p in range(st.g[G_FRONT], st.g[G_BACK] + 1):
+    frow[F_REST, res[R_BAO]] += 1
+    for p in range(res[R_FRONT], res[R_BACK] + 1):
         frow[F_REST, wall[p]] += 1
+
+
+@njit(cache=True)
+def _check_bao(wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log):
+    """换宝: while three copies of the bao's kind are visible, the last live tile becomes the
+    bao. Returns (bao, back, n_repl, n_log, bao_kan_winner)."""
+    kan = -1
+    if rules[R_BAO_REPLACEMENT] == 0:
+        return bao, back, n_repl, n_log, kan
+    while visible[bao] >= 3 and front <= back:
+        dead[bao] += 1
+        old = bao
+        bao = np.int64(wall[back])
+        back -= 1
+        n_repl += 1
+        if log_on:
+            n_log = _log(log, n_log, EV_BAO_REPLACED, -1, bao, old, 0)
+        if rules[R_BAO_KAN_INSTANT]:  # RULES: 宝卡 on every bao replacement (DECISIONS #10)
+            for k in range(4):
+                s = (cur + k) % 4
+                if ready[s] and wk[s, bao] == KANCHAN:
+                    return bao, back, n_repl, n_log, s
+    return bao, back, n_repl, n_log, kan

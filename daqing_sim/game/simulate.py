@@ -49,6 +49,7 @@ from daqing_sim.game.wall import BLOCK, generate_walls
 from daqing_sim.hand.notation import format_hand, hand_from_arrays
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.hand.tiles import tile_name
+from daqing_sim.players.dispatch import table_free_flags
 from daqing_sim.players.registry import STRATEGIES, encode_strategies
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
@@ -107,6 +108,7 @@ def run_walls(
             rules.encode(),
             np.ascontiguousarray(codes, dtype=np.int64),
             np.ascontiguousarray(knob_values, dtype=np.float64),
+            table_free_flags(),
             get_tables(),
             st,
             obs,

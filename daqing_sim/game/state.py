@@ -1,8 +1,7 @@
 """The mutable state of one deal (``DealState``) and the one place that builds a seat's
 :class:`~daqing_sim.players.observation.Observation` from it.
 
-All of a deal lives in arrays, its scalars included (``g[G_*]``), so the deal kernel is a set
-of phase functions over one bundle and can stop at any decision and resume later.
+All of a deal lives in arrays; its result scalars are left in ``result`` (``R_*``) for settling.
 The public arrays (ponds, visible counts, ready flags, passed tiles, who claimed each meld)
 are shared with the observation; the rest (concealed hands, the wall, the bao, the wait sets)
 never reach a player except through :func:`observe`.
@@ -33,38 +32,24 @@ from daqing_sim.players.observation import (
     new_scratch,
 )
 
-# Scalars of the deal in ``g``.
+# The deal's result, left in ``result`` for settling and recording.
 (
-    G_BAO,  # the current bao
-    G_FRONT,  # next live-wall index to draw from the front
-    G_BACK,  # last live-wall index (replacements and new baos come from here)
-    G_CUR,  # seat to act
-    G_PHASE,  # next phase (P_*)
-    G_DRAWN,  # tile the current seat just drew, -1 after a claim
-    G_LAST_LIVE,  # live tiles before the current seat's last draw (荒庄前最后四张)
-    G_N_DRAWS,
-    G_N_REPL,  # 换宝 count
-    G_N_LOG,
-    G_MUST_DECLARE,  # the current seat's discard must declare ready (上听吃三家)
-    G_DEALER,
-    G_WINNER,
-    G_METHOD,
-    G_DISCARDER,
-    G_DISCARDER_READY,
-    G_WIN_TILE,
-    G_WIN_KIND,
-    G_BIG,
-    G_BAO_KIND,
-    G_WIN_DRAWN,  # the self-drawn winning tile (to record the 13-tile hand before it)
-    G_DISCARD,  # the discard being claimed
-    G_NEWLY_READY,  # that discard declared ready
-    G_CLAIMER,
-    G_ACTION,
-    G_CHI_K,  # next seat offset asked for a chi
-    G_ASK_SEAT,  # seat asked in a claim phase
-    G_ASK_OPTS,  # its options
-    N_G,
-) = range(29)
+    R_WINNER,
+    R_METHOD,
+    R_DISCARDER,
+    R_DISCARDER_READY,
+    R_WIN_TILE,
+    R_WIN_KIND,
+    R_BIG,
+    R_BAO_KIND,
+    R_WIN_DRAWN,  # the self-drawn winning tile (to record the 13-tile hand before it)
+    R_BAO,  # the bao at the end
+    R_FRONT,  # the live wall left: front .. back
+    R_BACK,
+    R_N_DRAWS,
+    R_N_REPL,  # 换宝 count
+    N_RESULT,
+) = range(15)
 
 DealState = namedtuple(
     "DealState",
@@ -91,7 +76,7 @@ DealState = namedtuple(
         "pay",  # (4,) int64
         "fans",  # (4,) int64
         "concealed",  # (4,) uint8
-        "g",  # (N_G,) int64 scalars
+        "result",  # (N_RESULT,) int64 the deal's result (R_*)
     ),
 )
 
@@ -121,7 +106,7 @@ def new_deal_state() -> tuple[DealState, Observation]:
         pay=np.zeros(4, dtype=np.int64),
         fans=np.zeros(4, dtype=np.int64),
         concealed=np.zeros(4, dtype=np.uint8),
-        g=np.zeros(N_G, dtype=np.int64),
+        result=np.zeros(N_RESULT, dtype=np.int64),
     )
     sc, tk, tb = new_scratch()
     obs = Observation(
@@ -151,28 +136,35 @@ def new_deal_state() -> tuple[DealState, Observation]:
 
 
 @njit(cache=True)
-def observe(st, obs, seat, keep_ready):
+def observe(st, obs, seat, dealer, wall_left, bao, drawn, must_declare, keep_ready):
     """Fill ``obs`` with what ``seat`` sees now: its own tiles and melds (copies), every seat's
-    melds with other seats' concealed kongs face down, and the scalars of ``obs.info``. The bao
-    is given only to a seat that has declared ready (RULES: only a ready player sees the bao)."""
+    melds with other seats' concealed kongs face down, and the scalars of ``obs.info``. ``bao``
+    is the bao for a seat that has declared ready, else -1 (RULES: only a ready player sees it)."""
+    conc = st.conc
+    mk = st.mk
+    mt = st.mt
+    nm = st.nm
+    hand = obs.hand
+    table_mk = obs.table_mk
+    table_mt = obs.table_mt
+    info = obs.info
     for t in range(28):
-        obs.hand[t] = st.conc[seat, t]
+        hand[t] = conc[seat, t]
     for s in range(4):
-        obs.table_nm[s] = st.nm[s]
+        obs.table_nm[s] = nm[s]
         for j in range(4):
-            obs.table_mk[s, j] = st.mk[s, j]
-            hidden = s != seat and j < st.nm[s] and st.mk[s, j] == CONCEALED_KONG
-            obs.table_mt[s, j] = -1 if hidden else st.mt[s, j]
+            table_mk[s, j] = mk[s, j]
+            hidden = s != seat and j < nm[s] and mk[s, j] == CONCEALED_KONG
+            table_mt[s, j] = -1 if hidden else mt[s, j]
     for j in range(4):
-        obs.mk[j] = st.mk[seat, j]
-        obs.mt[j] = st.mt[seat, j]
-    g = st.g
-    obs.info[I_SEAT] = seat
-    obs.info[I_DEALER] = g[G_DEALER]
-    obs.info[I_WALL_LEFT] = g[G_BACK] - g[G_FRONT] + 1
-    obs.info[I_BAO] = g[G_BAO] if st.ready[seat] else -1
-    obs.info[I_DRAWN] = g[G_DRAWN] if seat == g[G_CUR] else -1
-    obs.info[I_N_MELDS] = st.nm[seat]
-    obs.info[I_OWN_DRAWS] = st.own_draws[seat]
-    obs.info[I_MUST_DECLARE] = g[G_MUST_DECLARE] if seat == g[G_CUR] else 0
-    obs.info[I_KEEP_READY] = 1 if keep_ready else 0
+        obs.mk[j] = mk[seat, j]
+        obs.mt[j] = mt[seat, j]
+    info[I_SEAT] = seat
+    info[I_DEALER] = dealer
+    info[I_WALL_LEFT] = wall_left
+    info[I_BAO] = bao
+    info[I_DRAWN] = drawn
+    info[I_N_MELDS] = nm[seat]
+    info[I_OWN_DRAWS] = st.own_draws[seat]
+    info[I_MUST_DECLARE] = 1 if must_declare else 0
+    info[I_KEEP_READY] = 1 if keep_ready else 0

@@ -38,8 +38,8 @@ The distance tables use ``f(c) = 0`` when ``c`` covers a target, else
 from __future__ import annotations
 
 import itertools
-from collections import namedtuple
 import os
+from collections import namedtuple
 from pathlib import Path
 
 import numpy as np

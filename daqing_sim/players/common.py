@@ -80,7 +80,7 @@ def _suit_key(hand, base):
 # named by its base-5 key, so a change is ``key ± 5**i`` and one lookup in ``key_std_id``,
 # and the two untouched suits are merged once (``ab_id``) for all changes in the third (the
 # greedy inner loop: every discard, then every tile it could draw).
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _suit_split(hand, tabs):
     """Per-suit keys, the row id of each suit, the 中 count, the meld target, and the merged
     row of each pair of suits (``ab12`` leaves out suit 0, ``ab02`` suit 1, ``ab01`` suit 2)."""

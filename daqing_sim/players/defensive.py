@@ -15,19 +15,19 @@ KNOBS = {
 }
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard(kn, obs, rules, tabs):
     """``(tile, declare)``: greedy, folding as described."""
     return greedy.discard_with(obs, rules, tabs, False, 0.0, kn[K_FOLD_SHANTEN])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def claim(kn, obs, rules, tabs, t, options):
     """Greedy, passing while folding."""
     return greedy.claim_with(obs, rules, tabs, t, options, kn[K_FOLD_SHANTEN])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def kong(kn, obs, rules, tabs, kong_opts):
     """As greedy."""
     return greedy.kong(kn, obs, rules, tabs, kong_opts)

@@ -3,6 +3,10 @@
 Integer codes, not function arguments: a jitted caller that takes a function argument misses
 numba's on-disk cache on every run. Each player module answers the same three questions with
 the same signature over an :class:`~daqing_sim.players.observation.Observation`.
+
+Players whose module sets ``TABLE_FREE`` (random, scripted) also answer from their own arrays
+(``simple_*``): the engine takes that path for them, since filling an observation and passing
+the hand tables costs more than such a player's whole decision.
 """
 
 from __future__ import annotations
@@ -53,3 +57,36 @@ def kong(code, kn, obs, rules, tabs, kong_opts):
     if code == DEFENSIVE:
         return defensive.kong(kn, obs, rules, tabs, kong_opts)
     return scripted.kong(kn, obs, rules, tabs, kong_opts)
+
+
+def table_free_flags():
+    """``uint8`` flag per player code: 1 when the player has the ``simple_*`` fast path."""
+    import numpy as np
+
+    from daqing_sim.players.registry import PLAYER_MODULES
+
+    return np.array([getattr(m, "TABLE_FREE", False) for m in PLAYER_MODULES.values()], dtype=np.uint8)
+
+
+@njit(cache=True, inline="always")
+def simple_discard(code, kn, hand, drawn, memo, rng, seat):
+    """Discard of a table-free player from its concealed ``hand`` (the engine checks the declaration)."""
+    if code == RANDOM:
+        return random.random_discard(hand, rng, seat)
+    return scripted.script_discard(kn, hand, drawn, memo)
+
+
+@njit(cache=True, inline="always")
+def simple_claim(code, kn, options, rng, seat):
+    """Claim answer of a table-free player."""
+    if code == RANDOM:
+        return random.random_claim(options, rng, seat)
+    return scripted.script_claim(kn, options)
+
+
+@njit(cache=True, inline="always")
+def simple_kong(code, kn, kong_opts, rng, seat):
+    """Kong answer of a table-free player."""
+    if code == RANDOM:
+        return random.random_kong(kong_opts, rng, seat)
+    return scripted.script_kong(kn, kong_opts)

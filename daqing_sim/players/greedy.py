@@ -56,13 +56,13 @@ KNOBS: dict[str, Knob] = {}
 NEVER_FOLD = np.inf
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard(kn, obs, rules, tabs):
     """``(tile, declare)``: the greedy discard of the observation's ``3k+2`` hand."""
     return discard_with(obs, rules, tabs, False, 0.0, NEVER_FOLD)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def claim(kn, obs, rules, tabs, t, options):
     """The claim action on discard ``t`` (``options`` a bit mask of legal actions)."""
     return claim_with(obs, rules, tabs, t, options, NEVER_FOLD)
@@ -104,9 +104,9 @@ def kong(kn, obs, rules, tabs, kong_opts):
 
 
 @njit(cache=True, inline="always")
-def _opponent_ready(obs, seat):
+def _opponent_ready(ready, seat):
     for r in range(4):
-        if r != seat and obs.ready[r]:
+        if r != seat and ready[r]:
             return True
     return False
 
@@ -131,7 +131,7 @@ def discard_with(obs, rules, tabs, prefer_jia, min_outs_fraction, fold_shanten):
         )
         obs.memo[seat, 0] = 0
         return t, obs.info[I_MUST_DECLARE] != 0
-    folding = fold_shanten < NEVER_FOLD and _opponent_ready(obs, seat)
+    folding = fold_shanten < NEVER_FOLD and _opponent_ready(obs.ready, seat)
     t, declare, sh = _best_discard(
         obs, rules, tabs, unseen, prefer_jia, min_outs_fraction, folding, fold_shanten
     )
@@ -139,7 +139,7 @@ def discard_with(obs, rules, tabs, prefer_jia, min_outs_fraction, fold_shanten):
     return t, declare
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _best_discard(obs, rules, tabs, unseen, prefer_jia, min_outs_fraction, folding, fold_shanten):
     hand = obs.hand
     mk = obs.mk
@@ -274,7 +274,7 @@ def claim_with(obs, rules, tabs, t, options, fold_shanten):
     if options == 0:
         return PASS
     cur = current_shanten(hand, mk, mt, nm, rules, tabs, obs.memo[seat])
-    if cur >= fold_shanten and _opponent_ready(obs, seat):
+    if cur >= fold_shanten and _opponent_ready(obs.ready, seat):
         return PASS
     best_a = PASS
     best_v = cur if is_open_k(mk, nm) else cur + 1  # opening the door is worth one step

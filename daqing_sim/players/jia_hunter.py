@@ -14,19 +14,19 @@ KNOBS = {
 }
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard(kn, obs, rules, tabs):
     """``(tile, declare)``: greedy, with the 夹 wait preferred when declaring."""
     return greedy.discard_with(obs, rules, tabs, True, kn[K_MIN_OUTS_FRACTION], greedy.NEVER_FOLD)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def claim(kn, obs, rules, tabs, t, options):
     """As greedy."""
     return greedy.claim_with(obs, rules, tabs, t, options, greedy.NEVER_FOLD)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def kong(kn, obs, rules, tabs, kong_opts):
     """As greedy."""
     return greedy.kong(kn, obs, rules, tabs, kong_opts)

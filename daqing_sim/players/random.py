@@ -72,13 +72,29 @@ def _random_ready_discard(obs, rules, tabs):
 @njit(cache=True)
 def claim(kn, obs, rules, tabs, t, options):
     """Pass or one of the legal claims in ``options``, uniformly."""
+    return random_claim(options, obs.rng, obs.info[I_SEAT])
+
+
+@njit(cache=True)
+def kong(kn, obs, rules, tabs, kong_opts):
+    """No kong or one of the legal kongs, uniformly."""
+    return random_kong(kong_opts, obs.rng, obs.info[I_SEAT])
+
+
+# Table-free forms on the seat's own arrays, for the engine's fast path (TABLE_FREE).
+TABLE_FREE = True
+
+
+@njit(cache=True, inline="always")
+def random_claim(options, rng, seat):
+    """Pass or one of the legal claims in ``options``, uniformly."""
     if options == 0:
         return PASS
     n = 1
     for a in range(1, 6):
         if options & (1 << a):
             n += 1
-    k = rand_below(obs.rng, obs.info[I_SEAT], n)
+    k = rand_below(rng, seat, n)
     if k == 0:
         return PASS
     for a in range(1, 6):
@@ -89,8 +105,8 @@ def claim(kn, obs, rules, tabs, t, options):
     return PASS
 
 
-@njit(cache=True)
-def kong(kn, obs, rules, tabs, kong_opts):
+@njit(cache=True, inline="always")
+def random_kong(kong_opts, rng, seat):
     """No kong or one of the legal kongs, uniformly."""
     n = 0
     for t in range(28):
@@ -98,7 +114,7 @@ def kong(kn, obs, rules, tabs, kong_opts):
             n += 1
     if n == 0:
         return -1
-    k = rand_below(obs.rng, obs.info[I_SEAT], n + 1)
+    k = rand_below(rng, seat, n + 1)
     for t in range(28):
         if kong_opts[t]:
             k -= 1

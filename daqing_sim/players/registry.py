@@ -129,7 +129,9 @@ def _script_tiles(script: Any, seat: int) -> list[int]:
     for x in script:
         t = tile_from_name(x) if isinstance(x, str) else x
         if isinstance(t, bool) or not isinstance(t, int | np.integer) or not 0 <= t < 28:
-            raise ValueError(f"script of seat {seat}: {x!r} is not a tile (use names like '4m' or kinds 0-27)")
+            raise ValueError(
+                f"script of seat {seat}: {x!r} is not a tile (use names like '4m' or kinds 0-27)"
+            )
         tiles.append(int(t))
     if len(tiles) > scripted.MAX_SCRIPT:
         raise ValueError(f"script of seat {seat} has {len(tiles)} tiles: at most {scripted.MAX_SCRIPT}")

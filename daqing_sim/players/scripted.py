@@ -44,12 +44,12 @@ def discard(kn, obs, rules, tabs):
             hand, obs.mk, obs.mt, nm, rules, tabs, unseen, cand, obs.tk, obs.tb, False, 0.0
         )
         return t, obs.info[I_MUST_DECLARE] != 0
-    d = _script_discard(kn, obs.hand, obs.info[I_DRAWN], obs.memo[obs.info[I_SEAT]])
+    d = script_discard(kn, obs.hand, obs.info[I_DRAWN], obs.memo[obs.info[I_SEAT]])
     return d, declares_after(obs, rules, tabs, d)
 
 
 @njit(cache=True, inline="always")
-def _script_discard(kn, hand, drawn, memo):
+def script_discard(kn, hand, drawn, memo):
     p = memo[1]  # position in the script
     if p < MAX_SCRIPT and kn[K_SCRIPT + p] >= 0:
         t = np.int64(kn[K_SCRIPT + p])
@@ -67,6 +67,22 @@ def _script_discard(kn, hand, drawn, memo):
 @njit(cache=True)
 def claim(kn, obs, rules, tabs, t, options):
     """With ``claim`` on: kong > peng > chi (low, middle, high); else pass."""
+    return script_claim(kn, options)
+
+
+@njit(cache=True)
+def kong(kn, obs, rules, tabs, kong_opts):
+    """With ``kong`` on: the first legal kong; else none."""
+    return script_kong(kn, kong_opts)
+
+
+# Table-free forms on the seat's own arrays, for the engine's fast path (TABLE_FREE).
+TABLE_FREE = True
+
+
+@njit(cache=True, inline="always")
+def script_claim(kn, options):
+    """With ``claim`` on: kong > peng > chi (low, middle, high); else pass."""
     if options == 0 or kn[K_CLAIM] <= 0:
         return PASS
     for a in (CLAIM_KONG, CLAIM_PENG, CHI_LOW, CHI_MID, CHI_HIGH):
@@ -75,8 +91,8 @@ def claim(kn, obs, rules, tabs, t, options):
     return PASS
 
 
-@njit(cache=True)
-def kong(kn, obs, rules, tabs, kong_opts):
+@njit(cache=True, inline="always")
+def script_kong(kn, kong_opts):
     """With ``kong`` on: the first legal kong; else none."""
     if kn[K_KONG] > 0:
         for t in range(28):
