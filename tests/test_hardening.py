@@ -123,7 +123,8 @@ def test_killed_run_leaves_no_worker_and_resumes_to_the_clean_result(
     out = tmp_path / "res"
     outdir = out / "two"
     marker = f"DAQING_SIM_TEST_RUN={uuid.uuid4().hex}"
-    env = {**os.environ, "NUMBA_NUM_THREADS": "1", "PYTHONPATH": str(ROOT), "DAQING_SIM_TEST_RUN": marker.split("=")[1]}
+    env = {**os.environ, "NUMBA_NUM_THREADS": "1", "PYTHONPATH": str(ROOT)}
+    env["DAQING_SIM_TEST_RUN"] = marker.split("=")[1]
     argv = ["run", str(path), "--out", str(out), "--jobs", "2", "--no-progress", "--no-summary"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "daqing_sim.cli", *argv], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True
