@@ -49,7 +49,7 @@ def check_fits_memory(n_deals: int, name: str, fix: str) -> None:
     >>> check_fits_memory(10**15, "n_deals", "simulate fewer deals")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: n_deals=1000000000000000 needs about 600,000,000.0 GB of memory ...
+    ValueError: n_deals=1000000000000000 needs about 600,000,000.0 GB of memory...; simulate fewer deals
     """
     memory = physical_memory()
     need = n_deals * RESULT_BYTES_PER_DEAL
