@@ -35,11 +35,12 @@ _EXPORTS = {
     "generate_walls": "game.wall",
     "simulate": "game.simulate",
     "replay": "game.replay",
-    "load_results": "experiments.experiment",
+    "load_results": "experiments.results",
     "summarize": "analysis.estimators",
     "write_summary": "analysis.estimators",
-    "run_experiment": "experiments.experiment",
-    "load_experiment": "experiments.experiment",
+    "run_experiment": "experiments.runner",
+    "load_experiment": "experiments.config",
+    "experiment_results": "experiments.results",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]

@@ -16,7 +16,7 @@ _COMMANDS = {
     "hand": "daqing_sim.hand.evaluator",
     "bench": "daqing_sim.bench",
     "replay": "daqing_sim.game.replay",
-    "run": "daqing_sim.experiments.experiment",
+    "run": "daqing_sim.experiments.cli",
 }
 
 
@@ -43,9 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `daqing-sim run ... --dry-run | head`
         sys.stderr.close()
         return 0
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM during a run (runner.Interrupted)
         print("daqing-sim: interrupted; finished results are kept", file=sys.stderr)
-        return 130
+        return 128 + getattr(e, "signum", 2)
     except (ValueError, FileNotFoundError, IsADirectoryError, PermissionError) as e:
         print(f"daqing-sim {args.command}: error: {e}", file=sys.stderr)
         return 2

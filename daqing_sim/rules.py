@@ -45,6 +45,19 @@ class RuleSet:
     last_tiles_no_claim: int = 4  # 荒庄前最后四张
     lock_after_ready: bool = True
 
+    def __new__(cls, *args: Any, **flags: Any) -> RuleSet:
+        # Before the dataclass __init__, whose TypeError would not list the valid flags.
+        unknown = sorted(set(flags) - set(cls.flag_names()))
+        if unknown:
+            raise ValueError(
+                f"unknown rule flag(s) {', '.join(unknown)}; valid flags: {', '.join(cls.flag_names())}"
+            )
+        if len(args) > len(cls.flag_names()):
+            raise ValueError(
+                f"RuleSet takes at most {len(cls.flag_names())} flags; name them, e.g. kong_fan=True"
+            )
+        return super().__new__(cls)
+
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)

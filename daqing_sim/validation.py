@@ -13,6 +13,9 @@ from typing import Any
 import numpy as np
 
 PARTIAL = ".tmp"  # suffix of a file being written; results/.gitignore ignores *.tmp
+# Peak memory of one simulated deal (kernel rows, their concatenation and the results frame),
+# with a margin: sizes beyond the machine's memory are refused instead of swapping or hanging.
+RESULT_BYTES_PER_DEAL = 600
 
 
 def check_int(value: Any, name: str, minimum: int | None = 0) -> int:
@@ -30,6 +33,31 @@ def check_int(value: Any, name: str, minimum: int | None = 0) -> int:
     if minimum is not None and value < minimum:
         raise ValueError(f"{name}={value} is too small: use a whole number >= {minimum}")
     return int(value)
+
+
+def physical_memory() -> int | None:
+    """Bytes of RAM of this machine, or None when the OS does not say."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
+        return None
+
+
+def check_fits_memory(n_deals: int, name: str, fix: str) -> None:
+    """Refuse ``n_deals`` deals held in memory at once when they cannot fit in RAM.
+
+    >>> check_fits_memory(10**15, "n_deals", "simulate fewer deals")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: n_deals=1000000000000000 needs about 600,000,000.0 GB of memory...; simulate fewer deals
+    """
+    memory = physical_memory()
+    need = n_deals * RESULT_BYTES_PER_DEAL
+    if memory is not None and need > memory:
+        raise ValueError(
+            f"{name}={n_deals} needs about {need / 1e9:,.1f} GB of memory, more than this machine's "
+            f"{memory / 1e9:,.1f} GB; {fix}"
+        )
 
 
 def atomic_write(path: Path, write: Callable[[Path], None]) -> None:

@@ -36,7 +36,8 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from daqing_sim.analysis import estimators as an
-from daqing_sim.experiments.experiment import load_experiment
+from daqing_sim.experiments.config import load_experiment
+from daqing_sim.experiments.results import experiment_results
 
 warnings.filterwarnings("ignore", message="IProgress not found")  # tqdm without ipywidgets
 ROOT = next(p for p in (Path.cwd(), *Path.cwd().parents) if (p / "experiments").is_dir())
@@ -49,7 +50,7 @@ pd.set_option("display.width", 160)
 def results(name):
     """The full results of experiments/NAME.toml, else a run of n_deals deals per variant."""
     path = ROOT / "experiments" / f"{name}.toml"
-    return an.experiment_results(path, n_deals=n_deals, out=OUT, n_jobs=n_jobs)
+    return experiment_results(path, n_deals=n_deals, out=OUT, n_jobs=n_jobs)
 
 
 def descriptions(name):

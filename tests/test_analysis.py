@@ -535,6 +535,7 @@ def fake_compute_chunk(task, simulate_fn=None) -> pd.DataFrame:
 
 def test_experiment_results_runs_small_then_reuses(tmp_path, monkeypatch):
     from daqing_sim.experiments import runner as _runner
+    from daqing_sim.experiments.results import experiment_results
 
     calls = []
 
@@ -548,15 +549,15 @@ def test_experiment_results_runs_small_then_reuses(tmp_path, monkeypatch):
         'name = "tiny"\nn_deals = 1000\nseed = 5\nchunk_size = 500\nstrategies = "greedy"\n'
         '[[variants]]\nname = "a"\n[[variants]]\nname = "b"\nrules = { kong_fan = true }\n'
     )
-    df = an.experiment_results(exp, n_deals=40, out=tmp_path / "res")
+    df = experiment_results(exp, n_deals=40, out=tmp_path / "res")
     assert len(df) == 80 and list(df["variant"].cat.categories) == ["a", "b"]
-    assert (tmp_path / "res" / "tiny-n40" / "summary.csv").is_file()
+    assert (tmp_path / "res" / ".quick" / "tiny-n40" / "summary.csv").is_file()
     assert sorted(calls) == ["a", "b"]
-    again = an.experiment_results(exp, n_deals=40, out=tmp_path / "res")
+    again = experiment_results(exp, n_deals=40, out=tmp_path / "res")
     assert len(calls) == 2 and again.equals(df)
     # once the full-size run exists it is preferred
-    an.experiment_results(exp, n_deals=None, out=tmp_path / "res")
-    assert len(an.experiment_results(exp, n_deals=40, out=tmp_path / "res")) == 2000
+    experiment_results(exp, n_deals=None, out=tmp_path / "res")
+    assert len(experiment_results(exp, n_deals=40, out=tmp_path / "res")) == 2000
 
 
 def test_large_frame_summary_uses_blocks_and_stays_fast(tmp_path):

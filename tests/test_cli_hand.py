@@ -39,7 +39,12 @@ def test_hand_bao_option(capsys):
     "args, fragment",
     [
         (["hand", "13m456p789x"], "suit letter"),
-        (["hand", "11111m456p789s11m"], "more than four copies"),
+        (["hand", "11111m456p789s11m"], "7 copies of 1m"),
+        (["hand", "1" * 257 + "3m456p789s中中 [345m]"], "257 copies of 1m"),  # once wrapped to 1 copy
+        (["hand", "13m456p789s中中 [345m]", "--bao", "zz"], "--bao 'zz' is not a tile"),
+        (["hand", "13m456p789s中中 [345m]", "--win-tile", "qq"], "--win-tile 'qq' is not a tile"),
+        (["hand", "13m456p789s中中 [345m] 2m", "--win-tile", "1p"], "--win-tile 1p is not one of the"),
+        (["hand", "123m456p789s11m中中 " + "x" * 60_000], "60,018 characters"),
         (["hand", "123m"], "13 (or 14"),
         (["hand", "13m456p789s中中 [345m]", "--rules", "no_such_flag=1"], "unknown rule flag"),
         (["hand", "13m456p789s中中 [345m]", "--rules", "kong_fan"], "flag=value"),
@@ -50,4 +55,31 @@ def test_hand_errors_are_one_line(capsys, args, fragment):
     err = capsys.readouterr().err
     assert fragment in err
     assert len(err.strip().splitlines()) == 1
-    assert "Traceback" not in err
+    assert "Traceback" not in err and "win_tile=" not in err
+    assert len(err) < 400  # a long input is not echoed whole
+
+
+def test_rules_option_before_the_hand_does_not_swallow_it(capsys):
+    argv = ["hand", "--rules", "jia_includes_single=true", "123m4p789s中中中 [345m] 4p", "--json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["win"]["big"] is True
+    argv = ["hand", "--rules", "jia_includes_single=true", "--rules", "jia_includes_edge=true"]
+    assert main([*argv, "12m中中 [777s] [456p] [345m] 3m", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["win"] == {
+        "tile": "3m",
+        "kind": "edge",
+        "big": True,
+        "bao": "none",
+    }
+
+
+def test_a_closed_hand_is_not_won_as_held(capsys):
+    # Complete shape, but concealed: it may not declare ready under the classic rules (open door).
+    assert main(["hand", "123m456p789s11m中中中"]) == 0
+    out = capsys.readouterr().out
+    assert "win on 中:        no: it cannot be won as held" in out and ": yes" not in out
+    assert "may declare:      no" in out and "开门" in out
+    assert main(["hand", "123m456p789s11m中中中", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["may_declare"] is False
+    assert main(["hand", "123m456p789s11m中中中", "--rules", "require_open=false"]) == 0
+    assert "win on 中:        yes" in capsys.readouterr().out

@@ -17,7 +17,7 @@ from daqing_sim.game.simulate import results_frame, run_walls
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.evaluator import analyze_hand
 from daqing_sim.hand.tiles import tile_name
-from daqing_sim.players.strategies import encode_strategies
+from daqing_sim.players.registry import encode_strategies
 from daqing_sim.rules import RuleSet, unrestricted
 
 CASES = [

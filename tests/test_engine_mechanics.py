@@ -24,7 +24,7 @@ from daqing_sim.game.simulate import results_frame, run_walls
 from daqing_sim.game.wall import LIVE_START, compose_wall
 from daqing_sim.hand.notation import parse_hand
 from daqing_sim.hand.tiles import tile_from_name
-from daqing_sim.players.strategies import encode_strategies
+from daqing_sim.players.registry import encode_strategies
 from daqing_sim.rules import RuleSet
 
 JUNK = "1479m1258p3569s中"  # 13 tiles, far from ready

@@ -8,12 +8,8 @@ from pathlib import Path
 import pytest
 
 from daqing_sim import cli
-from daqing_sim.experiments.experiment import (
-    experiment_from_dict,
-    known_strategies,
-    load_experiment,
-    run_experiment,
-)
+from daqing_sim.experiments.config import experiment_from_dict, known_strategies, load_experiment
+from daqing_sim.experiments.runner import plan_tasks, run_experiment
 from daqing_sim.rules import RuleSet, unrestricted
 
 EXPERIMENTS = Path(__file__).resolve().parent.parent / "experiments"
@@ -66,7 +62,7 @@ def test_good_file_resolves_variants_over_base_rules(tmp_path: Path) -> None:
     assert exp.variants[1].rules == RuleSet(bao_replacement=False)
     assert exp.variants[1].strategies == ("greedy",) * 4
     assert exp.baseline == "classic"
-    tasks = exp.tasks()
+    tasks = list(plan_tasks(exp))
     assert [(t.variant, t.index, t.start, t.n_deals) for t in tasks] == [
         ("classic", 0, 0, 6),
         ("no_replacement", 0, 0, 6),
@@ -80,7 +76,7 @@ def test_name_defaults_to_file_stem_and_last_chunk_is_short(tmp_path: Path) -> N
     exp = load_experiment(write(tmp_path, "n_deals = 10\nchunk_size = 4\n", name="quick.toml"))
     assert exp.name == "quick"
     assert [v.name for v in exp.variants] == ["base"]
-    assert [t.n_deals for t in exp.tasks()] == [4, 4, 2]
+    assert [t.n_deals for t in plan_tasks(exp)] == [4, 4, 2]
 
 
 def test_config_hash_covers_results_not_descriptions(tmp_path: Path) -> None:
@@ -141,7 +137,7 @@ def test_dry_run_prints_plan_and_writes_nothing(tmp_path: Path, capsys: pytest.C
     assert not out.exists()
     assert cli.main(["run", str(path), "--dry-run", "--out", str(out), "--n-deals", "30"]) == 0
     text = capsys.readouterr().out
-    assert "30 per variant" in text and str(out / "tiny-n30") in text
+    assert "30 per variant" in text and str(out / ".quick" / "tiny-n30") in text
 
 
 # ---------------------------------------------------------------- errors
@@ -314,9 +310,9 @@ def test_unreadable_or_missing_manifest_needs_force(
 def test_module_docstring_example_is_a_valid_experiment() -> None:
     import tomllib
 
-    import daqing_sim.experiments.experiment as experiment
+    import daqing_sim.experiments.config as config
 
-    block = experiment.__doc__.split("A minimal file::")[1].split("``daqing-sim run FILE``")[0]
+    block = config.__doc__.split("A minimal file::")[1].split("``daqing-sim run FILE``")[0]
     exp = experiment_from_dict(tomllib.loads("\n".join(line[4:] for line in block.splitlines())), where="doc")
     assert [v.name for v in exp.variants] == ["classic", "no_replacement"]
     assert exp.variants[1].rules == RuleSet(bao_replacement=False)

@@ -130,18 +130,18 @@ def test_require_full_false_allows_partial_hands():
         ("123m4", r"'4' .*no suit letter"),
         ("1234m567p1s中 [789]", r"'789' at meld '\[789\]' have no suit letter"),
         # fifth copy, also counting copies in melds
-        ("11111m23m456p789s中", r"more than four copies of 1m"),
-        ("11m23m456p789s中 [111m]", r"more than four copies of 1m"),
-        ("123m456p789s11m中 (1111m)", r"more than four copies of 1m"),
-        ("1p [1111p] [2222p] [3333p] (中中中中)", r"more than four copies of 1p.*each tile has four"),
-        ("123m456p789s中中中 [中中中]", r"more than four copies of 中"),
+        ("11111m23m456p789s中", r"5 copies of 1m in .*: at most 4"),
+        ("11m23m456p789s中 [111m]", r"5 copies of 1m"),
+        ("123m456p789s11m中 (1111m)", r"7 copies of 1m"),
+        ("1p [1111p] [2222p] [3333p] (中中中中)", r"5 copies of 1p.*each tile has four"),
+        ("123m456p789s中中中 [中中中]", r"6 copies of 中"),
         # malformed meld
         ("11m [1112m] 23m456p789s", r"\[1112m\] is not a meld.*chi.*peng.*kong"),
         ("11m [12m3p] 456p789s中", r"\[12m3p\] is not a meld"),
         ("11m [9m1p2p] 456p789s中", r"\[9m1p2p\] is not a meld"),
         ("11m [11m] 456p789s中中中", r"\[11m\] is not a meld"),
         ("11m [89m中] 456p789s中", r"is not a meld"),
-        ("11m [11111m]", r"is not a meld|more than four"),
+        ("11m [11111m]", r"is not a meld|copies of 1m"),
         ("[123m) 12m", r"opens with '\[' but closes with '\)'"),
         # concealed non-kong in parentheses
         ("(123m) 123m456p789s1m", r"concealed meld \(123m\) must be a kong"),
@@ -166,8 +166,28 @@ def test_errors(text, match):
 
 
 def test_fifth_copy_detected_without_full_hand():
-    with pytest.raises(ValueError, match="more than four copies of 9s"):
+    with pytest.raises(ValueError, match="6 copies of 9s"):
         parse_hand("99s (9999s)", require_full=False)
+
+
+@pytest.mark.parametrize("copies", [256, 257, 260, 512])
+def test_count_overflow_is_an_error_naming_the_tile(copies):
+    # A uint8 count wraps at 256: 257 copies of 1m once read as one, a normal ready hand.
+    text = "1" * copies + "3m456p789s中中 [345m]"
+    with pytest.raises(
+        ValueError, match=rf"^{copies} copies of 1m in '1111.*\.\.\. \(.* characters\): at most 4"
+    ):
+        parse_hand(text)
+
+
+def test_long_input_is_not_echoed_whole():
+    text = "123m456p789s11m中中 " + "x" * 60_000
+    with pytest.raises(ValueError) as err:
+        parse_hand(text)
+    assert len(str(err.value)) < 300 and "60,018 characters" in str(err.value)
+    with pytest.raises(ValueError) as err:
+        parse_hand("1m" * 30_000)
+    assert len(str(err.value)) < 300 and "60,000 characters" in str(err.value)
 
 
 @pytest.mark.parametrize("value", [None, 123, ["123m"], b"123m456p789s11mCC"])

@@ -210,3 +210,13 @@ def test_unrestricted_turns_restrictions_off():
     # scoring and bao options stay classic
     for name in ("bao_replacement", "bao_kan_instant", "kong_fan", "jia_includes_edge"):
         assert getattr(rules, name) == FLAG_TABLE[name]
+
+
+def test_misspelt_flag_in_the_constructor_lists_the_valid_flags() -> None:
+    with pytest.raises(
+        ValueError, match="unknown rule flag.*kong_fun; valid flags: bao_replacement.*kong_fan"
+    ):
+        RuleSet(kong_fun=True)
+    with pytest.raises(ValueError, match="name them"):
+        RuleSet(*([True] * 16))
+    assert RuleSet(kong_fan=True).kong_fan  # the right spelling still works

@@ -3,6 +3,7 @@ backend, resume after an interruption without recomputing a chunk, Parquet + man
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -18,7 +19,9 @@ import pytest
 
 from daqing_sim import cli
 from daqing_sim.experiments import runner as _runner
-from daqing_sim.experiments.experiment import load_experiment, load_results, run_experiment
+from daqing_sim.experiments.config import load_experiment
+from daqing_sim.experiments.results import load_results
+from daqing_sim.experiments.runner import run_experiment
 from daqing_sim.rules import RuleSet
 
 # Two variants that change outcomes (no bao replacement, and the all-restrictions-off
@@ -200,10 +203,21 @@ def test_manifest_records_run(small_file: Path, tmp_path: Path) -> None:
     assert manifest["status"] == "complete"
     assert manifest["config"]["variants"][1]["rules"]["bao_replacement"] is False
     assert manifest["config"]["n_deals"] == 24
-    assert manifest["deals_computed"] == 3 * 24 and manifest["deals_per_s"] > 0
     assert manifest["package_version"]
     assert manifest["engine_fingerprint"] == _runner.engine_fingerprint()
-    assert manifest["started"] <= manifest["finished"]
+    # What changes from run to run is kept out of the manifest (tracked in git for results/).
+    assert not {"started", "finished", "seconds", "deals_per_s", "git_commit", "n_jobs"} & set(manifest)
+    timings = json.loads((result.outdir / "timings.json").read_text())
+    assert timings["deals_computed"] == 3 * 24 and timings["deals_per_s"] > 0
+    assert timings["started"] <= timings["finished"]
+    index = json.loads((result.outdir / "chunks" / "open" / "index.json").read_text())
+    assert index["identity"]["rules"]["require_open"] is False and index["identity"]["seed"] == 11
+    entry = index["chunks"]["2"]
+    assert entry == {
+        "start": 16,
+        "rows": 8,
+        "sha256": hashlib.sha256(_runner.chunk_path(result.outdir, "open", 2).read_bytes()).hexdigest(),
+    }
     files = sorted(p.relative_to(result.outdir).as_posix() for p in result.outdir.rglob("*.parquet"))
     assert files[0] == "chunks/classic/chunk-000000.parquet" and len(files) == N_CHUNKS
     assert not [p for p in os.listdir(result.outdir) if p.endswith(_runner.PARTIAL)]
@@ -215,7 +229,7 @@ def test_cli_run_quick_look_with_summary(
     argv = ["run", str(small_file), "--n-deals", "16", "--jobs", "1", "--out", str(tmp_path), "--no-progress"]
     assert cli.main(argv) == 0
     out = capsys.readouterr().out
-    outdir = tmp_path / "small-n16"  # a quick look never touches results of the full size
+    outdir = tmp_path / ".quick" / "small-n16"  # a quick look never touches results of the full size
     assert "6 chunk(s) computed" in out and str(outdir) in out
     assert (outdir / "summary.csv").is_file()
     summary = pd.read_csv(outdir / "summary.csv")
@@ -297,30 +311,37 @@ def test_load_results_selects_columns_and_variants(
 
 
 def test_a_second_run_of_the_same_results_is_refused(small_file: Path, tmp_path: Path) -> None:
-    import socket
-
     outdir = tmp_path / "small"
     outdir.mkdir()
     lock = outdir / _runner.LOCK
-    lock.write_text(f"{socket.gethostname()} {os.getpid()}")  # a live run holds it
-    with pytest.raises(ValueError, match="being written by another run"):
-        run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
-    assert lock.exists() and not (outdir / "manifest.json").exists()
-
-    gone = subprocess.Popen([sys.executable, "-c", "pass"])
-    gone.wait()
-    lock.write_text(f"{socket.gethostname()} {gone.pid}")  # left by a killed run: taken over
+    holder = subprocess.Popen(  # another run holding the lock
+        [
+            sys.executable,
+            "-c",
+            f"import filelock, time; lock = filelock.FileLock({str(lock)!r}); lock.acquire(); "
+            "print('held', flush=True); time.sleep(600)",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(ValueError, match="being written by another run"):
+            run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
+        assert not (outdir / "manifest.json").exists()
+    finally:
+        holder.kill()  # SIGKILL: no chance to clean up, yet the kernel releases its lock
+        holder.wait()
     result = run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
-    assert result.n_computed == N_CHUNKS and not lock.exists()
+    assert result.n_computed == N_CHUNKS
 
 
 def test_chunks_of_another_engine_are_not_reused(small_file: Path, tmp_path: Path) -> None:
     first = run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
-    path = first.outdir / "manifest.json"
-    manifest = json.loads(path.read_text())
-    manifest["engine_fingerprint"] = "0123456789abcdef"  # as written by an older version
-    manifest["status"] = "running"
-    path.write_text(json.dumps(manifest))
+    path = first.outdir / "chunks" / "open" / "index.json"
+    index = json.loads(path.read_text())
+    index["engine_fingerprint"] = "0123456789abcdef"  # as written by an older version
+    path.write_text(json.dumps(index))
     with pytest.raises(ValueError, match="another version of the simulator.*--force"):
         run_experiment(small_file, n_jobs=1, out=tmp_path, progress=False, summary=False)
     again = run_experiment(small_file, n_jobs=1, out=tmp_path, force=True, progress=False, summary=False)

@@ -1,7 +1,7 @@
 """Statistics and plots on results DataFrames (one row per deal, docs/DESIGN.md).
 
 Every function takes the frame returned by :func:`daqing_sim.game.simulate.simulate` or
-:func:`daqing_sim.experiments.experiment.load_results` and returns a small tidy DataFrame (or a
+:func:`daqing_sim.experiments.results.load_results` and returns a small tidy DataFrame (or a
 matplotlib :class:`~matplotlib.figure.Figure`). Frames that carry a ``variant`` column
 are always split by variant, in the order of its categories (drop the column to pool
 variants, e.g. the seat rotations of a strategy tournament).
@@ -55,7 +55,6 @@ __all__ = [
     "strategy_results",
     "summarize",
     "write_summary",
-    "experiment_results",
     "format_ci",
     "plot_ready_probability",
     "plot_wait_kinds",
@@ -1015,48 +1014,6 @@ def write_summary(
     for name, fig in figures.items():
         atomic_write(outdir / name, lambda p, fig=fig: fig.savefig(p, format="png", dpi=100))
     return table
-
-
-# --------------------------------------------------------------------------- notebooks
-
-
-def experiment_results(
-    path: str | os.PathLike,
-    n_deals: int | None = None,
-    out: str | os.PathLike = "results",
-    n_jobs: int | None = 1,
-) -> pd.DataFrame:
-    """Results of a shipped experiment: the full run when present, else a small run.
-
-    Loads ``out/NAME`` (the experiment file's full size) with ``load_results`` when it
-    is complete; otherwise loads, or first runs with ``run_experiment(...,
-    n_deals=n_deals)``, the smaller ``out/NAME-nN``.
-
-    Parameters
-    ----------
-    path : path-like
-        The experiment TOML file.
-    n_deals : int, optional
-        Deals per variant of the fallback run (default: the file's size).
-    out : path-like
-        Results root.
-    n_jobs : int, optional
-        Workers of the fallback run.
-    """
-    from daqing_sim.experiments.experiment import load_experiment, load_results, results_dir, run_experiment
-
-    experiment = load_experiment(path)
-    full = results_dir(experiment, out)
-    try:
-        return load_results(full)
-    except (FileNotFoundError, ValueError):
-        pass
-    small = results_dir(experiment.with_n_deals(n_deals), out, experiment.n_deals) if n_deals else full
-    try:
-        return load_results(small)
-    except (FileNotFoundError, ValueError):
-        pass
-    return run_experiment(path, n_jobs=n_jobs, out=out, n_deals=n_deals, progress=False).load()
 
 
 def format_ci(estimate: float, lo: float, hi: float, percent: bool = False, digits: int | None = None) -> str:

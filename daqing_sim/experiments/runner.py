@@ -1,28 +1,38 @@
-"""Chunked, resumable execution of an experiment and its on-disk results.
+"""Chunked, resumable execution of an experiment: :func:`run_experiment`.
 
-Layout of one results directory (``results/NAME``)::
+Layout of one results directory (``results/NAME``; quick looks ``results/.quick/NAME-nN``)::
 
-    manifest.json                          resolved config, hash, version, engine fingerprint,
-                                           timings
+    manifest.json                          resolved config, hash, version, engine fingerprint
+    timings.json                           times, deals/s, workers, commit (not tracked in git)
+    chunks/VARIANT/index.json              the variant's chunk identity; per chunk its deal
+                                           range and the sha256 of its file
     chunks/VARIANT/chunk-000012.parquet    deals [12 * chunk_size, 13 * chunk_size)
 
 Every file is written to a ``.tmp`` temporary file in its own directory and
 ``os.replace``-d into place when complete, so an interrupted run never leaves a
-file that looks finished. A finished chunk is never computed again.
+file that looks finished. A chunk is reused when its variant's identity (resolved rules,
+strategies, knobs, seed, chunk size, dealer, engine fingerprint) is unchanged and its file
+still has the recorded checksum; ``n_deals`` is not part of it, so a run that grows (more
+deals, another variant) computes only what is new.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import errno
 import functools
 import hashlib
 import json
 import os
 import shutil
-import socket
+import signal
 import subprocess
+import sys
+import threading
+import time
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,15 +41,34 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from daqing_sim.validation import PARTIAL, atomic_write, atomic_write_bytes
+from daqing_sim.experiments.config import Experiment, load_experiment
+from daqing_sim.validation import (
+    PARTIAL,
+    RESULT_BYTES_PER_DEAL,
+    atomic_write,
+    atomic_write_bytes,
+    physical_memory,
+)
 
 MANIFEST = "manifest.json"
+TIMINGS = "timings.json"
 CHUNKS = "chunks"
+INDEX = "index.json"
 LOCK = ".lock"
-# The modules whose code decides how a deal plays out (walls, rules, evaluator, players,
-# engine, the frame's columns): chunks played by other code are never mixed with new ones.
+QUICK = ".quick"  # quick looks (--n-deals) go to OUT/.quick/NAME-nN, ignored by git
+BACKENDS = ("loky", "dask")
 # Everything that decides a deal: the rules, the hand evaluator, the engine and the players.
 ENGINE_PACKAGES = ("codes.py", "rules.py", "hand", "game", "players")
+# Bytes of one deal in a Parquet chunk (measured: ~45 on baseline chunks of 4,096 deals),
+# with room for the winner's hand column.
+DISK_BYTES_PER_DEAL = 80
+DASK_CONNECT_TIMEOUT = 5  # s
+WATCHDOG_PERIOD = 0.5  # s between a worker's checks that the run's process is alive
+
+
+def log(message: str) -> None:
+    """One line of news on standard error (the progress bar's stream)."""
+    print(message, file=sys.stderr, flush=True)
 
 
 @dataclass(frozen=True)
@@ -62,6 +91,31 @@ def chunk_path(outdir: Path, variant: str, index: int) -> Path:
     return outdir / CHUNKS / variant / f"chunk-{index:06d}.parquet"
 
 
+def chunk_task(experiment: Experiment, variant: Any, index: int) -> ChunkTask:
+    start, n = experiment.chunk_range(index)
+    return ChunkTask(
+        variant=variant.name,
+        index=index,
+        start=start,
+        n_deals=n,
+        rules=variant.rules,
+        strategies=variant.strategies,
+        knobs=variant.seat_knobs(),
+        seed=experiment.seed,
+        dealer=experiment.dealer,
+        record_hands=experiment.record_hands,
+    )
+
+
+def plan_tasks(experiment: Experiment, skip: Container[tuple[str, int]] = ()) -> Iterator[ChunkTask]:
+    """The chunks of a plan but ``skip`` (``(variant, index)`` pairs), generated lazily and
+    chunk-major, so that a partial run covers every variant alike."""
+    for k in range(experiment.n_chunks):
+        for v in experiment.variants:
+            if (v.name, k) not in skip:
+                yield chunk_task(experiment, v, k)
+
+
 def compute_chunk(task: ChunkTask, simulate_fn: Callable[..., pd.DataFrame] | None = None) -> pd.DataFrame:
     """Simulate one chunk (runs in a worker process)."""
     if simulate_fn is None:
@@ -78,35 +132,101 @@ def compute_chunk(task: ChunkTask, simulate_fn: Callable[..., pd.DataFrame] | No
         knobs=task.knobs,
         progress=False,
     )
-    if len(df) != task.n_deals:
+    deals = df["deal"].to_numpy()
+    if len(df) != task.n_deals or not (deals == np.arange(task.start, task.start + len(df))).all():
         raise RuntimeError(
-            f"simulate returned {len(df)} rows for {task.n_deals} deals (variant {task.variant}, "
-            f"chunk {task.index})"
+            f"simulate returned {len(df)} rows for deals {task.start}..{task.start + task.n_deals - 1} "
+            f"(variant {task.variant}, chunk {task.index})"
         )
     return df
 
 
-def _run_task(task: ChunkTask, simulate_fn: Callable[..., pd.DataFrame] | None) -> tuple[ChunkTask, Any]:
+_watchdog_started = False
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """Exit this worker when the run's process is gone (SIGKILL leaves it no time to say so)."""
+    while True:
+        time.sleep(WATCHDOG_PERIOD)
+        if os.getppid() != parent_pid:
+            os._exit(1)
+
+
+def _start_watchdog(parent_pid: int | None) -> None:
+    global _watchdog_started
+    if parent_pid is None or _watchdog_started or os.getpid() == parent_pid:
+        return
+    _watchdog_started = True
+    threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True, name="daqing-watchdog").start()
+
+
+def _run_task(
+    task: ChunkTask, simulate_fn: Callable[..., pd.DataFrame] | None, parent_pid: int | None = None
+) -> tuple[ChunkTask, Any]:
+    _start_watchdog(parent_pid)
     # Looked up at call time so that tests can count calls by patching `compute_chunk`.
     return task, compute_chunk(task, simulate_fn)
 
 
-def write_chunk(df: pd.DataFrame, path: Path) -> None:
-    """Write a chunk as Parquet; the final name appears only once the file is complete."""
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def write_chunk(df: pd.DataFrame, path: Path) -> dict[str, Any]:
+    """Write a chunk as Parquet (the final name appears only once complete); its index entry."""
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, lambda p: df.to_parquet(p, index=False))
+    return {"start": int(df["deal"].iloc[0]), "rows": len(df), "sha256": file_sha256(path)}
 
 
-def chunk_rows(path: Path) -> int | None:
-    """Rows of a finished chunk file, or None when it is missing or unreadable."""
-    import pyarrow.parquet as pq
+# ---------------------------------------------------------------- chunk index
 
+
+def identity_hash(identity: Mapping[str, Any]) -> str:
+    text = json.dumps(identity, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def read_index(outdir: Path, variant: str) -> dict[str, Any] | None:
+    """``chunks/VARIANT/index.json``, or None when absent or unreadable (nothing is trusted)."""
+    path = outdir / CHUNKS / variant / INDEX
     if not path.is_file():
         return None
     try:
-        return pq.read_metadata(path).num_rows
-    except Exception:  # an unreadable file is recomputed, never trusted
+        index = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return None
+    return index if isinstance(index, dict) and isinstance(index.get("chunks"), dict) else None
+
+
+def write_index(outdir: Path, variant: str, index: dict[str, Any]) -> None:
+    path = outdir / CHUNKS / variant / INDEX
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(path, (json.dumps(index, ensure_ascii=False) + "\n").encode("utf-8"))
+
+
+def check_chunk(path: Path, entry: Any, start: int, n_deals: int) -> str | None:
+    """Why chunk file ``path`` cannot serve deals ``start .. start + n_deals - 1``, or None.
+
+    ``entry`` is its record in the variant's index: the chunk must cover the range from
+    its first deal (a longer chunk of a bigger run serves a smaller one) and still have the
+    recorded checksum.
+    """
+    if not isinstance(entry, dict):
+        return "no checksum recorded"
+    if entry.get("start") != start or not isinstance(entry.get("rows"), int):
+        return f"recorded for deals from {entry.get('start')}, not {start}"
+    if entry["rows"] < n_deals:
+        return f"holds {entry['rows']} of its {n_deals} deals"
+    if not path.is_file():
+        return "file missing"
+    if file_sha256(path) != entry.get("sha256"):
+        return "checksum mismatch"
+    return None
 
 
 def clean_partials(outdir: Path) -> int:
@@ -138,15 +258,22 @@ def read_manifest(outdir: Path) -> dict[str, Any] | None:
     if not path.is_file():
         return None
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        manifest = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise ValueError(f"{path} is not valid JSON ({e}); delete it or re-run with --force") from None
+    if not isinstance(manifest, dict):
+        raise ValueError(f"{path} is not a manifest (a JSON object); delete it or re-run with --force")
+    return manifest
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 def write_manifest(outdir: Path, manifest: dict[str, Any]) -> None:
-    outdir.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
-    atomic_write_bytes(outdir / MANIFEST, text.encode("utf-8"))
+    write_json(outdir / MANIFEST, manifest)
 
 
 def clear_chunks(outdir: Path) -> None:
@@ -157,48 +284,26 @@ def has_chunks(outdir: Path) -> bool:
     return any((outdir / CHUNKS).rglob("chunk-*.parquet")) if (outdir / CHUNKS).is_dir() else False
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 @contextlib.contextmanager
 def run_lock(outdir: Path) -> Iterator[None]:
-    """Hold ``outdir/.lock`` so that two runs never write the same results at once.
+    """Hold an OS lock on ``outdir/.lock`` so that two runs never write the same results.
 
-    A lock left by a killed process of this host is taken over.
+    The kernel releases it when its holder dies, however it dies.
     """
+    from filelock import FileLock, Timeout
+
     outdir.mkdir(parents=True, exist_ok=True)
-    path = outdir / LOCK
-    me = f"{socket.gethostname()} {os.getpid()}"
-    for _ in range(2):
-        try:
-            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-        except FileExistsError:
-            try:
-                owner = path.read_text(encoding="utf-8").strip()
-            except OSError:
-                owner = ""
-            host, _, pid = owner.partition(" ")
-            if host == socket.gethostname() and pid.isdigit() and not _alive(int(pid)):
-                path.unlink(missing_ok=True)
-                continue
-            raise ValueError(
-                f"{outdir} is being written by another run ({owner or 'unknown'}); wait for it to "
-                f"finish, or delete {path} if that run is gone"
-            ) from None
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(me)
-        break
+    lock = FileLock(outdir / LOCK, timeout=0)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise ValueError(
+            f"{outdir} is being written by another run; wait for it to finish (or stop it)"
+        ) from None
     try:
         yield
     finally:
-        path.unlink(missing_ok=True)
+        lock.release()
 
 
 def git_commit() -> str | None:
@@ -220,6 +325,33 @@ def git_commit() -> str | None:
 
 def now_utc() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# ---------------------------------------------------------------- parallel backends
+
+
+def usable_cores() -> int:
+    """Cores this process may run on (its CPU affinity), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def resolve_jobs(n_jobs: int | None, backend: str = "loky") -> int:
+    """Worker count: all usable cores for None or -1; more than those is capped (loky only)."""
+    bad = isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs == 0 or n_jobs < -1
+    if n_jobs is not None and bad:
+        raise ValueError(
+            f"n_jobs = {n_jobs!r} is impossible: give a positive worker count, or -1 for all cores"
+        )
+    cores = usable_cores()
+    if n_jobs is None or n_jobs == -1:
+        return cores
+    if n_jobs > cores and backend == "loky":
+        log(f"daqing-sim run: --jobs {n_jobs} capped at {cores}, the cores this process may use")
+        return cores
+    return n_jobs
 
 
 def require_dask() -> Any:
@@ -245,17 +377,44 @@ def parallel_backend(backend: str, scheduler: str | None, n_jobs: int) -> Iterat
     Client = require_dask()
     try:
         if scheduler:
-            client = Client(scheduler, timeout=20)
+            client = Client(scheduler, timeout=DASK_CONNECT_TIMEOUT)
         else:
             client = Client(n_workers=n_jobs, threads_per_worker=1, processes=True, dashboard_address=":0")
     except (OSError, TimeoutError) as e:
-        raise ValueError(f"cannot connect to the dask scheduler {scheduler!r}: {e}") from None
+        where = f"at {scheduler}" if scheduler else "(local cluster)"
+        raise ValueError(
+            f"cannot connect to the dask scheduler {where} within {DASK_CONNECT_TIMEOUT} s "
+            f"({str(e).splitlines()[0] if str(e) else type(e).__name__}); check the address and that "
+            "`dask scheduler` runs there"
+        ) from None
     with client, joblib.parallel_config(backend="dask"):
         yield -1
 
 
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM until the block is done, then act on them as before."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    signals = (signal.SIGINT, signal.SIGTERM)
+    previous = {s: signal.signal(s, lambda signum, frame: caught.append(signum)) for s in signals}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        for s in caught[:1]:
+            handler = previous[s]
+            if callable(handler):
+                handler(s, None)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(s)
+
+
 def run_tasks(
-    tasks: list[ChunkTask],
+    tasks: Iterator[ChunkTask] | list[ChunkTask],
     outdir: Path,
     *,
     n_jobs: int,
@@ -263,29 +422,33 @@ def run_tasks(
     scheduler: str | None,
     simulate_fn: Callable[..., pd.DataFrame] | None,
     on_chunk: Callable[[str, int], None] | None,
+    on_written: Callable[[ChunkTask, dict[str, Any]], None] | None = None,
     progress_bar: Any,
 ) -> int:
     """Compute ``tasks`` and write each chunk as it finishes; returns deals computed.
 
     Chunks are written by this (the client) process, so dask workers need no shared
-    file system, and whatever finished before an interruption stays on disk.
+    file system, and whatever finished before an interruption stays on disk. Local
+    (loky) workers exit by themselves when this process dies.
     """
     import joblib
 
-    if not tasks:
-        return 0
     done = 0
     with parallel_backend(backend, scheduler, n_jobs) as jobs:
         if jobs == 1 and backend == "loky":
             results: Iterator[tuple[ChunkTask, Any]] = (_run_task(t, simulate_fn) for t in tasks)
         else:
+            parent = os.getpid() if backend == "loky" else None
             parallel = joblib.Parallel(
                 n_jobs=jobs, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs"
             )
-            results = parallel(joblib.delayed(_run_task)(t, simulate_fn) for t in tasks)
+            results = parallel(joblib.delayed(_run_task)(t, simulate_fn, parent) for t in tasks)
         try:
             for task, df in results:
-                write_chunk(df, chunk_path(outdir, task.variant, task.index))
+                with _signals_deferred():  # a chunk on disk always has its index entry
+                    entry = write_chunk(df, chunk_path(outdir, task.variant, task.index))
+                    if on_written is not None:
+                        on_written(task, entry)
                 done += task.n_deals
                 progress_bar.update(task.n_deals)
                 if on_chunk is not None:
@@ -301,65 +464,433 @@ def run_tasks(
     return done
 
 
-def load_chunks(
-    outdir: Path,
-    *,
-    allow_partial: bool = False,
-    columns: Sequence[str] | None = None,
-    variants: Sequence[str] | None = None,
-) -> pd.DataFrame:
-    """All finished chunks of a results directory as one DataFrame (see ``load_results``)."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+# ---------------------------------------------------------------- plan checks
 
-    outdir = Path(outdir)
-    manifest = read_manifest(outdir)
-    if manifest is None:
-        if not outdir.exists():
-            raise FileNotFoundError(f"results directory {outdir} does not exist")
-        raise ValueError(f"{outdir} has no {MANIFEST}: it is not an experiment results directory")
-    plan = manifest["config"]
-    all_variants = [v["name"] for v in plan["variants"]]
-    if variants is None:
-        variants = all_variants
-    else:
-        variants = [variants] if isinstance(variants, str) else list(variants)
-        bad = [v for v in variants if v not in all_variants]
-        if bad:
-            raise ValueError(
-                f"variant(s) {', '.join(bad)} not in {outdir}; variants: {', '.join(all_variants)}"
-            )
-    n_deals, chunk_size = int(plan["n_deals"]), int(plan["chunk_size"])
-    n_chunks = -(-n_deals // chunk_size)
-    tables, missing, read_columns = [], 0, None
-    for name in variants:
-        for k in range(n_chunks):
-            path = chunk_path(outdir, name, k)
-            if not path.is_file():
-                missing += 1
-                continue
-            if read_columns is None and columns is not None:
-                read_columns = _check_columns(columns, pq.read_schema(path).names, outdir)
-            table = pq.read_table(path, columns=read_columns)
-            tables.append(table.append_column("variant", pa.array(np.full(table.num_rows, name))))
-    if missing and not allow_partial:
-        source = plan.get("source") or "its experiment file"
+
+def results_dir(experiment: Experiment, out: str | os.PathLike[str], file_n_deals: int | None = None) -> Path:
+    """``out/NAME``, or ``out/.quick/NAME-nN`` when ``--n-deals`` changed the file's size."""
+    if file_n_deals is not None and experiment.n_deals != file_n_deals:
+        return Path(out) / QUICK / f"{experiment.name}-n{experiment.n_deals}"
+    return Path(out) / experiment.name
+
+
+def _gigabytes(n: float) -> str:
+    return f"{n / 1e9:,.1f} GB"
+
+
+def check_plan(experiment: Experiment, outdir: Path, n_jobs: int, backend: str = "loky") -> None:
+    """Refuse a plan whose chunks cannot be held in memory or whose results cannot be stored."""
+    memory = physical_memory()
+    per_chunk = experiment.chunk_size * RESULT_BYTES_PER_DEAL
+    workers = n_jobs if backend == "loky" else 1
+    if memory and per_chunk * workers > memory:
         raise ValueError(
-            f"{outdir} is incomplete: {missing} of {n_chunks * len(variants)} chunks missing; "
-            f"run `daqing-sim run {source}` again to finish it, or pass allow_partial=True"
+            f"chunk_size = {experiment.chunk_size:,} needs about {_gigabytes(per_chunk)} of memory per "
+            f"worker ({workers} worker(s)), more than this machine's {_gigabytes(memory)}; "
+            "lower chunk_size in the experiment file"
         )
-    if not tables:
-        raise ValueError(f"{outdir} holds no finished chunk yet")
-    df = pa.concat_tables(tables, promote_options="permissive").to_pandas()
-    df["variant"] = pd.Categorical(df["variant"], categories=variants)
-    df = df[["variant"] + [c for c in df.columns if c != "variant"]]
-    return df.sort_values(["variant", "deal"], kind="stable").reset_index(drop=True)
+    need = experiment.n_deals * len(experiment.variants) * DISK_BYTES_PER_DEAL
+    root = outdir
+    while not root.exists() and root != root.parent:
+        root = root.parent
+    with contextlib.suppress(OSError):
+        free = shutil.disk_usage(root).free
+        if need > free:
+            raise ValueError(
+                f"{experiment.n_deals:,} deals x {len(experiment.variants)} variant(s) need about "
+                f"{_gigabytes(need)} of disk for their chunks, but {root} has {_gigabytes(free)} free; "
+                "lower --n-deals, or write elsewhere with --out"
+            )
 
 
-def _check_columns(columns: Sequence[str], available: list[str], outdir: Path) -> list[str]:
-    columns = [columns] if isinstance(columns, str) else list(columns)
-    bad = [c for c in columns if c not in available and c != "variant"]
-    if bad:
-        raise ValueError(f"column(s) {', '.join(bad)} not in {outdir}; columns: {', '.join(available)}")
-    # deal is needed to sort; variant is added on loading
-    return ["deal"] + [c for c in columns if c not in ("deal", "variant")]
+def _identity_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
+    keys = []
+    for k in sorted(set(old) | set(new)):
+        if old.get(k) == new.get(k):
+            continue
+        if k == "rules" and isinstance(old.get(k), dict):
+            keys += [f"rules.{r}" for r in sorted(new[k]) if old[k].get(r) != new[k][r]]
+        else:
+            keys.append(k)
+    return ", ".join(keys) or "order"
+
+
+def _prepare(outdir: Path, experiment: Experiment, force: bool) -> dict[str, dict[str, Any]]:
+    """Check existing chunks against the plan; returns the index of every variant.
+
+    Chunks of an unchanged variant are kept whatever ``n_deals`` or the other variants;
+    a variant whose identity or engine changed is refused unless ``force`` (which
+    discards every chunk).
+    """
+    clean_partials(outdir)
+    if force:
+        clear_chunks(outdir)
+    elif read_manifest(outdir) is None and has_chunks(outdir):
+        raise ValueError(f"{outdir} holds chunks but no {MANIFEST}; re-run with --force to discard them")
+    fingerprint = engine_fingerprint()
+    indexes = {}
+    for v in experiment.variants:
+        identity = experiment.chunk_identity(v)
+        fresh = {"identity": identity, "engine_fingerprint": fingerprint, "chunks": {}}
+        index = read_index(outdir, v.name)
+        has_files = any((outdir / CHUNKS / v.name).glob("chunk-*.parquet"))
+        if index is None and has_files:
+            raise ValueError(
+                f"{outdir} holds chunks of variant {v.name} without their {INDEX} (checksums), as "
+                "an older version wrote them; re-run with --force to recompute them"
+            )
+        if index is not None and index.get("engine_fingerprint") != fingerprint and index["chunks"]:
+            raise ValueError(
+                f"{outdir} holds chunks of variant {v.name} played by another version of the simulator "
+                f"(engine fingerprint {index.get('engine_fingerprint')} != {fingerprint}): its deals may "
+                "differ from this version's and are not mixed with them; re-run with --force to "
+                "recompute them, or write elsewhere with --out"
+            )
+        if index is not None and index.get("identity") != identity and index["chunks"]:
+            raise ValueError(
+                f"{outdir} holds chunks of variant {v.name} played under other settings of "
+                f"{experiment.source} (changed: {_identity_changes(index.get('identity') or {}, identity)}); "
+                "re-run with --force to recompute them, rename the variant, or write elsewhere with --out"
+            )
+        indexes[v.name] = fresh if index is None or not index["chunks"] else index
+    return indexes
+
+
+def _reusable(
+    outdir: Path, experiment: Experiment, indexes: dict[str, dict[str, Any]], report: bool
+) -> set[tuple[str, int]]:
+    """Chunks on disk that serve the plan; a damaged one is reported and dropped."""
+    done = set()
+    for v in experiment.variants:
+        entries = indexes[v.name]["chunks"]
+        for key in list(entries):
+            k = int(key)
+            if k >= experiment.n_chunks:
+                continue
+            start, n = experiment.chunk_range(k)
+            why = check_chunk(chunk_path(outdir, v.name, k), entries[key], start, n)
+            if why is None:
+                done.add((v.name, k))
+            elif report and why in ("checksum mismatch", "file missing"):
+                log(f"chunk {k} of variant {v.name}: {why}, recomputed")
+        for path in (outdir / CHUNKS / v.name).glob("chunk-*.parquet"):
+            k = int(path.stem.split("-")[1])
+            if str(k) not in entries and k < experiment.n_chunks and report:
+                log(f"chunk {k} of variant {v.name}: no checksum recorded, recomputed")
+    return done
+
+
+def count_done(outdir: Path, experiment: Experiment) -> int:
+    """Chunks of the plan already finished in ``outdir`` (without running anything)."""
+    indexes = {}
+    for v in experiment.variants:
+        index = read_index(outdir, v.name)
+        fine = (
+            index is not None
+            and index.get("identity") == experiment.chunk_identity(v)
+            and index.get("engine_fingerprint") == engine_fingerprint()
+        )
+        indexes[v.name] = index if fine else {"chunks": {}}
+    return len(_reusable(outdir, experiment, indexes, report=False))
+
+
+# ---------------------------------------------------------------- running
+
+
+@dataclass
+class RunResult:
+    """What :func:`run_experiment` did."""
+
+    outdir: Path
+    n_chunks: int
+    n_computed: int
+    n_reused: int
+    deals_computed: int
+    seconds: float
+    summary: pd.DataFrame | None = None
+
+    @property
+    def deals_per_s(self) -> float:
+        return self.deals_computed / self.seconds if self.seconds > 0 else float("nan")
+
+    def load(self) -> pd.DataFrame:
+        """The results DataFrame (see :func:`daqing_sim.experiments.results.load_results`)."""
+        from daqing_sim.experiments.results import load_results
+
+        return load_results(self.outdir)
+
+
+class Interrupted(KeyboardInterrupt):
+    """A signal (SIGTERM) stopping a run, handled as Ctrl-C is."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        raise Interrupted(signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+_WRITE_HINTS = {
+    errno.EROFS: "the file system is read-only; write elsewhere with --out",
+    errno.ENOSPC: "the disk is full; free space (finished chunks are kept) or write elsewhere with --out",
+    errno.EDQUOT: "the disk quota is exhausted; free some space or write elsewhere with --out",
+    errno.ENOTDIR: "a part of the path is a file, not a directory; give --out a directory",
+    errno.EEXIST: "a file stands where the results directory should be; give --out a directory",
+    errno.EACCES: "permission denied; write elsewhere with --out",
+    errno.EPERM: "permission denied; write elsewhere with --out",
+}
+
+
+def _write_error(e: OSError, outdir: Path) -> ValueError:
+    hint = _WRITE_HINTS.get(e.errno or 0, "write elsewhere with --out")
+    where = e.filename or outdir
+    return ValueError(f"cannot write results to {where}: {e.strerror or e} ({hint})")
+
+
+def run_experiment(
+    path_or_experiment: str | os.PathLike[str] | Experiment,
+    n_jobs: int | None = None,
+    out: str | os.PathLike[str] = "results",
+    n_deals: int | None = None,
+    force: bool = False,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    progress: bool = True,
+    *,
+    summary: bool = True,
+    simulate_fn: Callable[..., pd.DataFrame] | None = None,
+    on_chunk: Callable[[str, int], None] | None = None,
+) -> RunResult:
+    """Run (or resume, or grow) an experiment into ``out/NAME``.
+
+    Parameters
+    ----------
+    path_or_experiment : path-like or Experiment
+        A TOML file or an :class:`~daqing_sim.experiments.config.Experiment`.
+    n_jobs : int, optional
+        Worker processes; ``None`` or ``-1`` for all usable cores (more are capped at those,
+        except on dask). Results do not depend on it.
+    out : path-like
+        Results root; the experiment writes ``out/NAME`` (``out/.quick/NAME-nN`` with ``n_deals``).
+    n_deals : int, optional
+        Override the file's deals per variant (a quick look).
+    force : bool
+        Discard existing chunks (needed when a variant's rules, strategies, knobs, the seed,
+        chunk size or the simulator's code changed; not when deals or variants are added).
+    backend : {"loky", "dask"}
+        ``"dask"`` runs the chunks on a dask.distributed cluster through joblib.
+    scheduler : str, optional
+        Address of the dask scheduler; without it a local cluster of ``n_jobs`` workers.
+    progress : bool
+        Show a tqdm bar (deals/s, time left from the first finished chunk on).
+    summary : bool
+        Call ``daqing_sim.analysis.estimators.write_summary`` at the end.
+    simulate_fn : callable, optional
+        Replacement for :func:`daqing_sim.game.simulate.simulate` (testing, other engines).
+    on_chunk : callable, optional
+        ``on_chunk(variant, chunk_index)``, called after each chunk is safely written.
+
+    Returns
+    -------
+    RunResult
+        Directory, chunk counts, time, deals/s and the summary table.
+
+    Examples
+    --------
+    >>> result = run_experiment("experiments/baseline.toml", n_deals=2_000)  # doctest: +SKIP
+    >>> result.outdir  # doctest: +SKIP
+    PosixPath('results/.quick/baseline-n2000')
+    """
+    if isinstance(path_or_experiment, Experiment):
+        experiment = path_or_experiment
+    else:
+        experiment = load_experiment(path_or_experiment)
+    file_n_deals = experiment.n_deals
+    if n_deals is not None:
+        experiment = experiment.with_n_deals(n_deals)
+    if backend not in BACKENDS:
+        raise ValueError(f"backend {backend!r} is unknown; choose one of {', '.join(BACKENDS)}")
+    if scheduler is not None and backend != "dask":
+        raise ValueError("--scheduler is an address of a dask scheduler: it needs --backend dask")
+    if backend == "dask":
+        require_dask()
+    jobs = resolve_jobs(n_jobs, backend)
+    outdir = results_dir(experiment, out, file_n_deals)
+    check_plan(experiment, outdir, jobs, backend)
+    run = _Run(experiment, outdir, jobs, backend, scheduler, simulate_fn, on_chunk)
+    try:
+        with _sigterm_as_interrupt(), run_lock(outdir):
+            return run.execute(force, progress, summary)
+    except OSError as e:
+        raise _write_error(e, outdir) from None
+
+
+def compile_seconds_if_cold() -> int | None:
+    """About how long the first run compiles the kernels, or None when they are cached.
+
+    Numba keeps an index file per compiled kernel beside its cache; the engine's deal
+    kernel is the last one to be compiled, so a missing or outdated index means a cold cache.
+    """
+    from daqing_sim.game import engine
+
+    source = Path(engine.__file__)
+    dirs = [source.parent / "__pycache__"]
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        dirs = [Path(os.environ["NUMBA_CACHE_DIR"])]
+    for d in dirs:
+        for index in d.rglob("engine.play_batch_k-*.nbi") if d.is_dir() else ():
+            if index.stat().st_mtime >= source.stat().st_mtime:
+                return None
+    return 90
+
+
+@dataclasses.dataclass
+class _Run:
+    """One run of an experiment into ``outdir``, under its lock."""
+
+    experiment: Experiment
+    outdir: Path
+    jobs: int
+    backend: str
+    scheduler: str | None
+    simulate_fn: Callable[..., pd.DataFrame] | None
+    on_chunk: Callable[[str, int], None] | None
+
+    def manifest(self, status: str) -> dict[str, Any]:
+        e = self.experiment
+        return {
+            "name": e.name,
+            "source": e.source,
+            "config_hash": e.config_hash(),
+            "config": {**e.resolved(), "source": e.source},
+            "package_version": _version(),
+            "engine_fingerprint": engine_fingerprint(),
+            "status": status,
+            "chunks": e.n_chunks * len(e.variants),
+        }
+
+    def execute(self, force: bool, progress: bool, summary: bool) -> RunResult:
+        from tqdm.auto import tqdm
+
+        e, outdir = self.experiment, self.outdir
+        indexes = _prepare(outdir, e, force)
+        done = _reusable(outdir, e, indexes, report=True)
+        n_total = e.n_chunks * len(e.variants)
+        done_deals = sum(e.chunk_range(k)[1] for _, k in done)
+        previous = {} if force else _read_json(outdir / TIMINGS)
+        timings: dict[str, Any] = {
+            "started": now_utc(),
+            "first_started": previous.get("first_started") or now_utc(),
+            "finished": None,
+            "git_commit": git_commit(),
+            "n_jobs": self.jobs,
+            "backend": self.backend,
+            "chunks_computed": 0,
+            "deals_computed": 0,
+            "seconds": None,
+            "deals_per_s": None,
+        }
+        write_manifest(outdir, self.manifest("running"))
+        write_json(outdir / TIMINGS, timings)
+        for name, index in indexes.items():
+            write_index(outdir, name, index)
+        if progress and len(done) < n_total and (seconds := compile_seconds_if_cold()) is not None:
+            log(f"compiling kernels (first run only, about {seconds} s)")
+
+        def written(task: ChunkTask, entry: dict[str, Any]) -> None:
+            indexes[task.variant]["chunks"][str(task.index)] = entry
+            write_index(outdir, task.variant, indexes[task.variant])
+            if timings["chunks_computed"] == 0:
+                _restart_eta(bar)
+            timings["chunks_computed"] += 1
+
+        t0 = time.perf_counter()
+        bar = tqdm(
+            total=e.n_deals * len(e.variants),
+            initial=done_deals,
+            unit="deal",
+            unit_scale=True,
+            desc=e.name,
+            disable=not progress,
+            smoothing=0.05,
+            file=sys.stderr,
+        )
+        try:
+            computed = run_tasks(
+                plan_tasks(e, skip=done),
+                outdir,
+                n_jobs=self.jobs,
+                backend=self.backend,
+                scheduler=self.scheduler,
+                simulate_fn=self.simulate_fn,
+                on_chunk=self.on_chunk,
+                on_written=written,
+                progress_bar=bar,
+            )
+        except BaseException:
+            timings.update(finished=now_utc(), deals_computed=bar.n - done_deals)
+            with contextlib.suppress(OSError):  # e.g. the disk is full: the original error matters
+                write_manifest(outdir, self.manifest("interrupted"))
+                write_json(outdir / TIMINGS, timings)
+            raise
+        finally:
+            bar.close()
+        seconds = time.perf_counter() - t0
+        timings.update(
+            finished=now_utc(),
+            deals_computed=computed,
+            seconds=round(seconds, 3),
+            deals_per_s=round(computed / seconds, 1) if computed and seconds > 0 else None,
+        )
+        write_manifest(outdir, self.manifest("complete"))
+        write_json(outdir / TIMINGS, timings)
+        n_computed = n_total - len(done)
+        result = RunResult(outdir, n_total, n_computed, len(done), computed, seconds)
+        if summary:
+            result.summary = _write_summary(outdir, e.baseline)
+        return result
+
+
+def _restart_eta(bar: Any) -> None:
+    """Measure speed from now on: the first chunk's time includes start-up and compilation."""
+    if bar.disable:
+        return
+    n = bar.n
+    bar.reset()
+    bar.initial = bar.n = bar.last_print_n = n
+    bar.refresh()
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _write_summary(outdir: Path, baseline: str) -> pd.DataFrame:
+    from daqing_sim.analysis.estimators import write_summary
+    from daqing_sim.experiments.results import load_results
+
+    return write_summary(load_results(outdir), outdir, baseline=baseline)
+
+
+def _version() -> str:
+    from daqing_sim import __version__
+
+    return __version__

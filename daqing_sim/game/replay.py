@@ -106,7 +106,7 @@ def replay_wall(
         The deal's seed for in-game randomness.
     rules : RuleSet
     names, codes, knob_values
-        Seat strategies as returned by :func:`daqing_sim.players.strategies.encode_strategies`.
+        Seat strategies as returned by :func:`daqing_sim.players.registry.encode_strategies`.
     dealer : int
     header : str
         Start of the first line.

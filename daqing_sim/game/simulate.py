@@ -52,7 +52,7 @@ from daqing_sim.hand.tiles import tile_name
 from daqing_sim.players.dispatch import table_free_flags
 from daqing_sim.players.registry import STRATEGIES, encode_strategies
 from daqing_sim.rules import RuleSet
-from daqing_sim.validation import check_int
+from daqing_sim.validation import check_fits_memory, check_int
 
 WAIT_CATEGORIES = (*WAIT_KINDS, "none")
 TILE_CATEGORIES = tuple(tile_name(t) for t in range(N_KINDS))
@@ -280,7 +280,7 @@ def simulate(
     rules : RuleSet
         Rule flags.
     strategies : sequence of 4
-        Per seat a strategy name (see :data:`daqing_sim.players.strategies.STRATEGIES`) or
+        Per seat a strategy name (see :data:`daqing_sim.players.registry.STRATEGIES`) or
         ``(name, {knob: value})``.
     seed : int
         Non-negative run seed.
@@ -315,8 +315,11 @@ def simulate(
     (20, 0)
     """
     n_deals = check_int(n_deals, "n_deals")
+    check_fits_memory(n_deals, "n_deals", "simulate fewer at a time, or run an experiment (run_experiment)")
     seed = check_int(seed, "seed")
     start = check_int(start, "start")
+    if start + n_deals > 2**63 - 1:
+        raise ValueError(f"start={start} + n_deals={n_deals} is beyond the int64 deal ids; use smaller ones")
     n_jobs = check_int(n_jobs, "n_jobs", minimum=None)
     if n_jobs == 0 or n_jobs < -1:
         raise ValueError(

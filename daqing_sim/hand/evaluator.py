@@ -268,6 +268,9 @@ def analyze_hand(
     """
     hand = _as_hand(hand)
     rules = _rules(rules)
+    # Checked whatever the hand size, so that a typo is never silently ignored.
+    win_kind = None if win_tile is None else _tile_kind(win_tile, "win_tile")
+    bao_kind = None if bao is None else _tile_kind(bao, "bao")
     enc = rules.encode()
     tabs = get_tables()
     kinds, tiles, n = hand.meld_arrays()
@@ -276,7 +279,7 @@ def analyze_hand(
     if hand.size == 13:
         may = bool(K.may_declare_k(hand.counts, kinds, tiles, n, enc))
         return HandAnalysis(hand, rules, sh, std, may, _waits(*_kernel_wait_set(hand, rules)))
-    t = hand.last_tile if win_tile is None else _tile_kind(win_tile, "win_tile")
+    t = hand.last_tile if win_kind is None else win_kind
     if t is None or hand.counts[t] == 0:
         raise ValueError(
             f"the winning tile must be one of the concealed tiles of {hand}; write it last or pass win_tile="
@@ -288,7 +291,7 @@ def analyze_hand(
     K.wait_set_k(before, kinds, tiles, n, enc, tabs, out_kind, out_big)
     may = bool(K.may_declare_k(before, kinds, tiles, n, enc))
     waits = _waits(out_kind, out_big)
-    if bao is not None and _tile_kind(bao, "bao") == t:
+    if bao_kind == t:
         wt, kind, big, bao_code = K.bao_win_k(out_kind, out_big, t, enc)
         if wt < 0:
             return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), None)
@@ -298,13 +301,48 @@ def analyze_hand(
     return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), win)
 
 
+def _cli_tile(name: str | None, option: str) -> int | None:
+    from daqing_sim.hand.tiles import tile_from_name
+
+    if name is None:
+        return None
+    try:
+        return tile_from_name(name)
+    except ValueError:
+        raise ValueError(f"{option} {name[:20]!r} is not a tile: write e.g. 2m, 9p, 7s or 中 (C)") from None
+
+
+def _cli_text(result: HandAnalysis) -> str:
+    """The text report; a 14-tile win the holder may not declare says it cannot be won so."""
+    text = str(result)
+    if result.hand.size == 14 and result.win is not None and not result.may_declare:
+        opened = any(m.exposed for m in result.hand.melds)
+        why = (
+            f"fewer than {result.rules.min_concealed_at_ready} concealed tiles would stay (手把一)"
+            if opened or not result.rules.require_open
+            else "the door is closed: open it (开门) with a chi, peng or exposed kong first"
+        )
+        text = text.replace(":        yes, ", ":        no: it cannot be won as held (the shape would be ", 1)
+        text = text.rstrip() + ")\n" + f"may declare:      no, {why}"
+    return text
+
+
 def _cli_hand(args) -> int:
-    rules = RuleSet.from_flag_strings(args.rules)
-    result = analyze_hand(" ".join(args.tiles), rules, win_tile=args.win_tile, bao=args.bao)
+    flags = [item for group in args.rules or [] for item in group.split(",") if item.strip()]
+    rules = RuleSet.from_flag_strings(flags)
+    hand = parse_hand(" ".join(args.tiles))
+    win_tile = _cli_tile(args.win_tile, "--win-tile")
+    bao = _cli_tile(args.bao, "--bao")
+    if hand.size == 14 and win_tile is not None and hand.counts[win_tile] == 0:
+        raise ValueError(
+            f"--win-tile {tile_name(win_tile)} is not one of the concealed tiles of {hand}; "
+            "give one of them, or write the winning tile last and leave --win-tile out"
+        )
+    result = analyze_hand(hand, rules, win_tile=win_tile, bao=bao)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
-        print(result)
+        print(_cli_text(result))
     return 0
 
 
@@ -320,6 +358,10 @@ def register(subparsers) -> None:
     p.add_argument("--win-tile", help="for a 14-tile hand: the winning tile (default: last written)")
     p.add_argument("--bao", help="for a 14-tile hand: the bao; a drawn bao wins as 摸宝 / 宝边 / 宝中宝")
     p.add_argument(
-        "--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. jia_includes_edge=true"
+        "--rules",
+        action="append",
+        metavar="FLAG=VALUE",
+        help="a rule flag override, e.g. jia_includes_edge=true; repeat it (or separate with commas) "
+        "for more",
     )
     p.set_defaults(func=_cli_hand)

@@ -8,6 +8,7 @@ Concealed tiles are digits followed by a suit letter (``m``, ``p``, ``s``), and 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -104,13 +105,23 @@ class Hand:
         return format_hand(self)
 
 
+SHOW_CHARS = 60  # longest input echoed whole in an error message
+
+
+def _show(text: str) -> str:
+    """``repr(text)``, shortened when long: an error message stays one readable line."""
+    if len(text) <= SHOW_CHARS:
+        return repr(text)
+    return f"{text[:SHOW_CHARS]!r}... ({len(text):,} characters)"
+
+
 def _parse_tiles(text: str, where: str) -> list[int]:
     tiles: list[int] = []
     pos = 0
     for m in re.finditer(r"([0-9]+)([mps])|(中|C)|(\s+)|([0-9]+)|(.)", text):
         if m.group(5) is not None:
             raise ValueError(
-                f"tiles {m.group(5)!r} at {where} have no suit letter: write m, p or s after the digits"
+                f"tiles {_show(m.group(5))} at {where} have no suit letter: write m, p or s after the digits"
             )
         if m.group(6) is not None:
             raise ValueError(
@@ -120,13 +131,13 @@ def _parse_tiles(text: str, where: str) -> list[int]:
         if m.group(1):
             digits, letter = m.group(1), m.group(2)
             if "0" in digits:
-                raise ValueError(f"rank 0 in {digits + letter!r} at {where}: ranks are 1-9")
+                raise ValueError(f"rank 0 in {_show(digits + letter)} at {where}: ranks are 1-9")
             tiles += [SUIT_OF_LETTER[letter] * 9 + int(d) - 1 for d in digits]
         elif m.group(3):
             tiles.append(ZHONG)
         pos = m.end()
     if pos != len(text):  # pragma: no cover - the pattern consumes everything
-        raise ValueError(f"cannot read {text[pos:]!r} at {where}")
+        raise ValueError(f"cannot read {_show(text[pos:])} at {where}")
     return tiles
 
 
@@ -135,7 +146,7 @@ def _meld_from_tiles(tiles: list[int], concealed: bool, text: str) -> Meld:
     if concealed:
         if len(ts) == 4 and len(set(ts)) == 1:
             return Meld("concealed_kong", ts[0])
-        raise ValueError(f"concealed meld ({text}) must be a kong of four identical tiles")
+        raise ValueError(f"concealed meld ({text[:SHOW_CHARS]}) must be a kong of four identical tiles")
     if len(ts) == 4 and len(set(ts)) == 1:
         return Meld("kong", ts[0])
     if len(ts) == 3 and len(set(ts)) == 1:
@@ -149,7 +160,7 @@ def _meld_from_tiles(tiles: list[int], concealed: bool, text: str) -> Meld:
     ):
         return Meld("chi", ts[0])
     raise ValueError(
-        f"[{text}] is not a meld: write a chi of three consecutive tiles of one suit "
+        f"[{text[:SHOW_CHARS]}] is not a meld: write a chi of three consecutive tiles of one suit "
         "([345m]), a peng ([777s]) or a kong ([1111m]; (1111m) when concealed)"
     )
 
@@ -184,27 +195,28 @@ def parse_hand(text: str, *, require_full: bool = True) -> Hand:
     for m in re.finditer(r"([\[\(])([^\[\]\(\)]*)([\]\)])", text):
         opener, body, closer = m.groups()
         if (opener, closer) not in (("[", "]"), ("(", ")")):
-            raise ValueError(f"meld {m.group(0)!r} opens with {opener!r} but closes with {closer!r}")
-        melds.append(_meld_from_tiles(_parse_tiles(body, f"meld {m.group(0)!r}"), opener == "(", body))
+            raise ValueError(f"meld {_show(m.group(0))} opens with {opener!r} but closes with {closer!r}")
+        melds.append(_meld_from_tiles(_parse_tiles(body, f"meld {_show(m.group(0))}"), opener == "(", body))
     rest = re.sub(r"([\[\(])([^\[\]\(\)]*)([\]\)])", " ", text)
     for bad in "[]()":
         if bad in rest:
-            raise ValueError(f"unbalanced {bad!r} in {text!r}: melds are written [345m] or (1111m)")
-    order = _parse_tiles(rest, f"the concealed part of {text!r}")
-    counts = np.zeros(N_KINDS, dtype=np.uint8)
-    for t in order:
-        counts[t] += 1
+            raise ValueError(f"unbalanced {bad!r} in {_show(text)}: melds are written [345m] or (1111m)")
+    order = _parse_tiles(rest, f"the concealed part of {_show(text)}")
     if len(melds) > MAX_MELDS:
-        raise ValueError(f"{len(melds)} melds in {text!r}: a hand has at most four")
-    hand = Hand(counts=counts, melds=tuple(melds), order=tuple(order))
-    total = hand.total_counts()
-    over = [tile_name(t) for t in range(N_KINDS) if total[t] > 4]
+        raise ValueError(f"{len(melds)} melds in {_show(text)}: a hand has at most four")
+    # Counted in Python ints first: a uint8 count would wrap at 256 copies.
+    total = Counter(order) + Counter(t for m in melds for t in m.tiles)
+    over = [f"{n} copies of {tile_name(t)}" for t, n in sorted(total.items()) if n > 4]
     if over:
-        raise ValueError(f"more than four copies of {', '.join(over)} in {text!r}: each tile has four copies")
+        raise ValueError(f"{', '.join(over)} in {_show(text)}: at most 4 (each tile has four copies)")
+    counts = np.zeros(N_KINDS, dtype=np.uint8)
+    for t, n in Counter(order).items():
+        counts[t] = n
+    hand = Hand(counts=counts, melds=tuple(melds), order=tuple(order))
     if require_full and hand.size not in (13, 14):
         k = len(melds)
         raise ValueError(
-            f"{text!r} has {hand.n_concealed} concealed tiles beside {k} meld(s), "
+            f"{_show(text)} has {hand.n_concealed} concealed tiles beside {k} meld(s), "
             f"{hand.size} in all: a hand has 13 (or 14 with its drawn tile), i.e. "
             f"{13 - 3 * k} or {14 - 3 * k} concealed tiles with {k} meld(s)"
         )

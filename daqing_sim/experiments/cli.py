@@ -1,0 +1,137 @@
+"""The ``daqing-sim run`` sub-command: plan (``--dry-run``), run, and the summary it prints."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import pandas as pd
+
+from daqing_sim.experiments import runner as _runner
+from daqing_sim.experiments.config import Experiment, load_experiment
+
+
+def describe_plan(
+    experiment: Experiment, outdir: Any, n_jobs: int, backend: str, scheduler: str | None = None
+) -> str:
+    """The resolved plan printed by ``--dry-run``."""
+    n_var = len(experiment.variants)
+    done = _runner.count_done(outdir, experiment)
+    where = (
+        f"dask scheduler {scheduler}"
+        if scheduler
+        else ("local dask cluster" if backend == "dask" else "loky")
+    )
+    lines = [
+        f"experiment {experiment.name}: {experiment.description}".rstrip(": "),
+        f"  file:      {experiment.source}",
+        f"  deals:     {experiment.n_deals:,} per variant x {n_var} variant(s) = "
+        f"{experiment.n_deals * n_var:,} deals, seed {experiment.seed}, dealer seat {experiment.dealer}",
+        f"  chunks:    {experiment.chunk_size:,} deals each, {experiment.n_chunks} per variant, "
+        f"{experiment.n_chunks * n_var} in all ({done} already done)",
+        f"  results:   {outdir} (config hash {experiment.config_hash()})",
+        f"  workers:   {n_jobs} ({where})",
+        f"  baseline:  {experiment.baseline}",
+        "  variants (rules differing from classic):",
+    ]
+    width = max(len(v.name) for v in experiment.variants)
+    for v in experiment.variants:
+        changed = v.rules.changed()
+        flags = ", ".join(f"{k}={_toml_value(x)}" for k, x in changed.items()) or "classic"
+        used = [f"{k}.{n}={x}" for k, t in v.knobs.items() if k in v.strategies for n, x in t.items()]
+        knobs = f"; knobs {', '.join(used)}" if used else ""
+        lines.append(f"    {v.name:<{width}}  {flags}")
+        lines.append(f"    {'':<{width}}  strategies: {' '.join(v.strategies)}{knobs}")
+    return "\n".join(lines)
+
+
+def _toml_value(x: Any) -> str:
+    return str(x).lower() if isinstance(x, bool) else str(x)
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    file_experiment = load_experiment(args.file)
+    experiment = file_experiment
+    if args.n_deals is not None:
+        experiment = experiment.with_n_deals(args.n_deals)
+    if args.scheduler is not None and args.backend != "dask":
+        raise ValueError("--scheduler is an address of a dask scheduler: it needs --backend dask")
+    jobs = _runner.resolve_jobs(args.jobs, args.backend)
+    outdir = _runner.results_dir(experiment, args.out, file_experiment.n_deals)
+    _runner.check_plan(experiment, outdir, jobs, args.backend)
+    if args.dry_run:
+        print(describe_plan(experiment, outdir, jobs, args.backend, args.scheduler))
+        return 0
+    result = _runner.run_experiment(
+        file_experiment,
+        n_jobs=jobs,
+        n_deals=args.n_deals,
+        out=args.out,
+        force=args.force,
+        backend=args.backend,
+        scheduler=args.scheduler,
+        progress=not args.no_progress,
+        summary=not args.no_summary,
+    )
+    rate = f", {result.deals_per_s:,.0f} deals/s" if result.deals_computed else ""
+    print(
+        f"{experiment.name}: {result.n_computed} chunk(s) computed, {result.n_reused} reused "
+        f"in {result.seconds:.1f} s{rate}; results in {result.outdir}"
+    )
+    if result.summary is not None:
+        print(format_summary(result.summary))
+    return 0
+
+
+def format_summary(summary: pd.DataFrame) -> str:
+    """The summary table with one column per variant and one row per statistic."""
+    table = summary.set_index("variant") if "variant" in summary.columns else summary
+    # A long text column (e.g. how intervals were computed) goes below, not into every row.
+    notes = [
+        c for c in table.columns if not pd.api.types.is_numeric_dtype(table[c]) and table[c].nunique() == 1
+    ]
+    lines = [table.drop(columns=notes).T.to_string(float_format=_number)]
+    lines += [f"{c}: {table[c].iloc[0]}" for c in notes]
+    return "\n".join(lines)
+
+
+def _number(x: float) -> str:
+    return f"{x:.0f}" if float(x).is_integer() and abs(x) >= 1 else f"{x:.4g}"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``run`` sub-command."""
+    p = subparsers.add_parser(
+        "run",
+        help="run (or resume) an experiment from a TOML file",
+        description="Run an experiment file (experiments/*.toml) into OUT/NAME, resuming finished chunks.",
+    )
+    p.add_argument("file", help="experiment TOML file, e.g. experiments/baseline.toml")
+    p.add_argument("--dry-run", action="store_true", help="print the resolved plan and exit")
+    p.add_argument(
+        "--n-deals",
+        type=int,
+        default=None,
+        metavar="N",
+        help="deals per variant: a quick look, written to OUT/.quick/NAME-nN",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes (default and at most: the usable cores; not capped with dask)",
+    )
+    p.add_argument("--out", default="results", metavar="DIR", help="results root (default: results/)")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="discard existing chunks (needed when a variant's settings or the simulator changed)",
+    )
+    p.add_argument(
+        "--backend", choices=_runner.BACKENDS, default="loky", help="joblib backend (default: loky)"
+    )
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS", help="dask scheduler address")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-summary", action="store_true", help="skip summary.csv and plots")
+    p.set_defaults(func=_cmd_run)

@@ -1,0 +1,413 @@
+"""Experiment files: studies of rule variants on the same walls, from a TOML file.
+
+An experiment names a number of deals, a seed, the seat strategies, base rule
+overrides and a list of **variants** (rule and strategy overrides). Every variant
+plays the same deals ``0 .. n_deals - 1`` of the same seed, so all variants see
+the same walls (common random numbers) and their differences are not noise of
+the deal.
+
+A minimal file::
+
+    name = "bao_replacement"
+    description = "换宝 on (classic) against off (newer practice)"
+    n_deals = 100_000
+    seed = 1
+    chunk_size = 5_000
+    strategies = "greedy"            # all four seats, or a list of four names
+
+    [rules]                          # overrides of the classic flags for every variant
+
+    [knobs]                          # strategy knobs by strategy name (optional)
+    jia_hunter = { min_outs_fraction = 0.5 }
+
+    [[variants]]
+    name = "classic"
+
+    [[variants]]
+    name = "no_replacement"
+    rules = { bao_replacement = false }  # also: strategies = [...], knobs = {...}
+
+``daqing-sim run FILE`` runs it into ``results/NAME/`` (:mod:`daqing_sim.experiments.runner`),
+resumes an interrupted run, then writes ``summary.csv`` and plots. A chunk's identity is its
+variant's resolved configuration, the seed, the chunk size and its index (:meth:`Experiment.chunk_identity`),
+not ``n_deals``: a run that grows reuses every finished chunk. A quick look with ``--n-deals N``
+other than the file's goes to its own directory ``results/.quick/NAME-nN``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from daqing_sim.players import registry as strategies_module
+from daqing_sim.rules import RuleSet
+
+# key -> what it holds; also the list shown when a key is unknown.
+EXPERIMENT_KEYS = {
+    "name": "results directory name (default: the file name)",
+    "description": "the question the experiment answers",
+    "n_deals": "deals per variant",
+    "seed": "seed of the walls (the same for every variant)",
+    "chunk_size": "deals per Parquet chunk / unit of parallel work",
+    "dealer": "dealer seat 0-3",
+    "record_hands": "keep the winner's hand as notation",
+    "strategies": "seat strategies: one name or a list of four",
+    "knobs": "strategy knobs by strategy name, e.g. [knobs] jia_hunter = { min_outs_fraction = 0.3 }",
+    "rules": "rule flag overrides for every variant",
+    "baseline": "variant the summary compares against (default: the first)",
+    "variants": "list of [[variants]] tables",
+}
+VARIANT_KEYS = {
+    "name": "variant name (letters, digits, _ . -)",
+    "description": "what the variant changes",
+    "rules": "rule flag overrides on top of the experiment's [rules]",
+    "strategies": "seat strategies replacing the experiment's",
+    "knobs": "strategy knobs (by strategy name) merged over the experiment's",
+}
+DEFAULT_CHUNK_SIZE = 4_096  # one wall block: ~2 s of one core
+DEFAULT_VARIANT = "base"
+_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+# Chunk files are named chunk-NNNNNN.parquet and every chunk is one unit of work: more per
+# variant is beyond what a run can store or schedule sensibly.
+MAX_CHUNKS = 999_999
+
+
+def known_strategies() -> tuple[str, ...]:
+    """Strategy names accepted in seat lists."""
+    return tuple(strategies_module.STRATEGIES)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One arm of an experiment: resolved rules and seat strategies."""
+
+    name: str
+    rules: RuleSet
+    strategies: tuple[str, str, str, str]
+    knobs: dict[str, dict[str, Any]] = field(default_factory=dict)  # strategy -> knob -> value
+    description: str = ""
+
+    def seat_knobs(self) -> list[dict[str, Any] | None] | None:
+        """Knobs per seat as ``simulate(knobs=...)`` takes them (None: all defaults)."""
+        seats = [self.knobs.get(name) or None for name in self.strategies]
+        return seats if any(seats) else None
+
+    def resolved(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "description": self.description,
+            "rules": self.rules.to_dict(),
+            "strategies": list(self.strategies),
+            "knobs": self.knobs,
+        }
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """A validated experiment; build it with :func:`load_experiment` or :func:`experiment_from_dict`."""
+
+    name: str
+    n_deals: int
+    seed: int
+    chunk_size: int
+    variants: tuple[Variant, ...]
+    description: str = ""
+    dealer: int = 0
+    record_hands: bool = False
+    baseline: str = ""
+    source: str | None = None
+
+    @property
+    def n_chunks(self) -> int:
+        """Chunks per variant."""
+        return -(-self.n_deals // self.chunk_size)
+
+    def with_n_deals(self, n_deals: int) -> Experiment:
+        """The same experiment with another size (``--n-deals``)."""
+        n_deals = _positive_int(n_deals, "n_deals", "--n-deals")
+        _check_n_chunks(n_deals, self.chunk_size, "--n-deals")
+        return dataclasses.replace(self, n_deals=n_deals)
+
+    def resolved(self) -> dict[str, Any]:
+        """Everything that determines the results, as JSON-able data."""
+        return {
+            "name": self.name,
+            "description": self.description,
+            "n_deals": self.n_deals,
+            "seed": self.seed,
+            "chunk_size": self.chunk_size,
+            "dealer": self.dealer,
+            "record_hands": self.record_hands,
+            "baseline": self.baseline,
+            "variants": [v.resolved() for v in self.variants],
+        }
+
+    def config_hash(self) -> str:
+        """Hash of the resolved configuration (descriptions and source path excluded)."""
+        data = self.resolved()
+        data.pop("description")
+        for v in data["variants"]:
+            v.pop("description")
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+    def chunk_range(self, index: int) -> tuple[int, int]:
+        """``(start, n)``: chunk ``index`` holds deals ``start .. start + n - 1``."""
+        start = index * self.chunk_size
+        return start, min(self.chunk_size, self.n_deals - start)
+
+    def chunk_identity(self, variant: Variant) -> dict[str, Any]:
+        """What decides the deals of every chunk of ``variant``, ``n_deals`` excluded.
+
+        Chunk ``k`` of a variant is the same under any ``n_deals`` (deal ``i`` of a seed is
+        the same wall whatever the size), so a run that grows reuses it when this is unchanged.
+        """
+        resolved = variant.resolved()
+        resolved.pop("description")
+        resolved.pop("name")
+        return {
+            **resolved,
+            "seed": self.seed,
+            "chunk_size": self.chunk_size,
+            "dealer": self.dealer,
+            "record_hands": self.record_hands,
+        }
+
+
+# ---------------------------------------------------------------- validation
+
+
+def _positive_int(value: Any, key: str, where: str, minimum: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key} = {value!r} in {where} must be a whole number")
+    if value < minimum:
+        raise ValueError(f"{key} = {value} in {where} is impossible: it must be at least {minimum}")
+    return value
+
+
+def _check_n_chunks(n_deals: int, chunk_size: int, where: str) -> None:
+    n_chunks = -(-n_deals // chunk_size)
+    if n_chunks > MAX_CHUNKS:
+        raise ValueError(
+            f"n_deals = {n_deals:,} in {where} needs {n_chunks:,} chunks of {chunk_size:,} deals per "
+            f"variant, more than the {MAX_CHUNKS:,} a run can hold; lower n_deals or raise chunk_size"
+        )
+
+
+def _check_keys(data: Mapping[str, Any], valid: Mapping[str, str], where: str) -> None:
+    unknown = sorted(set(data) - set(valid))
+    if unknown:
+        raise ValueError(f"unknown key(s) {', '.join(unknown)} in {where}; valid keys: {', '.join(valid)}")
+
+
+def _string(value: Any, key: str, where: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{key} = {value!r} in {where} must be a string")
+    return value
+
+
+def _strategies(value: Any, where: str) -> tuple[str, str, str, str]:
+    if isinstance(value, str):
+        seats = [value] * 4
+    elif isinstance(value, list) and len(value) == 4 and all(isinstance(s, str) for s in value):
+        seats = list(value)
+    else:
+        raise ValueError(
+            f"strategies = {value!r} in {where} must be one strategy name or a list of four (seats 0-3)"
+        )
+    valid = known_strategies()
+    bad = [s for s in seats if s not in valid]
+    if bad:
+        raise ValueError(
+            f"unknown strategy {bad[0]!r} in strategies of {where}; valid strategies: {', '.join(valid)}"
+        )
+    return tuple(seats)  # type: ignore[return-value]
+
+
+def _knobs(value: Any, where: str) -> dict[str, dict[str, Any]]:
+    example = "e.g. knobs = { jia_hunter = { min_outs_fraction = 0.3 } }"
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise ValueError(f"knobs = {value!r} in {where} must be a table of tables by strategy, {example}")
+    valid = known_strategies()
+    for name, table in value.items():
+        if name not in valid:
+            raise ValueError(
+                f"unknown strategy {name!r} in knobs of {where}; valid strategies: {', '.join(valid)}"
+            )
+        _check_seat_knobs((name,) * 4, [table] * 4, where)
+    return {name: dict(table) for name, table in value.items()}
+
+
+def _check_seat_knobs(strategies: tuple[str, ...], seat_knobs: list[Any] | None, where: str) -> None:
+    """Validate knob names and ranges with the strategies module, naming ``where``."""
+    try:
+        strategies_module.encode_strategies(strategies, seat_knobs)
+    except ValueError as e:
+        raise ValueError(f"{e} (in knobs of {where})") from None
+
+
+def _merge_knobs(
+    base: dict[str, dict[str, Any]], over: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    return {name: {**base.get(name, {}), **over.get(name, {})} for name in {**base, **over}}
+
+
+def experiment_from_dict(
+    data: Mapping[str, Any], *, where: str = "experiment", name: str | None = None
+) -> Experiment:
+    """Validate a parsed experiment table (the contents of a TOML file).
+
+    Parameters
+    ----------
+    data : mapping
+        Keys as in :data:`EXPERIMENT_KEYS`.
+    where : str
+        Source named in error messages (the file path).
+    name : str, optional
+        Default name when ``data`` has none.
+
+    Raises
+    ------
+    ValueError
+        On an unknown key, rule flag or strategy, or an impossible value; the message
+        names the key and ``where``.
+    """
+    _check_keys(data, EXPERIMENT_KEYS, where)
+    if "name" not in data and not name:
+        raise ValueError(f"missing key name in {where}: every experiment needs a name")
+    exp_name = _string(data.get("name", name), "name", where)
+    if not _NAME_RE.match(exp_name):
+        raise ValueError(
+            f"name = {exp_name!r} in {where} is not a valid results directory name; "
+            "use letters, digits, '_', '.' and '-'"
+        )
+    description = _string(data.get("description", ""), "description", where)
+    n_deals = _positive_int(data.get("n_deals", 10_000), "n_deals", where)
+    seed = _positive_int(data.get("seed", 0), "seed", where, minimum=0)
+    chunk_size = _positive_int(data.get("chunk_size", DEFAULT_CHUNK_SIZE), "chunk_size", where)
+    _check_n_chunks(n_deals, chunk_size, where)
+    dealer = _positive_int(data.get("dealer", 0), "dealer", where, minimum=0)
+    if dealer > 3:
+        raise ValueError(f"dealer = {dealer} in {where} is impossible: seats are 0-3")
+    record_hands = data.get("record_hands", False)
+    if not isinstance(record_hands, bool):
+        raise ValueError(f"record_hands = {record_hands!r} in {where} must be true or false")
+    base_strategies = _strategies(data.get("strategies", "greedy"), where)
+    base_knobs = _knobs(data.get("knobs", {}), where)
+    base_flags = data.get("rules", {})
+    if not isinstance(base_flags, dict):
+        raise ValueError(f"rules in {where} must be a table of rule flags, e.g. [rules]")
+    RuleSet.from_dict(base_flags, where=f"{where} [rules]")
+
+    raw_variants = data.get("variants", [{"name": DEFAULT_VARIANT}])
+    if not isinstance(raw_variants, list) or not raw_variants:
+        raise ValueError(f"variants in {where} must be a non-empty list of [[variants]] tables")
+    variants, seen = [], set()
+    for i, raw in enumerate(raw_variants):
+        if not isinstance(raw, dict):
+            raise ValueError(f"variant #{i + 1} in {where} must be a table ([[variants]])")
+        label = repr(raw["name"]) if isinstance(raw.get("name"), str) else f"#{i + 1}"
+        vwhere = f"{where} [[variants]] {label}"
+        _check_keys(raw, VARIANT_KEYS, vwhere)
+        if "name" not in raw:
+            raise ValueError(f"missing key name in {vwhere}: every variant needs a name")
+        vname = _string(raw["name"], "name", vwhere)
+        vwhere = f"{where} [[variants]] {vname!r}"
+        if not _NAME_RE.match(vname):
+            raise ValueError(
+                f"name = {vname!r} in {vwhere} is not a valid variant name; "
+                "use letters, digits, '_', '.' and '-'"
+            )
+        if vname in seen:
+            raise ValueError(f"duplicate variant name {vname!r} in {where}; variant names must be unique")
+        seen.add(vname)
+        flags = raw.get("rules", {})
+        if not isinstance(flags, dict):
+            raise ValueError(f"rules in {vwhere} must be a table, e.g. rules = {{ kong_fan = true }}")
+        rules = RuleSet.from_dict({**base_flags, **flags}, where=f"{vwhere} rules")
+        strategies = _strategies(raw["strategies"], vwhere) if "strategies" in raw else base_strategies
+        knobs = _merge_knobs(base_knobs, _knobs(raw.get("knobs", {}), vwhere))
+        variants.append(
+            Variant(
+                name=vname,
+                rules=rules,
+                strategies=strategies,
+                knobs=knobs,
+                description=_string(raw.get("description", ""), "description", vwhere),
+            )
+        )
+    baseline = _string(data.get("baseline", variants[0].name), "baseline", where)
+    if baseline not in seen:
+        raise ValueError(
+            f"baseline = {baseline!r} in {where} is not a variant; "
+            f"variants: {', '.join(v.name for v in variants)}"
+        )
+    return Experiment(
+        name=exp_name,
+        description=description,
+        n_deals=n_deals,
+        seed=seed,
+        chunk_size=chunk_size,
+        dealer=dealer,
+        record_hands=record_hands,
+        variants=tuple(variants),
+        baseline=baseline,
+        source=where,
+    )
+
+
+def load_experiment(path: str | os.PathLike[str]) -> Experiment:
+    """Read and validate an experiment TOML file.
+
+    Parameters
+    ----------
+    path : path-like
+        The ``.toml`` file; its stem is the default experiment name.
+
+    Returns
+    -------
+    Experiment
+
+    Raises
+    ------
+    FileNotFoundError
+        When the file does not exist.
+    ValueError
+        On invalid TOML or configuration; the message names the file and the key.
+
+    Examples
+    --------
+    >>> exp = load_experiment("experiments/bao_replacement.toml")  # doctest: +SKIP
+    >>> [v.name for v in exp.variants]  # doctest: +SKIP
+    ['classic', 'no_replacement', 'bao_kan', 'no_replacement_bao_kan']
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise IsADirectoryError(f"{path} is a directory; give an experiment .toml file")
+    if not path.exists():
+        raise FileNotFoundError(f"experiment file {path} not found")
+    if not path.is_file():
+        raise ValueError(f"{path} is not a regular file; give an experiment .toml file")
+    data = path.read_bytes()
+    if data.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte-order mark, as some editors write
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ValueError(
+            f"{path} is not UTF-8 text (byte {data[e.start]:#04x} at offset {e.start}); "
+            "save it as UTF-8 (TOML files must be UTF-8)"
+        ) from None
+    try:
+        parsed = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ValueError(f"{path} is not valid TOML: {e}; see experiments/*.toml for examples") from None
+    return experiment_from_dict(parsed, where=str(path), name=path.stem)
