@@ -36,8 +36,8 @@ _EXPORTS = {
     "simulate": "game.simulate",
     "replay": "game.replay",
     "load_results": "experiments.experiment",
-    "summarize": "analysis.estimators",
-    "write_summary": "analysis.estimators",
+    "summarize": "analysis.summary",
+    "write_summary": "analysis.summary",
     "run_experiment": "experiments.experiment",
     "load_experiment": "experiments.experiment",
 }
