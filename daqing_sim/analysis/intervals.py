@@ -138,16 +138,19 @@ def bootstrap_deals(
             out = np.asarray(statistic([w @ b for b in blocks]), dtype=float)  # (b, g)
         return out[0] if idx.ndim == 1 else out.T
 
-    res = stats.bootstrap(
-        (np.arange(m),),
-        stat,
-        vectorized=True,
-        n_resamples=n_resamples,
-        confidence_level=confidence,
-        method="percentile",
-        rng=np.random.default_rng(seed),
-        batch=max(1, 2_000_000 // m),
-    )
+    with warnings.catch_warnings():
+        # scipy flags a constant bootstrap distribution (e.g. a rare group never seen): not an error here
+        warnings.simplefilter("ignore", stats.DegenerateDataWarning)
+        res = stats.bootstrap(
+            (np.arange(m),),
+            stat,
+            vectorized=True,
+            n_resamples=n_resamples,
+            confidence_level=confidence,
+            method="percentile",
+            rng=np.random.default_rng(seed),
+            batch=max(1, 2_000_000 // m),
+        )
     lo = np.asarray(res.confidence_interval.low, dtype=float).reshape(est.shape)
     hi = np.asarray(res.confidence_interval.high, dtype=float).reshape(est.shape)
     bad = ~(np.isfinite(lo) & np.isfinite(hi)) & np.isfinite(est)
@@ -214,7 +217,8 @@ def quantile_interval(x, p: float, confidence: float = CONFIDENCE) -> tuple[floa
     """The ``p`` quantile of ``x`` and its distribution-free interval (``scipy.stats.quantile_test``).
 
     The estimate is the order statistic ``inverted_cdf`` (a value that occurred); the
-    interval is exact for i.i.d. data (order statistics bracketing the quantile).
+    interval is exact for i.i.d. data (order statistics bracketing the quantile), and a
+    bound is infinite when too few values exist (e.g. the 1 % quantile of 20 values).
 
     Examples
     --------
@@ -227,7 +231,9 @@ def quantile_interval(x, p: float, confidence: float = CONFIDENCE) -> tuple[floa
         return np.nan, np.nan, np.nan
     est = float(np.quantile(x, p, method="inverted_cdf"))
     ci = stats.quantile_test(x, p=p).confidence_interval(confidence)
-    return est, float(ci.low), float(ci.high)
+    lo, hi = float(ci.low), float(ci.high)
+    # too few values for an order statistic to bound the quantile: the bound is unbounded
+    return est, -np.inf if np.isnan(lo) else lo, np.inf if np.isnan(hi) else hi
 
 
 def kaplan_meier(

@@ -258,8 +258,8 @@ def plot_strategy_results(df: pd.DataFrame) -> Figure:
     ax1.set_xlabel("strategy")
     ax1.set_ylabel("mean result per seat-deal (2^N points, 95% CI)")
     ax1.set_title("Which strategy wins money?", fontsize="small")
-    ready = table.rename(columns={"ready_rate": "share", "ready_lo": "lo", "ready_hi": "hi"})
-    _bars(ax2, ready[["strategy", "share", "lo", "hi"]], "strategy")
+    ready = table[["strategy", "ready_rate", "ready_lo", "ready_hi"]]
+    _bars(ax2, ready.set_axis(["strategy", "share", "lo", "hi"], axis=1), "strategy")
     ax2.set_xlabel("strategy")
     ax2.set_ylabel("P(declares ready in a deal) (95% CI)")
     ax2.set_title("Which strategy gets ready?", fontsize="small")
