@@ -86,8 +86,8 @@ def has(df, base):
 
 
 def note_missing(base):
-    display(Markdown(f"*Note: these results have no `{base}_s` columns (simulated before the engine "
-                     "recorded them); this part is skipped. Re-run the experiment to see it.*"))
+    print(f"Note: these results have no {base}_s columns (simulated before the engine recorded them); "
+          "this part is skipped. Re-run the experiment to see it.")
 
 
 def metric(summary, variant, name):

@@ -151,7 +151,7 @@ def ready_probability(
     Examples
     --------
     >>> import daqing_sim as ds
-    >>> t = ready_probability(ds.simulate(50, seed=1), max_draws=6, estimand="at_risk")
+    >>> t = ready_probability(ds.simulate(50, seed=1), max_draws=6)
     >>> list(t.columns)
     ['role', 'k', 'n', 'ready', 'p', 'lo', 'hi', 'estimand']
     """

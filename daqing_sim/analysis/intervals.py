@@ -260,8 +260,8 @@ def kaplan_meier(
     Examples
     --------
     >>> p, lo, hi, n = kaplan_meier(np.array([1, 2, 3, 4]), np.array([True, False, True, False]), [1, 3])
-    >>> [round(float(v), 3) for v in p], list(n)
-    [0.25, 0.625], [4, 2]
+    >>> [round(float(v), 3) for v in p], [int(v) for v in n]
+    ([0.25, 0.625], [4, 2])
     """
     times = np.asarray(times, dtype=float)
     event = np.asarray(event, dtype=bool)

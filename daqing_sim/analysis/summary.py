@@ -398,7 +398,7 @@ def headline_table(summary: pd.DataFrame) -> str:
     >>> s = pd.DataFrame({"variant": ["a"], "metric": ["win_rate"], "estimate": [0.5], "lo": [0.4],
     ...                   "hi": [0.6], "n": [100], "method": ["Wilson"]})
     >>> print(headline_table(s))
-    metric                      a
+                                a
     win_rate  0.50 (0.40 to 0.60)
     """
     present = set(summary["metric"])
@@ -415,7 +415,7 @@ def headline_table(summary: pd.DataFrame) -> str:
     )
     table = table[[v for v in dict.fromkeys(summary["variant"]) if v in table.columns]].fillna("")
     table.columns.name = None
-    table.index.name = "metric"
+    table.index.name = None
     return table.to_string()
 
 
@@ -482,7 +482,7 @@ def format_diff(
     >>> format_diff(0.00079, 0.00065, 0.00093, percent=True)
     '+0.079 pp (95% CI +0.065 to +0.093)'
     >>> format_diff(-0.119, -0.168, -0.078)
-    '-0.12 (95% CI -0.17 to -0.08)'
+    '-0.119 (95% CI -0.168 to -0.078)'
     """
     scale = 100 if percent else 1
     d = _decimals(lo, hi, scale)
