@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
-from daqing_sim.analysis import estimators as an
+from daqing_sim import analysis as an
 from daqing_sim.experiments.config import load_experiment
 from daqing_sim.experiments.results import experiment_results
 
@@ -62,11 +62,13 @@ def verdict(lo, hi, up="higher", down="lower", none="not distinguishable from ze
     return up if lo > 0 else down if hi < 0 else none
 
 
+def level(r):
+    return float(r["confidence"]) if "confidence" in r else 0.95
+
+
 def pp(r):
-    """A paired difference of proportions in percentage points with its interval."""
-    width = 100 * abs(r["hi"] - r["lo"])
-    d = 1 if not 0 < width < 1 else min(3, int(np.ceil(-np.log10(width))) + 1)
-    return f"{100 * r['diff']:+.{d}f} pp ({100 * r['lo']:+.{d}f} to {100 * r['hi']:+.{d}f})"
+    """A paired difference of proportions in percentage points with its (possibly adjusted) interval."""
+    return an.format_diff(r["diff"], r["lo"], r["hi"], percent=True, confidence=level(r))
 
 
 def row_ci(r, estimate="p", percent=True):
@@ -74,8 +76,29 @@ def row_ci(r, estimate="p", percent=True):
     return ci(r[estimate], r["lo"], r["hi"], percent=percent)
 
 
-def num(r, digits=2):
-    return f"{r['diff']:+.{digits}f} ({r['lo']:+.{digits}f} to {r['hi']:+.{digits}f})"
+def num(r):
+    """A paired difference in 2^N points with its (possibly adjusted) interval."""
+    return an.format_diff(r["diff"], r["lo"], r["hi"], confidence=level(r))
+
+
+def has(df, base):
+    """Whether the frame carries the per-seat columns base_0..3 (new engine columns)."""
+    return all(f"{base}_{s}" in df.columns for s in range(4))
+
+
+def note_missing(base):
+    print(f"Note: these results have no {base}_s columns (simulated before the engine recorded them); "
+          "this part is skipped. Re-run the experiment to see it.")
+
+
+def metric(summary, variant, name):
+    """The row (estimate, lo, hi, n, method) of a tidy summary for one variant and metric."""
+    return pick(summary, variant=variant, metric=name)
+
+
+def mci(summary, variant, name, percent=True):
+    r = metric(summary, variant, name)
+    return ci(r.estimate, r.lo, r.hi, percent=percent)
 
 
 def pick(table, **where):
@@ -87,9 +110,12 @@ def pick(table, **where):
 '''
 
 INTRO_STATS = (
-    "Intervals are 95 %: Wilson score intervals for probabilities, a percentile bootstrap "
-    "(999 resamples of whole deals, fixed seed) for mean payments, and the same bootstrap over "
-    "paired deals (variants play the same walls) for differences between variants."
+    "Intervals are 95 % unless stated: Wilson score intervals (scipy) for probabilities, a "
+    "percentile bootstrap (`scipy.stats.bootstrap`, 25,000 resamples of whole deals, fixed seed) "
+    "for means, and the same bootstrap over paired deals (variants play the same walls) for "
+    "differences between variants. Where a headline compares many variants or strategies, the "
+    "intervals are Bonferroni-adjusted for the family stated (they hold jointly at 95 %). "
+    "Conclusions hold for the simulated players and rules, not for people."
 )
 
 
@@ -151,12 +177,28 @@ NB01 = notebook(
                 return f"fewer than half of the {who} are ready within {MAXK} draws"
 
 
+            if has(base, "own_draws"):
+                km = an.ready_probability(base, max_draws=MAXK, estimand="kaplan_meier")
+                ar = an.ready_probability(base, max_draws=MAXK, estimand="at_risk")
+                display(an.plot_ready_probability(base, max_draws=MAXK, estimand="kaplan_meier"))
+                k6d, k6o = pick(km, role="dealer", k=6), pick(km, role="non_dealer", k=6)
+                a6d = pick(ar, role="dealer", k=6)
+                censored = (
+                    f"* Deals end early: by the dealer's 6th draw {100 * (1 - a6d.n / len(base)):.0f}% of deals are "
+                    f"over. Among dealers still drawing, {row_ci(a6d)} are ready by draw 6 (at-risk estimand); "
+                    f"treating the deal's end as censoring (Kaplan-Meier), a dealer would be ready by draw 6 with "
+                    f"{row_ci(k6d)} and a non-dealer with {row_ci(k6o)}."
+                )
+            else:
+                censored = "* (At-risk and Kaplan-Meier estimands need the `own_draws_s` columns; not in these results.)"
             d6, o6 = pick(rp, role="dealer", k=6), pick(rp, role="non_dealer", k=6)
             d12, o12 = pick(rp, role="dealer", k=12), pick(rp, role="non_dealer", k=12)
             de, oe = pick(ever, role="dealer", k=200), pick(ever, role="non_dealer", k=200)
             ahead = verdict(d6.lo - o6.hi, d6.hi - o6.lo, "ahead of", "behind", "not distinguishable from")
             display(Markdown(f'''
             ### Answer: ready probability by own draws ({len(base):,} deals)
+            Estimand `by_draw`: P(declared ready by own draw k) within a real deal; a deal that ends first
+            counts as not ready, so the curve flattens where deals end.
             * By its **6th own draw** the dealer has declared ready with probability
               {ci(d6.p, d6.lo, d6.hi, percent=True)}, a non-dealer with {ci(o6.p, o6.lo, o6.hi, percent=True)}:
               the dealer is **{ahead}** the others at that point (judged by whether the two intervals overlap).
@@ -166,6 +208,7 @@ NB01 = notebook(
             * Over a whole deal {ci(de.p, de.lo, de.hi, percent=True)} of dealers and
               {ci(oe.p, oe.lo, oe.hi, percent=True)} of non-dealers ever declare ready
               (a deal that ends first counts as not ready).
+            {censored}
             '''))
             """
         ),
@@ -174,8 +217,8 @@ NB01 = notebook(
             ## By strategy (strategies.toml)
             The four variants rotate the strategies over the seats on the same walls; pooled, every
             strategy plays every seat (and the dealer seat) of every wall once. The Wilson intervals
-            here count each seat-deal as one trial; the four rotations of a wall are correlated, so
-            they are somewhat too narrow (the money contrasts in notebook 05 resample whole walls).
+            here count each seat-deal as one trial, although the four rotations of a wall are
+            correlated; they are approximate (the money contrasts in notebook 05 resample whole walls).
             """
         ),
         code(
@@ -189,18 +232,22 @@ NB01 = notebook(
         ),
         code(
             """
-            r12 = rs[rs["k"] == 12].sort_values("p", ascending=False)
-            best, worst = r12.iloc[0], r12.iloc[-1]
-            apart = "clearly separated" if best.lo > worst.hi else "not clearly separated (their intervals overlap)"
-            lines = "\\n".join(f"* **{r.strategy}**: {ci(r.p, r.lo, r.hi, percent=True)}" for r in r12.itertuples())
+            r12 = rs[rs["k"] == 12].sort_values("p", ascending=False).reset_index(drop=True)
+            fam = len(r12)
+            conf = an.familywise_confidence(fam)
+            r12["lo"], r12["hi"] = an.wilson_interval(r12["ready"].to_numpy(), r12["n"].to_numpy(), conf)
+            best, second = r12.iloc[0], r12.iloc[1]
+            apart = ("its interval is above the runner-up's" if best.lo > second.hi
+                     else f"its interval overlaps **{second.strategy}**'s, so the two are not distinguished")
+            lines = "\\n".join(f"* **{r.strategy}**: {ci(r.p, r.lo, r.hi, percent=True, confidence=conf)}"
+                              for r in r12.itertuples())
             display(Markdown(f'''
-            ### Answer: ready probability by strategy ({len(strat):,} deals x 4 rotations)
-            P(ready by the 12th own draw), per seat:
+            ### Answer: ready probability by strategy ({len(strat) // 4:,} walls x 4 rotations)
+            P(ready by the 12th own draw), per seat, Bonferroni-adjusted over the {fam} strategies:
 
             {lines}
 
-            **{best.strategy}** gets ready most often by then and **{worst.strategy}** least; the two are
-            {apart}.
+            **{best.strategy}** has the highest estimate; {apart}. This holds for these simulated players.
             '''))
             """
         ),
@@ -208,8 +255,13 @@ NB01 = notebook(
             """
             ## The cost of each restriction (restrictions.toml)
             Each variant lifts one restriction (or all of them: the push-down 推倒和 game) on the same
-            walls as `classic`. The paired difference *variant − classic* of the per-seat probability of
-            getting ready is what the restriction costs.
+            walls as `classic`. Lifting a restriction also makes deals shorter (someone wins sooner),
+            which by itself lowers everyone's chance of getting ready within the deal, so "P(ever ready)"
+            mixes the restriction's cost with the length of the deal. The readiness cost is therefore
+            measured by the **Kaplan-Meier** estimand (the deal's end censors a seat's time to ready)
+            at draws 6 and 9 when the results carry `own_draws_s`; the paired differences of win and
+            exhaustive-draw rates are causal (same walls, same players). All intervals are
+            Bonferroni-adjusted over the table's family.
             """
         ),
         code(
@@ -224,7 +276,18 @@ NB01 = notebook(
 
 
             metrics = ["ready_share", ready_by_9, "win", "exhaustive_draw"]
-            cost = an.paired_difference(restr, metrics, baseline_variant="classic")
+            cost = an.paired_difference(restr, metrics, baseline_variant="classic", adjust="bonferroni")
+            if has(restr, "own_draws"):
+                kmr = an.ready_probability(restr, max_draws=9, estimand="kaplan_meier")
+                kmr = kmr[kmr["k"].isin([6, 9])]
+                kfam = len(kmr)
+                kconf = an.familywise_confidence(kfam)
+                adj = an.ready_probability(restr, max_draws=9, estimand="kaplan_meier", confidence=kconf)
+                kmr = adj[adj["k"].isin([6, 9])]
+                display(kmr.pivot_table(index="variant", columns=["role", "k"], values=["p", "lo", "hi"], observed=True))
+            else:
+                kmr = None
+                note_missing("own_draws")
             display(an.plot_paired_difference(cost[cost["metric"].isin(["ready_share", "win"])]))
             cost.pivot_table(index="variant", columns="metric", values="diff", observed=True)
             """
@@ -238,23 +301,30 @@ NB01 = notebook(
                     f"| {v} | {desc.get(v, '')} | {pp(r['ready_share'])} | {pp(r['ready_by_9'])} "
                     f"| {pp(r['win'])} | {pp(r['exhaustive_draw'])} |"
                 )
-            single = cost[(cost["metric"] == "ready_share") & (cost["variant"] != "all_off")]
-            top = single.sort_values("diff", ascending=False).iloc[0]
-            if top.lo > 0:
-                headline = (
-                    f"The most expensive single restriction is the one lifted by **{top.variant}** "
-                    f"({desc.get(top.variant, '')}): lifting it changes the per-seat ready probability by {pp(top)}."
+            fam = int(cost["family_size"].iloc[0])
+            win = cost[cost["metric"] == "win"]
+            moved = [f"**{r.variant}** {pp(r._asdict())}" for r in win.itertuples() if r.lo > 0 or r.hi < 0]
+            flat = [r.variant for r in win.itertuples() if r.lo <= 0 <= r.hi]
+            headline = (
+                f"Win rate, paired on the same walls: lifting the restriction changes it for {', '.join(moved) or 'none'}"
+                + (f"; for {', '.join(flat)} the adjusted interval includes zero" if flat else "")
+                + ". Every other figure in the table is stated with its interval, small or not."
+            )
+            if kmr is not None:
+                k9 = kmr[(kmr["k"] == 9) & (kmr["role"] == "non_dealer")].sort_values("p", ascending=False)
+                km_lines = ", ".join(
+                    f"{r.variant} {ci(r.p, r.lo, r.hi, percent=True, confidence=kconf)}" for r in k9.itertuples()
                 )
-            else:
-                headline = "No single restriction has a readiness cost distinguishable from zero at this sample size."
-            allr = cost[(cost["metric"] == "ready_share") & (cost["variant"] == "all_off")]
-            if len(allr):
-                a = allr.iloc[0]
-                headline += f" Lifting all of them (推倒和) changes it by {pp(a)}."
+                headline += (
+                    f"\\n\\nKaplan-Meier P(a non-dealer is ready by its 9th draw), not confounded by shorter deals "
+                    f"(Bonferroni over {kfam} estimates): {km_lines}."
+                )
             display(Markdown(f'''
             ### Answer: what each restriction costs ({len(restr[restr["variant"] == "classic"]):,} paired deals)
-            Paired differences to `classic` in percentage points (95 % bootstrap interval);
-            positive = more often ready / won without the restriction.
+            Paired differences to `classic` in percentage points, Bonferroni-adjusted over a family of
+            {fam} (metrics x variants; each interval at {100 * level(cost.iloc[0]):.3g} %); positive = more often
+            ready / won without the restriction. The two ready columns are per deal and so include the
+            effect of shorter deals.
 
             | variant | lifts | P(ever ready) per seat | P(ready by draw 9) | win rate | exhaustive draws |
             |---|---|---|---|---|---|
@@ -294,8 +364,24 @@ NB02 = notebook(
             )
             """
         ),
+        md(
+            """
+            The label `ready_wait_s` is the **lowest kind code over the wait set** (kanchan < edge <
+            single < dual pair < two-sided): a 2m/5m wait on 1m3m4m is labelled kanchan although it also
+            wins on a two-sided tile. The pure classes below (when the results record the whole wait,
+            `ready_wait_mask_s`) count a wait as "kanchan only" only when every winning tile is a kanchan.
+            """
+        ),
         code(
             """
+            if has(base, "ready_wait_mask"):
+                wc = an.wait_classes(base)
+                purity = an.wait_label_purity(base).set_index("wait_kind")
+                display(wc)
+                display(purity)
+            else:
+                wc = purity = None
+                note_missing("ready_wait_mask")
             wo = an.wait_kind_outcomes(base)
             wo
             """
@@ -305,6 +391,17 @@ NB02 = notebook(
             R, W, O = wr.set_index("wait_kind"), ww.set_index("wait_kind"), wo.set_index("wait_kind")
             k, e = O.loc["kanchan"], O.loc["edge"]
             k_vs_e = verdict(k.lo - e.hi, k.hi - e.lo, "more often", "less often", "about as often (the intervals overlap)")
+            if wc is not None:
+                C = wc.set_index("wait_class")
+                pk, ps = purity.loc["kanchan"], purity.loc["single"]
+                pure = (
+                    f"* Whole waits: {row_ci(C.loc['kanchan_only'], 'share')} of declared waits are **kanchan only**, "
+                    f"{row_ci(C.loc['two_or_more_kinds'], 'share')} mix two or more kinds. Of the waits labelled kanchan, "
+                    f"{ci(pk.more_tiles_share, pk.lo, pk.hi, percent=True)} have more than one winning tile; of those "
+                    f"labelled single, {ci(ps.more_tiles_share, ps.lo, ps.hi, percent=True)}."
+                )
+            else:
+                pure = "* (Whole-wait classes need `ready_wait_mask_s`; not in these results.)"
             display(Markdown(f'''
             ### Answer: which waits
             * At declaration, {row_ci(R.loc["kanchan"], "share")} of ready hands wait on **kanchan** (嵌张) and
@@ -315,7 +412,43 @@ NB02 = notebook(
               {row_ci(e, "win_rate")} and a two-sided wait {row_ci(O.loc["two_sided"], "win_rate")}:
               compared with edge waits, kanchan waits win **{k_vs_e}**, with {k.mean_outs:.1f} vs
               {e.mean_outs:.1f} live outs on average at declaration.
+            {pure}
             '''))
+            """
+        ),
+        md(
+            """
+            ## What is a declared wait worth, declared at the same point of the deal?
+            Waits declared early win more and pay more whatever their kind, and the kinds are not
+            declared equally early; so the mean result of the declaring seat is compared **within**
+            bands of the declaration turn (own draws 0-3, 4-6, 7-9, 10+).
+            """
+        ),
+        code(
+            """
+            byturn = an.wait_kind_outcomes(base, turn_bins=(0, 4, 7, 10))
+            display(byturn.pivot_table(index="turns", columns="wait_kind", values="mean_pay", observed=True))
+            byturn[["turns", "wait_kind", "n", "win_rate", "lo", "hi", "mean_pay", "pay_lo", "pay_hi"]]
+            """
+        ),
+        code(
+            """
+            lines = []
+            for band, g in byturn.groupby("turns", sort=False):
+                g = g[g["n"] > 0].set_index("wait_kind")
+                if {"kanchan", "two_sided"} <= set(g.index):
+                    kk, tt = g.loc["kanchan"], g.loc["two_sided"]
+                    lines.append(
+                        f"| {band} | {int(kk.n):,} | {ci(kk.mean_pay, kk.pay_lo, kk.pay_hi)} | {int(tt.n):,} "
+                        f"| {ci(tt.mean_pay, tt.pay_lo, tt.pay_hi)} |"
+                    )
+            display(Markdown(
+                "### Answer: expected result of the declaring seat by wait, within declaration-turn bands\\n"
+                "Mean payment of the deal (2^N points) for a seat that declared a kanchan (label) or a two-sided "
+                "wait in that band; the bands compare waits declared at the same point of the deal.\\n\\n"
+                "| declared at own draw | kanchan n | kanchan mean | two-sided n | two-sided mean |\\n|---|---|---|---|---|\\n"
+                + "\\n".join(lines)
+            ))
             """
         ),
         md("## 宝中宝 vs 宝边 (baseline)"),
@@ -354,26 +487,27 @@ NB02 = notebook(
             """
             jia = results("jia_edge")
             jdesc = descriptions("jia_edge")
-            jd = an.paired_difference(jia, ["big_win", "winner_gain", "max_pay", "win"], baseline_variant="classic")
-            js = an.summarize(jia, baseline="classic").set_index("variant")
+            jd = an.paired_difference(
+                jia, ["big_win", "winner_gain", "max_pay", "win"], baseline_variant="classic", adjust="bonferroni"
+            )
+            js = an.summarize(jia, baseline="classic")
             display(an.plot_paired_difference(jd[jd["metric"].isin(["big_win", "win"])]))
-            js[["deals", "big_share", "big_share_lo", "big_share_hi", "win_rate"]]
+            js[js["metric"].isin(["deals", "big_share", "win_rate"])].pivot(index="variant", columns="metric", values="estimate")
             """
         ),
         code(
             """
-            c = js.loc["classic"]
             lines = []
             for v in jd["variant"].unique():
-                s = js.loc[v]
                 lines.append(
-                    f"* **{v}** ({jdesc.get(v) or 'see jia_edge.toml'}): big wins are {ci(s.big_share, s.big_share_lo, s.big_share_hi, percent=True)} "
+                    f"* **{v}** ({jdesc.get(v) or 'see jia_edge.toml'}): big wins are {mci(js, v, 'big_share')} "
                     f"of wins; per deal the big-win probability changes by {pp(pick(jd, variant=v, metric='big_win'))} and the "
                     f"winner's mean gain by {num(pick(jd, variant=v, metric='winner_gain'))} (2^N units)."
                 )
             display(Markdown(
                 f"### Answer: effect of counting edges/singles as 夹\\n"
-                f"With kanchan only (classic), {ci(c.big_share, c.big_share_lo, c.big_share_hi, percent=True)} of wins are big.\\n\\n"
+                f"With kanchan only (classic), {mci(js, 'classic', 'big_share')} of wins are big. Paired differences are "
+                f"Bonferroni-adjusted over a family of {int(jd['family_size'].iloc[0])}.\\n\\n"
                 + "\\n".join(lines)
             ))
             """
@@ -383,7 +517,7 @@ NB02 = notebook(
             """
             strat = results("strategies")
             pooled = strat.drop(columns="variant")
-            sr = an.strategy_results(strat, baseline_strategy="greedy").set_index("strategy")
+            sr = an.strategy_results(strat, baseline_strategy="greedy", adjust="bonferroni").set_index("strategy")
             wk = an.wait_kind_frequencies(pooled, at="win", by="strategy")
             kan = wk[wk["wait_kind"] == "kanchan"].set_index("strategy")
             sr[["n", "mean_pay", "lo", "hi", "diff", "diff_lo", "diff_hi", "win_rate"]].join(
@@ -401,8 +535,9 @@ NB02 = notebook(
             * `jia_hunter` wins on a kanchan in {ci(kh.share, kh.lo, kh.hi, percent=True)} of its wins,
               `greedy` in {ci(kg.share, kg.lo, kg.hi, percent=True)}.
             * Mean payment per seat-deal: `jia_hunter` {ci(h.mean_pay, h.lo, h.hi)}, `greedy` {ci(g.mean_pay, g.lo, g.hi)};
-              paired difference {ci(h["diff"], h.diff_lo, h.diff_hi)} (2^N units). Hunting kanchan {pays}
-              against this field.
+              paired difference {an.format_diff(h["diff"], h.diff_lo, h.diff_hi, confidence=an.familywise_confidence(int(h.family_size)))}
+              (2^N units; Bonferroni over the {int(h.family_size)} contrasts with greedy). In this simulated field,
+              hunting kanchan {pays}.
             '''))
             """
         ),
@@ -432,16 +567,17 @@ NB03 = notebook(
             """
             bs = an.bao_shares(bao)
             display(bs.pivot_table(index="variant", columns="bao", values="share_of_wins", observed=True))
-            summary = an.summarize(bao, baseline="classic").set_index("variant")
-            summary[["deals", "win_rate", "rate_exhaustive_draw", "bao_share_bao", "bao_share_bao_edge",
-                     "bao_share_bao_in_bao", "big_share"]]
+            summary = an.summarize(bao, baseline="classic")
+            heads = ["deals", "win_rate", "outcome_exhaustive_draw", "bao_share_bao", "bao_share_bao_edge",
+                     "bao_share_bao_in_bao", "big_share"]
+            summary[summary["metric"].isin(heads)].pivot(index="variant", columns="metric", values="estimate")[heads]
             """
         ),
         code(
             """
             metrics = ["win", "exhaustive_draw", "bao_draw", "any_bao", "bao_in_bao", "winner_gain", "max_pay",
                        "pays_64", "bao_replacements"]
-            diffs = an.paired_difference(bao, metrics, baseline_variant="classic")
+            diffs = an.paired_difference(bao, metrics, baseline_variant="classic", adjust="bonferroni")
             display(an.plot_paired_difference(diffs[diffs["metric"].isin(["win", "exhaustive_draw", "bao_draw", "any_bao"])]))
             diffs
             """
@@ -456,8 +592,8 @@ NB03 = notebook(
             """
             classic = bao[bao["variant"] == "classic"]
             rep, rep_lo, rep_hi = an.bootstrap_ratio(classic["bao_replacements"].to_numpy(dtype=float))
-            share_rep = (classic["bao_replacements"] > 0).mean()
-            c = summary.loc["classic"]
+            n_rep = int((classic["bao_replacements"] > 0).sum())
+            rep_lo2, rep_hi2 = an.wilson_interval(n_rep, len(classic))
             lines = []
             for v in diffs["variant"].unique():
                 d = {m: pick(diffs, variant=v, metric=m) for m in metrics}
@@ -468,11 +604,14 @@ NB03 = notebook(
                     f"P(someone pays ≥ 64) {pp(d['pays_64'])}."
                 )
             display(Markdown(
-                f"### Answer: the bao rule ({int(c.deals):,} paired deals per variant)\\n"
-                f"Under the classic rules the bao is replaced {ci(rep, rep_lo, rep_hi, digits=3)} times per deal "
-                f"(in {100 * share_rep:.1f} % of deals at least once); 摸宝 is {100 * c.bao_share_bao:.1f} % of wins "
-                f"and {100 * c.rate_exhaustive_draw:.1f} % of deals end in an exhaustive draw.\\n\\n"
-                "Paired differences to `classic` (95 % bootstrap interval):\\n\\n" + "\\n".join(lines)
+                f"### Answer: the bao rule ({len(classic):,} paired deals per variant)\\n"
+                f"Under the classic rules the bao is replaced {ci(rep, rep_lo, rep_hi)} times per deal "
+                f"(in {ci(n_rep / len(classic), float(rep_lo2), float(rep_hi2), percent=True)} of deals at least once); "
+                f"摸宝 is {mci(summary, 'classic', 'bao_share_bao')} of wins and "
+                f"{mci(summary, 'classic', 'outcome_exhaustive_draw')} of deals end in an exhaustive draw.\\n\\n"
+                f"Paired differences to `classic` on the same walls: what switching the rule does, for these players "
+                f"(bootstrap intervals, Bonferroni-adjusted over a family of {int(diffs['family_size'].iloc[0])}):\\n\\n"
+                + "\\n".join(lines)
             ))
             """
         ),
@@ -524,7 +663,9 @@ NB04 = notebook(
               it **{dealer_vs}** on average; the other seats expect
               {", ".join(ci(S.loc[s, "mean"], S.loc[s, "lo"], S.loc[s, "hi"]) for s in S.index if s != dealer_seat)}.
             * A winner collects {ci(R.loc["winner", "mean"], R.loc["winner", "lo"], R.loc["winner", "hi"])};
-              a loser who did not discard pays {ci(-R.loc["other_loser", "mean"], -R.loc["other_loser", "hi"], -R.loc["other_loser", "lo"])}.
+              a loser who did not discard pays {ci(-R.loc["other_payer", "mean"], -R.loc["other_payer", "hi"], -R.loc["other_payer", "lo"])}
+              on a self-draw or a ready player's deal-in, while on a 点黑炮 the other two seats pay
+              {ci(-R.loc["bystander", "mean"], -R.loc["bystander", "hi"], -R.loc["bystander", "lo"])} (the discarder pays for them).
             * N per loser averages {mean_n:.2f}; {100 * big_pay:.2f} % of single payments are 64 or more, and in
               {ci(tail.p, tail.lo, tail.hi, percent=True)} of deals **someone pays ≥ 64**.
             * **点黑炮**: {ci(rate_black.share, rate_black.lo, rate_black.hi, percent=True)} of deals end with a
@@ -534,11 +675,53 @@ NB04 = notebook(
             '''))
             """
         ),
+        md(
+            """
+            ## Risk: how much can a seat win or lose in one deal, and how long is a deal?
+            Per seat and role: mean, SD, the 1/5/50/95/99 % quantiles of the net result of a deal
+            (order-statistic intervals) and P(loss); and the number of tiles drawn in a deal.
+            """
+        ),
+        code(
+            """
+            risk = an.net_result(base, by="seat")
+            risk_role = an.net_result(base, by="role")
+            length = an.deal_length(base).set_index("statistic")
+            display(an.plot_net_result(base))
+            risk.pivot_table(index="seat", columns="statistic", values="estimate", observed=True)[list(an.RISK_STATISTICS)]
+            """
+        ),
+        code(
+            """
+            Rk = risk.set_index(["seat", "statistic"])
+            Rr = risk_role.set_index(["role", "statistic"])
+
+
+            def rci(t, key, stat, percent=False):
+                r = t.loc[(key, stat)]
+                return ci(r.estimate, r.lo, r.hi, percent=percent)
+
+
+            dl = length.loc["q50"]
+            display(Markdown(f'''
+            ### Answer: risk per deal (2^N points)
+            * The dealer (seat {dealer_seat}) loses in {rci(Rk, dealer_seat, "p_loss", True)} of deals; its net
+              result has SD {rci(Rk, dealer_seat, "sd")}, a 5 % quantile of {rci(Rk, dealer_seat, "q05")} and a
+              99 % quantile of {rci(Rk, dealer_seat, "q99")}.
+            * A discarder who was not ready (点黑炮) has a median result of {rci(Rr, "discarder_not_ready", "q50")}
+              and a 1 % quantile of {rci(Rr, "discarder_not_ready", "q01")}.
+            * A deal lasts a median of {dl.estimate:.0f} draws from the live wall (95 % CI {dl.lo:.0f} to {dl.hi:.0f};
+              90 % of deals between {length.loc["q05", "estimate"]:.0f} and {length.loc["q95", "estimate"]:.0f}).
+            '''))
+            """
+        ),
         md("## Kongs as fans (kong_fan.toml)"),
         code(
             """
             kong = results("kong_fan")
-            kd = an.paired_difference(kong, ["winner_gain", "max_pay", "pays_64", "dealer_pay"], baseline_variant="classic")
+            kd = an.paired_difference(
+                kong, ["winner_gain", "max_pay", "pays_64", "dealer_pay"], baseline_variant="classic", adjust="bonferroni"
+            )
             kt = an.tail_probability(kong, threshold=64).set_index("variant")
             kf = an.fan_distribution(kong).pivot_table(index="N", columns="variant", values="share", observed=True)
             display(an.plot_payment_distribution(kong))
@@ -548,15 +731,16 @@ NB04 = notebook(
         ),
         code(
             """
-            kongs = kong[kong["variant"] == "classic"]
-            with_kong = ((kongs["winner_kongs"] > 0) & (kongs["winner"] >= 0)).sum() / max(1, (kongs["winner"] >= 0).sum())
+            wk = pick(an.winner_kong_share(kong), variant="classic")
             wg, mp, p64 = (pick(kd, variant="kong_fan", metric=m) for m in ("winner_gain", "max_pay", "pays_64"))
             t0, t1 = kt.loc["classic"], kt.loc["kong_fan"]
             display(Markdown(f'''
             ### Answer: kong fan
-            {100 * with_kong:.1f} % of winners hold at least one kong. Counting each as a fan changes the winner's mean gain
-            per deal by {num(wg)}, the largest single payment by {num(mp)}, and P(someone pays ≥ 64) by {pp(p64)}
-            (from {ci(t0.p, t0.lo, t0.hi, percent=True)} to {ci(t1.p, t1.lo, t1.hi, percent=True)}).
+            {ci(wk.share, wk.lo, wk.hi, percent=True)} of winners hold at least one kong. The deals are the same in both
+            variants (only the scoring changes), but the differences are still estimates from a sample of deals, with
+            sampling error (Bonferroni-adjusted over {int(kd["family_size"].iloc[0])}): counting each kong as a fan changes
+            the winner's mean gain per deal by {num(wg)}, the largest single payment by {num(mp)}, and P(someone pays ≥ 64)
+            by {pp(p64)} (from {ci(t0.p, t0.lo, t0.hi, percent=True)} to {ci(t1.p, t1.lo, t1.hi, percent=True)}).
             '''))
             """
         ),
@@ -577,7 +761,9 @@ NB05 = notebook(
         code(
             """
             strat = results("strategies")
-            sr = an.strategy_results(strat, baseline_strategy="greedy").sort_values("mean_pay", ascending=False)
+            sr = an.strategy_results(strat, baseline_strategy="greedy", adjust="bonferroni").sort_values(
+                "mean_pay", ascending=False
+            )
             display(an.plot_strategy_results(strat))
             sr
             """
@@ -602,18 +788,22 @@ NB05 = notebook(
             order = list(sr["strategy"])
             best, second = order[0], order[1]
             vs2 = pick(an.strategy_results(strat, baseline_strategy=second), strategy=best)
-            margin = verdict(vs2["diff_lo"], vs2["diff_hi"], "significantly", "(impossible)", "not significantly")
+            margin = verdict(vs2["diff_lo"], vs2["diff_hi"], "detectably", "(impossible)", "not detectably")
+            fam = int(sr["family_size"].iloc[0])
+            conf = an.familywise_confidence(fam)
             lines = [
-                f"{i + 1}. **{r.strategy}**: {ci(r.mean_pay, r.lo, r.hi)} per seat-deal; vs greedy "
-                f"{ci(r.diff, r.diff_lo, r.diff_hi)}; wins {100 * r.win_rate:.1f} %, deals in {100 * r.deal_in_rate:.1f} %, "
-                f"ready {100 * r.ready_rate:.1f} %"
+                f"{i + 1}. **{r.strategy}**: {ci(r.mean_pay, r.lo, r.hi)} per seat-deal"
+                + ("" if r.strategy == "greedy" else f"; vs greedy {an.format_diff(r.diff, r.diff_lo, r.diff_hi, confidence=conf)}")
+                + f"; wins {ci(r.win_rate, r.win_lo, r.win_hi, percent=True)}, deals in "
+                f"{ci(r.deal_in_rate, r.deal_in_lo, r.deal_in_hi, percent=True)}, ready {ci(r.ready_rate, r.ready_lo, r.ready_hi, percent=True)}"
                 for i, r in enumerate(sr.itertuples())
             ]
             display(Markdown(
                 f"### Answer: strategy ranking ({len(strat) // 4:,} walls x 4 rotations; 2^N units)\\n"
+                f"Contrasts with greedy are paired over walls and Bonferroni-adjusted over the {fam} contrasts.\\n\\n"
                 + "\\n".join(lines)
-                + f"\\n\\n**{best}** earns the most; it is **{margin}** ahead of **{second}** "
-                f"(paired difference {ci(vs2['diff'], vs2['diff_lo'], vs2['diff_hi'])})."
+                + f"\\n\\n**{best}** earns the most against this simulated field; it is **{margin}** ahead of **{second}** "
+                f"(paired difference {an.format_diff(vs2['diff'], vs2['diff_lo'], vs2['diff_hi'])}, a single comparison)."
             ))
             """
         ),

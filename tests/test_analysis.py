@@ -1,4 +1,4 @@
-"""Tests of daqing_sim.analysis.estimators on small hand-built results frames whose answers are known."""
+"""Tests of daqing_sim.analysis on small hand-built results frames whose answers are known."""
 
 from __future__ import annotations
 
@@ -8,10 +8,20 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from daqing_sim.analysis import estimators as an
+from daqing_sim import analysis as an
 
 WAITS = ["kanchan", "edge", "single", "dual_pair", "two_sided", "none"]
 BAOS = ["none", "bao", "bao_edge", "bao_in_bao"]
+SEAT_FIELDS = (
+    "pay",
+    "fans",
+    "ready_turn",
+    "ready_wait",
+    "strategy",
+    "own_draws",
+    "ready_wait_mask",
+    "ready_wait_tiles",
+)
 
 
 def deal(**kw) -> dict:
@@ -41,7 +51,7 @@ def deal(**kw) -> dict:
             f"strategy_{s}": "greedy",
         }
     for key, value in kw.items():
-        if key in ("pay", "fans", "ready_turn", "ready_wait", "strategy"):
+        if key in SEAT_FIELDS:
             for s, x in enumerate(value):
                 row[f"{key}_{s}"] = x
         else:
@@ -96,6 +106,19 @@ def black_deal_in(winner: int, discarder: int, fans: list[int], **kw) -> dict:
         big=kw.pop("big", True),
         **kw,
     )
+
+
+def with_new_columns(df: pd.DataFrame) -> pd.DataFrame:
+    """Add own_draws / ready_wait_tiles / ready_wait_mask consistent with ready_turn and ready_wait."""
+    df = df.copy()
+    codes = {k: i for i, k in enumerate(WAITS[:5])}
+    for s in range(4):
+        turn = df[f"ready_turn_{s}"].to_numpy()
+        df[f"own_draws_{s}"] = np.maximum(turn, df["draws"].to_numpy() // 4).astype(np.int16)
+        kind = df[f"ready_wait_{s}"].astype(str).map(codes).fillna(0).astype(int).to_numpy()
+        df[f"ready_wait_mask_{s}"] = np.where(turn >= 0, 1 << kind, 0).astype(np.int8)
+        df[f"ready_wait_tiles_{s}"] = np.where(turn >= 0, 1, 0).astype(np.int8)
+    return df
 
 
 def wilson_reference(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -232,7 +255,7 @@ def test_wait_kind_outcomes_exact():
 def test_results_keep_variant_order_not_alphabetical():
     rows = [deal(deal=0), self_draw(1, [1, 1, 1, 1], deal=0)]
     df = frame(rows, variants=["zeta", "alpha"])
-    assert list(an.summarize(df)["variant"]) == ["zeta", "alpha"]
+    assert list(dict.fromkeys(an.summarize(df)["variant"])) == ["zeta", "alpha"]
     assert list(an.outcome_shares(df)["variant"].unique()) == ["zeta", "alpha"]
     assert list(an.ready_probability(df)["variant"].unique()) == ["zeta", "alpha"]
     assert list(an.expected_payment(df)["variant"].unique()) == ["zeta", "alpha"]
@@ -289,8 +312,10 @@ def test_expected_payment_per_seat_and_role_exact():
     assert r.loc["winner", "mean"] == pytest.approx((8 + 14 + 8) / 3) and r.loc["winner", "n"] == 3
     assert r.loc["dealer", "mean"] == pytest.approx((8 - 8 + 0 + 0) / 4)
     assert r.loc["discarder_not_ready", "mean"] == -8 and r.loc["discarder_not_ready", "n"] == 1
-    assert r.loc["other_loser", "n"] == 3 + 3 + 2
-    assert r.loc["other_loser", "mean"] == pytest.approx((-4 - 2 - 2 - 8 - 2 - 4 + 0 + 0) / 8)
+    # losers who did not discard pay on the self-draws; the 点黑炮 bystanders pay nothing
+    assert r.loc["other_payer", "n"] == 3 + 3
+    assert r.loc["other_payer", "mean"] == pytest.approx((-4 - 2 - 2 - 8 - 2 - 4) / 6)
+    assert r.loc["bystander", "n"] == 2 and r.loc["bystander", "mean"] == 0
     # the four seats always sum to zero
     assert e["mean"].sum() == pytest.approx(0)
 
@@ -411,21 +436,64 @@ def test_strategy_results_pools_rotations_with_paired_contrast():
 # --------------------------------------------------------------------------- summary and files
 
 
-def test_summarize_one_row_per_variant():
+def test_summary_is_tidy_with_intervals_and_adjusted_differences():
     df = two_variant_frame()
     s = an.summarize(df)
-    assert list(s["variant"]) == ["classic", "no_swap"]
-    assert list(s["deals"]) == [4, 5]
-    assert s.loc[0, "win_rate"] == 0.5 and s.loc[1, "rate_exhaustive_draw"] == pytest.approx(2 / 5)
-    assert s.loc[1, "bao_share_bao"] == pytest.approx(1 / 3)
-    assert np.isnan(s.loc[0, "diff_win"]) and s.loc[1, "diff_dealer_pay"] == pytest.approx(-3)
-    assert s.loc[0, "pay_mean_0"] == pytest.approx((6 - 2) / 4)
-    assert s.loc[0, "pay_lo_0"] <= s.loc[0, "pay_mean_0"] <= s.loc[0, "pay_hi_0"]
-    assert "bootstrap" in s.loc[0, "pay_ci_method"]
-    for col in ("ready_dealer_k6", "ready_other_k12", "wait_ready_kanchan", "wait_win_two_sided"):
-        assert col in s.columns
+    assert list(s.columns) == ["variant", "metric", "estimate", "lo", "hi", "n", "method"]
+    assert list(dict.fromkeys(s["variant"])) == ["classic", "no_swap"]
+    assert not s.duplicated(["variant", "metric"]).any()
+    t = s.set_index(["variant", "metric"])
+    assert t.loc[("classic", "deals"), "estimate"] == 4 and t.loc[("no_swap", "deals"), "n"] == 5
+    assert t.loc[("classic", "win_rate"), "estimate"] == 0.5
+    assert t.loc[("no_swap", "outcome_exhaustive_draw"), "estimate"] == pytest.approx(2 / 5)
+    assert t.loc[("no_swap", "bao_share_bao"), "estimate"] == pytest.approx(1 / 3)
+    assert t.loc[("classic", "pay_mean_seat0"), "estimate"] == pytest.approx((6 - 2) / 4)
+    assert t.loc[("no_swap", "diff_dealer_pay"), "estimate"] == pytest.approx(-3)
+    assert ("classic", "diff_win") not in t.index  # no difference of the baseline with itself
+    diff = t.loc[("no_swap", "diff_win")]
+    assert "Bonferroni" in diff["method"] and f"family of {len(an.SUMMARY_DIFF_METRICS)}" in diff["method"]
+    for name in (
+        "ready_by_draw_dealer_k6",
+        "wait_ready_label_kanchan",
+        "wait_win_two_sided",
+        "net_q99_seat0",
+    ):
+        assert ("classic", name) in t.index
+    # every estimate has an interval around it (counts and exact constants have lo == hi)
+    finite = s[np.isfinite(s["estimate"])]
+    assert (finite["lo"] <= finite["estimate"] + 1e-12).all() and (
+        finite["estimate"] <= finite["hi"] + 1e-12
+    ).all()
+    # estimands needing own_draws only appear when the column is there
+    assert not s["metric"].str.startswith("ready_kaplan_meier").any()
     single = an.summarize(payment_frame())
-    assert list(single["variant"]) == ["all"] and "diff_win" not in single.columns
+    assert set(single["variant"]) == {"all"} and not single["metric"].str.startswith("diff_").any()
+
+
+def test_every_summary_metric_is_found_in_the_registry_by_its_name():
+    df = with_new_columns(two_variant_frame())
+    s = an.summarize(df)
+    families = [p.strip() for m in an.SUMMARY_METRICS for p in m.name.split(" / ")]
+    prefixes = [f.split("{")[0] for f in families]
+    for metric in set(s["metric"]):
+        assert any(metric.startswith(p) for p in prefixes), metric
+    assert s["metric"].str.startswith("ready_kaplan_meier_dealer_k").any()
+    assert s["metric"].str.startswith("wait_ready_pure_").any()
+
+
+def test_headline_table_and_run_summary_name_the_plots(tmp_path):
+    from daqing_sim.experiments.cli import format_summary
+
+    df = two_variant_frame()
+    table = an.write_summary(df, tmp_path / "run")
+    text = format_summary(table)
+    lines = text.splitlines()
+    assert lines[0].split() == ["classic", "no_swap"]
+    body = lines[1 : lines.index("")]
+    assert 8 <= len(body) <= 16
+    assert any(line.startswith("diff_win") for line in body)
+    for png in ("ready_probability.png", "wait_kinds.png", "payments.png", "risk.png"):
+        assert f"plot: {tmp_path / 'run' / png}" in text
 
 
 def test_write_summary_files_atomic(tmp_path):
@@ -433,10 +501,10 @@ def test_write_summary_files_atomic(tmp_path):
     out = tmp_path / "run"
     table = an.write_summary(df, out)
     names = sorted(p.name for p in out.iterdir())
-    assert names == ["payments.png", "ready_probability.png", "summary.csv", "wait_kinds.png"]
+    assert names == ["payments.png", "ready_probability.png", "risk.png", "summary.csv", "wait_kinds.png"]
     back = pd.read_csv(out / "summary.csv")
-    assert list(back["variant"]) == list(table["variant"])
-    assert back["win_rate"].to_numpy() == pytest.approx(table["win_rate"].to_numpy())
+    assert list(back.columns) == an.SUMMARY_COLUMNS
+    assert back["estimate"].to_numpy() == pytest.approx(table["estimate"].to_numpy(), nan_ok=True)
     for png in out.glob("*.png"):
         assert png.read_bytes()[:4] == b"\x89PNG"
     (tmp_path / "file").write_text("x")
@@ -452,19 +520,29 @@ def test_ready_plot_uses_one_panel_per_role_only_for_several_variants():
     assert len(fig.axes) == 1 and len(fig.axes[0].get_lines()) == 2  # dealer and non_dealer
 
 
-def test_plots_return_figures():
+def test_plots_return_figures_with_labelled_axes():
     from matplotlib.figure import Figure
 
-    df = two_variant_frame()
-    for fig in (
-        an.plot_ready_probability(df),
-        an.plot_wait_kinds(df),
-        an.plot_payment_distribution(df),
-        an.plot_expected_payment(df, by="role"),
-        an.plot_paired_difference(an.paired_difference(df, ["win", "dealer_pay"])),
-        an.plot_strategy_results(df),
-    ):
-        assert isinstance(fig, Figure) and fig.axes
+    df = with_new_columns(two_variant_frame())
+    figures = {
+        "ready": an.plot_ready_probability(df, estimand="kaplan_meier"),
+        "waits": an.plot_wait_kinds(df),
+        "payments": an.plot_payment_distribution(df),
+        "expected": an.plot_expected_payment(df, by="role"),
+        "paired": an.plot_paired_difference(an.paired_difference(df, ["win", "dealer_pay"])),
+        "strategy": an.plot_strategy_results(df),
+        "risk": an.plot_net_result(df),
+        "length": an.plot_deal_length(df),
+    }
+    for name, fig in figures.items():
+        assert isinstance(fig, Figure) and fig.axes, name
+        for ax in fig.axes:
+            assert ax.get_xlabel() and ax.get_ylabel() and ax.get_title(), name
+    assert len(figures["waits"].axes) == 3  # label, pure class, at win
+    paired = figures["paired"].axes
+    assert (
+        len(paired) == 2 and "percentage points" in paired[0].get_xlabel() and "2^N" in paired[1].get_xlabel()
+    )
 
 
 # --------------------------------------------------------------------------- validation
@@ -482,6 +560,7 @@ def test_plots_return_figures():
         lambda d: an.expected_payment(d, by="role"),
         lambda d: an.strategy_results(d),
         lambda d: an.summarize(d),
+        lambda d: an.net_result(d),
         lambda d: an.write_summary(d, "unused_dir_never_created"),
     ],
 )
@@ -575,3 +654,159 @@ def test_large_frame_summary_uses_blocks_and_stays_fast(tmp_path):
     assert time.perf_counter() - t0 < 10
     assert e.loc["winner", "lo"] < e.loc["winner", "mean"] < e.loc["winner", "hi"]
     assert an.format_ci(0.5, 0.25, 0.75, percent=True) == "50.0% (95% CI 25.0 to 75.0%)"
+    t = an.summarize(big)
+    assert t["metric"].nunique() > 100 and (t["variant"] == "all").all()
+
+
+# --------------------------------------------------------------------------- new estimands
+
+
+def censored_ready_frame() -> pd.DataFrame:
+    df = ready_frame()
+    own = [[6, 6, 5, 5], [3, 3, 3, 2], [9, 8, 8, 8], [4, 5, 4, 4]]
+    for s in range(4):
+        df[f"own_draws_{s}"] = np.array([o[s] for o in own], dtype=np.int16)
+    return df
+
+
+def test_ready_at_risk_conditions_on_the_seats_still_drawing():
+    t = an.ready_probability(censored_ready_frame(), max_draws=8, estimand="at_risk")
+    dealer = t[t["role"] == "dealer"].set_index("k")
+    # dealer seats (turn, own draws): (2, 6) (-1, 3) (7, 9) (4, 5)
+    assert (
+        dealer.loc[4, "n"] == 3 and dealer.loc[4, "ready"] == 2 and dealer.loc[4, "p"] == pytest.approx(2 / 3)
+    )
+    assert dealer.loc[6, "n"] == 2 and dealer.loc[6, "p"] == pytest.approx(1 / 2)
+    assert (t["estimand"] == "at_risk").all()
+    lo, hi = wilson_reference(2, 3)
+    assert dealer.loc[4, "lo"] == pytest.approx(lo) and dealer.loc[4, "hi"] == pytest.approx(hi)
+
+
+def test_kaplan_meier_matches_a_hand_computation():
+    t = an.ready_probability(censored_ready_frame(), max_draws=8, estimand="kaplan_meier")
+    dealer = t[t["role"] == "dealer"].set_index("k")
+    # events at 2, 4, 7; censored at 3. S(2) = 3/4; S(4) = 3/4 * 1/2; S(7) = 0
+    expected = {0: 0, 1: 0, 2: 1 / 4, 3: 1 / 4, 4: 1 - 3 / 8, 6: 1 - 3 / 8, 7: 1.0, 8: 1.0}
+    for k, p in expected.items():
+        assert dealer.loc[k, "p"] == pytest.approx(p), k
+    assert list(dealer.loc[[2, 3, 4, 5], "n"]) == [4, 3, 2, 1]  # at risk
+    assert dealer.loc[4, "lo"] < dealer.loc[4, "p"] < dealer.loc[4, "hi"]
+    # non-dealers: the censored seat stays in the risk set up to its last draw
+    other = t[t["role"] == "non_dealer"].set_index("k")
+    assert other.loc[0, "p"] == pytest.approx(1 / 12)
+
+
+def test_censoring_estimands_name_the_missing_column():
+    with pytest.raises(ValueError, match="missing column.*own_draws_0"):
+        an.ready_probability(ready_frame(), estimand="kaplan_meier")
+    with pytest.raises(ValueError, match="estimand must be one of"):
+        an.ready_probability(ready_frame(), estimand="ever")
+    with pytest.raises(ValueError, match="missing column.*ready_wait_mask_0"):
+        an.wait_classes(ready_frame())
+
+
+def test_pure_wait_classes_and_label_purity():
+    df = ready_frame()  # ready seats: 8; labels kanchan x3, edge x3, single, two_sided
+    masks = [[3, 2, 0, 0], [0, 1, 16, 0], [4, 0, 0, 1], [2, 6, 0, 0]]
+    tiles = [[2, 1, 0, 0], [0, 1, 3, 0], [1, 0, 0, 1], [1, 3, 0, 0]]
+    for s in range(4):
+        df[f"ready_wait_mask_{s}"] = np.array([m[s] for m in masks], dtype=np.int8)
+        df[f"ready_wait_tiles_{s}"] = np.array([t[s] for t in tiles], dtype=np.int8)
+    c = an.wait_classes(df).set_index("wait_class")
+    assert list(c.index) == list(an.WAIT_CLASSES)
+    assert c.loc["kanchan_only", "count"] == 2 and c.loc["edge_only", "count"] == 2
+    assert c.loc["two_or_more_kinds", "count"] == 2 and c.loc["two_sided_only", "count"] == 1
+    assert c.loc["single_only", "count"] == 1 and c["n"].iloc[0] == 8
+    assert c.loc["two_or_more_kinds", "mean_tiles"] == pytest.approx((2 + 3) / 2)
+    lo, hi = wilson_reference(2, 8)
+    assert c.loc["kanchan_only", "lo"] == pytest.approx(lo) and c.loc["kanchan_only", "hi"] == pytest.approx(
+        hi
+    )
+    p = an.wait_label_purity(df).set_index("wait_kind")
+    # labelled kanchan: masks 3 (two kinds, 2 tiles), 1, 1 -> one of three holds more
+    assert (
+        p.loc["kanchan", "n"] == 3
+        and p.loc["kanchan", "more_kinds"] == 1
+        and p.loc["kanchan", "more_tiles"] == 1
+    )
+    assert p.loc["edge", "more_kinds"] == 1 and p.loc["edge", "more_tiles"] == 1  # mask 6, 3 tiles
+    assert p.loc["two_sided", "more_tiles_share"] == 1.0 and p.loc["two_sided", "more_kinds"] == 0
+
+
+def test_wait_outcomes_by_declaration_turn():
+    df = ready_frame()
+    df.loc[1, ["outcome", "winner", "pay_1", "pay_0", "pay_2", "pay_3"]] = ["self_draw", 1, 6, -2, -2, -2]
+    t = an.wait_kind_outcomes(df, turn_bins=(0, 4)).set_index(["turns", "wait_kind"])
+    # kanchan declared at turns 2 (deal 0), 0 (deal 1, wins +6), 1 (deal 2): all in 0-3
+    assert t.loc[("0-3", "kanchan"), "n"] == 3 and t.loc[("0-3", "kanchan"), "mean_pay"] == pytest.approx(2)
+    assert t.loc[("4+", "kanchan"), "n"] == 0
+    # edge declared at 5 (deal 0) and 4, 4 (deal 3)
+    assert t.loc[("4+", "edge"), "n"] == 3 and t.loc[("0-3", "edge"), "n"] == 0
+    with pytest.raises(ValueError, match="'label' or 'pure'"):
+        an.wait_kind_outcomes(df, classes="whole")
+
+
+def test_net_result_risk_statistics_exact():
+    t = an.net_result(payment_frame(), by="seat").set_index(["seat", "statistic"])["estimate"]
+    # seat 0 nets +8, -8, 0, 0
+    assert t[(0, "mean")] == 0 and t[(0, "sd")] == pytest.approx(math.sqrt(128 / 3))
+    assert t[(0, "q01")] == -8 and t[(0, "q50")] == 0 and t[(0, "q99")] == 8
+    assert t[(0, "p_loss")] == 0.25
+    # seat 3 nets -2, -4, -8, 0
+    assert t[(3, "q05")] == -8 and t[(3, "q50")] == -4 and t[(3, "p_loss")] == 0.75
+    r = an.net_result(payment_frame(), by="role").set_index(["role", "statistic"])
+    assert r.loc[("bystander", "p_loss"), "estimate"] == 0 and r.loc[("bystander", "sd"), "estimate"] == 0
+    assert r.loc[("winner", "q50"), "estimate"] == 8 and r.loc[("winner", "p_loss"), "n"] == 3
+    full = an.net_result(payment_frame())
+    assert ((full["lo"] <= full["estimate"]) & (full["estimate"] <= full["hi"])).all()
+
+
+def test_deal_length_statistics():
+    df = payment_frame()
+    df["draws"] = np.array([10, 20, 30, 58], dtype=np.int16)
+    t = an.deal_length(df).set_index("statistic")
+    assert t.loc["mean", "estimate"] == pytest.approx(29.5) and t.loc["q50", "estimate"] == 20
+    assert t.loc["q99", "estimate"] == 58 and "p_loss" not in t.index
+
+
+def test_winner_kong_share_and_fan_intervals():
+    df = payment_frame()
+    df["winner_kongs"] = np.array([1, 0, 2, 0], dtype=np.int8)
+    k = an.winner_kong_share(df)
+    assert k["count"].item() == 2 and k["n"].item() == 3
+    lo, hi = wilson_reference(2, 3)
+    assert k["lo"].item() == pytest.approx(lo) and k["hi"].item() == pytest.approx(hi)
+    f = an.fan_distribution(df).set_index("N")
+    assert (f["n"] == 9).all() and f.loc[1, "lo"] < f.loc[1, "share"] < f.loc[1, "hi"]
+
+
+def test_bonferroni_widens_paired_intervals_and_states_the_family():
+    rng = np.random.default_rng(4)
+    rows = [self_draw(int(rng.integers(4)), list(rng.integers(0, 3, 4)), deal=i) for i in range(120)]
+    rows += [self_draw(int(rng.integers(4)), list(rng.integers(0, 3, 4)), deal=i) for i in range(120)]
+    df = frame(rows, variants=["a"] * 120 + ["b"] * 120)
+    plain = an.paired_difference(df, ["dealer_pay", "max_pay"]).set_index("metric")
+    adj = an.paired_difference(df, ["dealer_pay", "max_pay"], adjust="bonferroni").set_index("metric")
+    assert (adj["family_size"] == 2).all() and adj["confidence"].iloc[0] == pytest.approx(0.975)
+    assert (adj["hi"] - adj["lo"] > plain["hi"] - plain["lo"]).all()
+    assert (adj["diff"] == plain["diff"]).all()
+    assert an.familywise_confidence(5) == pytest.approx(0.99)
+    with pytest.raises(ValueError, match="adjust must be None or 'bonferroni'"):
+        an.paired_difference(df, "win", adjust="holm")
+
+
+def test_bootstrap_endpoints_monte_carlo_error_under_one_percent_of_half_width():
+    x = np.random.default_rng(11).normal(size=300)
+    ends = np.array([an.bootstrap_ratio(x, seed=s)[1:] for s in range(12)])
+    half = (ends[:, 1] - ends[:, 0]).mean() / 2
+    assert ends[:, 0].std(ddof=1) / half < 0.015 and ends[:, 1].std(ddof=1) / half < 0.015
+    # with the old 999 resamples the same spread is several times larger
+    few = np.array([an.bootstrap_ratio(x, seed=s, n_resamples=999)[1] for s in range(12)])
+    assert few.std(ddof=1) > 2 * ends[:, 0].std(ddof=1)
+
+
+def test_formatting_shows_significant_digits():
+    assert an.format_ci(-0.0712, -0.0731, -0.0693) == "-0.0712 (95% CI -0.0731 to -0.0693)"
+    assert an.format_diff(-0.00119, -0.00168, -0.00078, percent=True) == "-0.119 pp (95% CI -0.168 to -0.078)"
+    assert an.format_ci(0.67, 0.64, 0.715) == "0.670 (95% CI 0.640 to 0.715)"
+    assert an.format_ci(0.5, 0.4, 0.6, confidence=0.99) == "0.50 (99% CI 0.40 to 0.60)"

@@ -84,19 +84,18 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def format_summary(summary: pd.DataFrame) -> str:
-    """The summary table with one column per variant and one row per statistic."""
-    table = summary.set_index("variant") if "variant" in summary.columns else summary
-    # A long text column (e.g. how intervals were computed) goes below, not into every row.
-    notes = [
-        c for c in table.columns if not pd.api.types.is_numeric_dtype(table[c]) and table[c].nunique() == 1
-    ]
-    lines = [table.drop(columns=notes).T.to_string(float_format=_number)]
-    lines += [f"{c}: {table[c].iloc[0]}" for c in notes]
+    """The headline table printed after a run (a dozen rows per variant) and the files written.
+
+    ``summary`` is the tidy table of ``write_summary`` (one row per variant and metric);
+    the full table stays in ``summary.csv``.
+    """
+    from daqing_sim.analysis.summary import headline_table
+
+    note = "estimate (95% CI lo to hi); paired differences Bonferroni-adjusted."
+    lines = [headline_table(summary), "", note]
+    lines.append(f"full table: {summary['metric'].nunique()} metrics per variant in summary.csv")
+    lines += [f"plot: {p}" for p in summary.attrs.get("plots", [])]
     return "\n".join(lines)
-
-
-def _number(x: float) -> str:
-    return f"{x:.0f}" if float(x).is_integer() and abs(x) >= 1 else f"{x:.4g}"
 
 
 def register(subparsers: Any) -> None:

@@ -884,7 +884,7 @@ def _read_json(path: Path) -> dict[str, Any]:
 
 
 def _write_summary(outdir: Path, baseline: str) -> pd.DataFrame:
-    from daqing_sim.analysis.estimators import write_summary
+    from daqing_sim.analysis.summary import write_summary
     from daqing_sim.experiments.results import load_results
 
     return write_summary(load_results(outdir), outdir, baseline=baseline)

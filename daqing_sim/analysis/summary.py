@@ -1,0 +1,490 @@
+"""The summary of a run: one registry of metrics, ``summary.csv`` in tidy form, and prose formatting.
+
+``summary.csv`` has one row per (variant, metric) with ``estimate, lo, hi, n, method``.
+Every metric comes from one entry of :data:`SUMMARY_METRICS`; an entry's ``name`` is
+the metric's name with its parameters in braces (``ready_{estimand}_{role}_k{k}`` makes
+``ready_kaplan_meier_dealer_k6``), so a row of the file is found here by its prefix.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from daqing_sim.analysis import estimators as est
+from daqing_sim.analysis._frame import outcome, require, seat_cols, variants
+from daqing_sim.analysis.intervals import (
+    BOOTSTRAP_METHOD,
+    CONFIDENCE,
+    WILSON_METHOD,
+    wilson_interval,
+)
+from daqing_sim.validation import atomic_write
+
+__all__ = [
+    "Metric",
+    "SUMMARY_METRICS",
+    "SUMMARY_COLUMNS",
+    "HEADLINE",
+    "SUMMARY_KS",
+    "SUMMARY_DIFF_METRICS",
+    "summarize",
+    "write_summary",
+    "headline_table",
+    "format_ci",
+    "format_diff",
+]
+
+SUMMARY_COLUMNS = ["variant", "metric", "estimate", "lo", "hi", "n", "method"]
+SUMMARY_KS = (3, 6, 9, 12)
+SUMMARY_DIFF_METRICS = ("win", "exhaustive_draw", "big_win", "bao_draw", "dealer_pay", "max_pay")
+# Printed after a run, in this order; the first present name of each tuple is shown.
+HEADLINE = (
+    ("deals",),
+    ("win_rate",),
+    ("outcome_deal_in_not_ready",),
+    ("outcome_exhaustive_draw",),
+    ("big_share",),
+    ("bao_share_bao",),
+    ("ready_kaplan_meier_dealer_k6", "ready_by_draw_dealer_k6"),
+    ("ready_kaplan_meier_non_dealer_k6", "ready_by_draw_non_dealer_k6"),
+    ("wait_ready_pure_kanchan_only", "wait_ready_label_kanchan"),
+    ("pay_mean_dealer",),
+    ("pays_64_share",),
+    ("draws_q50",),
+    ("diff_win",),
+    ("diff_dealer_pay",),
+)
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One family of summary metrics: ``compute(df, baseline)`` returns its tidy rows."""
+
+    name: str
+    definition: str
+    compute: Callable[[pd.DataFrame, object], pd.DataFrame]
+
+
+def _tidy(table: pd.DataFrame, metric: Iterable[str], estimate: str, method: str, **cols) -> pd.DataFrame:
+    """Rows of ``table`` as summary rows: metric names, then estimate/lo/hi/n columns renamed."""
+    lo, hi, n = cols.get("lo", "lo"), cols.get("hi", "hi"), cols.get("n", "n")
+    out = pd.DataFrame(
+        {
+            "variant": table["variant"].astype(str).to_numpy() if "variant" in table else "all",
+            "metric": list(metric),
+            "estimate": table[estimate].to_numpy(dtype=float),
+            "lo": table[lo].to_numpy(dtype=float),
+            "hi": table[hi].to_numpy(dtype=float),
+            "n": table[n].to_numpy(dtype=np.int64),
+            "method": method,
+        }
+    )
+    return out
+
+
+def _deals(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    rows = [
+        {"variant": "all" if v is None else str(v), "metric": "deals"}
+        | {"estimate": float(n), "lo": float(n), "hi": float(n), "n": n, "method": "count"}
+        for v, n in ((v, int((df["variant"] == v).sum()) if v is not None else len(df)) for v in variants(df))
+    ]
+    return pd.DataFrame(rows)
+
+
+def _outcomes(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = est.outcome_shares(df)
+    return _tidy(t, [f"outcome_{o}" for o in t["outcome"]], "share", WILSON_METHOD)
+
+
+def _win_rate(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = est.outcome_shares(df)
+    t = t[t["outcome"] == "exhaustive_draw"].copy()
+    t["win"] = t["n"] - t["count"]
+    t["lo"], t["hi"] = wilson_interval(t["win"].to_numpy(), t["n"].to_numpy())
+    t["share"] = t["win"] / t["n"]
+    return _tidy(t, ["win_rate"] * len(t), "share", WILSON_METHOD)
+
+
+def _big_share(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    require(df, ["outcome", "big"], "summarize")
+    rows = []
+    for v in variants(df):
+        g = df if v is None else df[df["variant"] == v]
+        win = outcome(g) != "exhaustive_draw"
+        k, n = int((win & g["big"].to_numpy(dtype=bool)).sum()), int(win.sum())
+        lo, hi = wilson_interval(k, n)
+        share = k / n if n else np.nan
+        rows.append({"variant": "all" if v is None else str(v), "share": share, "lo": lo, "hi": hi, "n": n})
+    t = pd.DataFrame(rows)
+    return _tidy(t, ["big_share"] * len(t), "share", WILSON_METHOD + ", among wins")
+
+
+def _bao(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = est.bao_shares(df)
+    t = t[t["bao"] != "none"]
+    return _tidy(
+        t, [f"bao_share_{b}" for b in t["bao"]], "share_of_wins", WILSON_METHOD + ", among wins", n="wins"
+    )
+
+
+def _kongs(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    if "winner_kongs" not in df.columns:
+        return pd.DataFrame(columns=SUMMARY_COLUMNS)
+    t = est.winner_kong_share(df)
+    return _tidy(t, ["winner_kong_share"] * len(t), "share", WILSON_METHOD + ", among deals with a winner")
+
+
+def _estimands(df: pd.DataFrame) -> list[str]:
+    own = all(c in df.columns for c in seat_cols("own_draws"))
+    return list(est.ESTIMANDS) if own else ["by_draw"]
+
+
+def _ready(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    parts = []
+    for estimand in _estimands(df):
+        t = est.ready_probability(df, by="role", max_draws=max(SUMMARY_KS), estimand=estimand)
+        t = t[t["k"].isin(SUMMARY_KS)]
+        names = [f"ready_{estimand}_{r}_k{k}" for r, k in zip(t["role"], t["k"], strict=True)]
+        method = WILSON_METHOD if estimand != "kaplan_meier" else "Kaplan-Meier, log-log Greenwood interval"
+        parts.append(_tidy(t, names, "p", f"{method}; {est.ESTIMANDS[estimand]}"))
+    return pd.concat(parts, ignore_index=True)
+
+
+def _waits(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    label = "; label = lowest wait-kind code over the wait set"
+    t = est.wait_kind_frequencies(df, at="ready")
+    parts = [_tidy(t, [f"wait_ready_label_{k}" for k in t["wait_kind"]], "share", WILSON_METHOD + label)]
+    if all(c in df.columns for c in seat_cols("ready_wait_mask")):
+        t = est.wait_classes(df)
+        pure = "; pure class of the whole wait set at declaration"
+        parts.append(
+            _tidy(t, [f"wait_ready_pure_{c}" for c in t["wait_class"]], "share", WILSON_METHOD + pure)
+        )
+    t = est.wait_kind_frequencies(df, at="win")
+    parts.append(_tidy(t, [f"wait_win_{k}" for k in t["wait_kind"]], "share", WILSON_METHOD + ", among wins"))
+    return pd.concat(parts, ignore_index=True)
+
+
+def _fans(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = est.fan_distribution(df)
+    method = WILSON_METHOD + ", among loser entries (approximate: a deal's losers share its fans)"
+    return _tidy(t, [f"fan_share_N{n}" for n in t["N"]], "share", method)
+
+
+def _tail(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = est.tail_probability(df, threshold=64)
+    return _tidy(t, ["pays_64_share"] * len(t), "p", WILSON_METHOD + ", per deal")
+
+
+def _pay(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    s = est.expected_payment(df, by="seat")
+    r = est.expected_payment(df, by="role")
+    return pd.concat(
+        [
+            _tidy(s, [f"pay_mean_seat{x}" for x in s["seat"]], "mean", BOOTSTRAP_METHOD),
+            _tidy(r, [f"pay_mean_{x}" for x in r["role"]], "mean", BOOTSTRAP_METHOD),
+        ],
+        ignore_index=True,
+    )
+
+
+def _risk_method(statistic: str) -> str:
+    if statistic in ("mean", "sd"):
+        return BOOTSTRAP_METHOD
+    if statistic == "p_loss":
+        return WILSON_METHOD + ", P(net < 0) per seat-deal"
+    return "order-statistic interval (scipy.stats.quantile_test)"
+
+
+def _risk_rows(t: pd.DataFrame, names: list[str]) -> pd.DataFrame:
+    t = t.assign(metric=names)
+    parts = [
+        _tidy(t[t["statistic"] == s], t.loc[t["statistic"] == s, "metric"], "estimate", _risk_method(s))
+        for s in dict.fromkeys(t["statistic"])
+    ]
+    return pd.concat(parts).sort_index(kind="stable")
+
+
+def _risk(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    seat = est.net_result(df, by="seat")
+    role = est.net_result(df, by="role")
+    return pd.concat(
+        [
+            _risk_rows(
+                seat, [f"net_{s}_seat{x}" for s, x in zip(seat["statistic"], seat["seat"], strict=True)]
+            ),
+            _risk_rows(role, [f"net_{s}_{x}" for s, x in zip(role["statistic"], role["role"], strict=True)]),
+        ],
+        ignore_index=True,
+    )
+
+
+def _length(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = est.deal_length(df)
+    return _risk_rows(t, [f"draws_{s}" for s in t["statistic"]]).reset_index(drop=True)
+
+
+def _diffs(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    if len(variants(df)) < 2:
+        return pd.DataFrame(columns=SUMMARY_COLUMNS)
+    t = est.paired_difference(df, list(SUMMARY_DIFF_METRICS), baseline, adjust="bonferroni")
+    family, level = int(t["family_size"].iloc[0]), float(t["confidence"].iloc[0])
+    method = (
+        f"paired difference to {t['baseline'].iloc[0]}, {BOOTSTRAP_METHOD}; Bonferroni-adjusted for a family "
+        f"of {family} (each interval at {100 * level:.4g}%, jointly 95%)"
+    )
+    return _tidy(t, [f"diff_{m}" for m in t["metric"]], "diff", method, n="n_pairs")
+
+
+def _strategies(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    cols = seat_cols("strategy")
+    if not all(c in df.columns for c in cols):
+        return pd.DataFrame(columns=SUMMARY_COLUMNS)
+    if len(set(np.concatenate([df[c].astype(str).unique() for c in cols]))) < 2:
+        return pd.DataFrame(columns=SUMMARY_COLUMNS)
+    t = est.strategy_results(df, pool_variants=False)
+    parts = [
+        _tidy(t, [f"strategy_{s}_mean_pay" for s in t["strategy"]], "mean_pay", BOOTSTRAP_METHOD),
+        _tidy(
+            t,
+            [f"strategy_{s}_ready_rate" for s in t["strategy"]],
+            "ready_rate",
+            WILSON_METHOD,
+            lo="ready_lo",
+            hi="ready_hi",
+        ),
+        _tidy(
+            t,
+            [f"strategy_{s}_win_rate" for s in t["strategy"]],
+            "win_rate",
+            WILSON_METHOD,
+            lo="win_lo",
+            hi="win_hi",
+        ),
+    ]
+    return pd.concat(parts, ignore_index=True)
+
+
+SUMMARY_METRICS: tuple[Metric, ...] = (
+    Metric("deals", "number of deals of the variant", _deals),
+    Metric("outcome_{outcome}", "share of deals ending in the outcome (self_draw, deal_in, ...)", _outcomes),
+    Metric("win_rate", "share of deals won by someone (not an exhaustive draw)", _win_rate),
+    Metric("big_share", "share of wins that are 夹 big wins", _big_share),
+    Metric(
+        "bao_share_{bao}", "share of wins of the bao kind (摸宝 bao, 宝边 bao_edge, 宝中宝 bao_in_bao)", _bao
+    ),
+    Metric("winner_kong_share", "share of winners holding at least one kong", _kongs),
+    Metric(
+        "ready_{estimand}_{role}_k{k}",
+        "P(a seat of the role has declared ready by its own k-th draw), k = 3, 6, 9, 12, for each estimand "
+        "(by_draw; at_risk and kaplan_meier when the frame has own_draws_s)",
+        _ready,
+    ),
+    Metric(
+        "wait_ready_label_{kind} / wait_ready_pure_{class} / wait_win_{kind}",
+        "share of declared waits by label (lowest kind) and by pure class (when the frame has "
+        "ready_wait_mask_s); share of wins by the winning tile's wait kind",
+        _waits,
+    ),
+    Metric("fan_share_N{N}", "share of loser entries owing 2^N", _fans),
+    Metric("pays_64_share", "share of deals in which some seat pays 64 or more", _tail),
+    Metric(
+        "pay_mean_seat{s} / pay_mean_{role}", "mean payment (2^N units, winner positive) per seat, role", _pay
+    ),
+    Metric(
+        "net_{statistic}_seat{s} / net_{statistic}_{role}",
+        "risk: mean, sd, 1/5/50/95/99% quantiles (q01..q99) and P(loss) of a seat's net result of a deal",
+        _risk,
+    ),
+    Metric("draws_{statistic}", "deal length: tiles drawn from the live wall (mean, sd, quantiles)", _length),
+    Metric(
+        "diff_{metric}",
+        "paired difference variant - baseline on the same walls of win, exhaustive_draw, big_win, bao_draw, "
+        "dealer_pay, max_pay (see deal_metric); Bonferroni-adjusted over the variants and metrics",
+        _diffs,
+    ),
+    Metric(
+        "strategy_{strategy}_{mean_pay|ready_rate|win_rate}",
+        "per strategy (seats mapped by strategy_s) and variant: mean payment, P(ever ready), win rate",
+        _strategies,
+    ),
+)
+
+
+def summarize(df: pd.DataFrame, baseline: object | None = None) -> pd.DataFrame:
+    """The run's summary in tidy form: one row per (variant, metric) of :data:`SUMMARY_METRICS`.
+
+    Parameters
+    ----------
+    df : DataFrame
+        Results frame, with or without a ``variant`` column.
+    baseline : optional
+        Variant the paired differences are taken against (default the first).
+
+    Returns
+    -------
+    DataFrame
+        ``variant, metric, estimate, lo, hi, n, method`` (intervals 95 %; ``method`` says
+        how each was computed; the paired differences are family-wise adjusted).
+
+    Examples
+    --------
+    >>> import daqing_sim as ds
+    >>> s = summarize(ds.simulate(30, seed=3))
+    >>> list(s.columns)
+    ['variant', 'metric', 'estimate', 'lo', 'hi', 'n', 'method']
+    >>> s.set_index("metric").loc["deals", "estimate"]
+    np.float64(30.0)
+    """
+    need = ["deal", "outcome", "big", "bao", "wait_kind", "dealer", "winner", "discarder", "draws"]
+    need += seat_cols("pay") + seat_cols("fans") + seat_cols("ready_turn") + seat_cols("ready_wait")
+    require(df, need, "summarize")
+    names = variants(df)
+    baseline = baseline if baseline not in ("", None) else None
+    if baseline is not None and baseline not in names:
+        raise ValueError(
+            f"summarize: baseline variant {baseline!r} is not in the frame; "
+            f"variants: {', '.join(map(str, names))}"
+        )
+    parts = [m.compute(df, baseline) for m in SUMMARY_METRICS]
+    table = pd.concat([p for p in parts if len(p)], ignore_index=True)[SUMMARY_COLUMNS]
+    order = {str(v): i for i, v in enumerate(names)} if names != [None] else {"all": 0}
+    table["_v"] = table["variant"].map(order)
+    table = table.sort_values("_v", kind="stable").drop(columns="_v").reset_index(drop=True)
+    return table
+
+
+def write_summary(
+    df: pd.DataFrame, outdir: str | os.PathLike, baseline: object | None = None
+) -> pd.DataFrame:
+    """Write ``summary.csv`` and PNG plots into ``outdir`` atomically; return the summary.
+
+    Files: ``summary.csv`` (see :func:`summarize`), ``ready_probability.png``,
+    ``wait_kinds.png``, ``payments.png``, ``risk.png``; each is written to a temporary
+    file in ``outdir`` and moved into place, so readers never see a half-written file.
+    The returned table's ``attrs["plots"]`` lists the plot paths written.
+    """
+    from daqing_sim.analysis import plots
+
+    outdir = Path(outdir)
+    if outdir.exists() and not outdir.is_dir():
+        raise ValueError(f"write_summary: {outdir} exists and is not a directory; pass a folder path")
+    table = summarize(df, baseline=baseline)
+    outdir.mkdir(parents=True, exist_ok=True)
+    atomic_write(outdir / "summary.csv", lambda p: table.to_csv(p, index=False))
+    estimand = "kaplan_meier" if "kaplan_meier" in _estimands(df) else "by_draw"
+    figures = {
+        "ready_probability.png": plots.plot_ready_probability(df, estimand=estimand),
+        "wait_kinds.png": plots.plot_wait_kinds(df),
+        "payments.png": plots.plot_payment_distribution(df),
+        "risk.png": plots.plot_net_result(df),
+    }
+    for name, fig in figures.items():
+        atomic_write(outdir / name, lambda p, fig=fig: fig.savefig(p, format="png", dpi=100))
+    table.attrs["plots"] = [str(outdir / name) for name in figures]
+    return table
+
+
+def headline_table(summary: pd.DataFrame) -> str:
+    """The short table printed after a run: :data:`HEADLINE` rows, one column per variant.
+
+    >>> s = pd.DataFrame({"variant": ["a"], "metric": ["win_rate"], "estimate": [0.5], "lo": [0.4],
+    ...                   "hi": [0.6], "n": [100], "method": ["Wilson"]})
+    >>> print(headline_table(s))
+                                a
+    win_rate  0.50 (0.40 to 0.60)
+    """
+    present = set(summary["metric"])
+    chosen = [
+        next(n for n in names if n in present) for names in HEADLINE if any(n in present for n in names)
+    ]
+    rows = summary[summary["metric"].isin(chosen)].copy()
+    rows["cell"] = [
+        f"{int(r.estimate):,}" if r.metric == "deals" else _short(r.estimate, r.lo, r.hi)
+        for r in rows.itertuples()
+    ]
+    table = rows.pivot(index="metric", columns="variant", values="cell").reindex(
+        [c for c in chosen if c in set(rows["metric"])]
+    )
+    table = table[[v for v in dict.fromkeys(summary["variant"]) if v in table.columns]].fillna("")
+    table.columns.name = None
+    table.index.name = None
+    return table.to_string()
+
+
+# --------------------------------------------------------------------------- prose
+
+
+def _decimals(lo: float, hi: float, scale: float) -> int:
+    """Decimals that show the interval's width to two significant digits (at least one decimal)."""
+    width = abs(hi - lo) * scale
+    if not np.isfinite(width) or width == 0:
+        return 3
+    return int(min(6, max(1, 1 - math.floor(math.log10(width)))))
+
+
+def _short(e: float, lo: float, hi: float) -> str:
+    if not np.isfinite(e):
+        return "n/a"
+    if lo == hi:
+        return f"{e:.3g} ({lo:.3g} to {hi:.3g})"
+    d = _decimals(lo, hi, 1)
+    return f"{e:.{d}f} ({lo:.{d}f} to {hi:.{d}f})"
+
+
+def _level(confidence: float) -> str:
+    return f"{100 * confidence:.4g}%"
+
+
+def format_ci(
+    estimate: float,
+    lo: float,
+    hi: float,
+    percent: bool = False,
+    digits: int | None = None,
+    confidence: float = CONFIDENCE,
+) -> str:
+    """``"12.3% (95% CI 11.0 to 13.6%)"`` or ``"1.23 (95% CI 0.98 to 1.51)"`` for prose.
+
+    By default the decimals show the interval's width to two significant digits, so a
+    narrow interval (-0.0712 between -0.0731 and -0.0693) is not printed as
+    "-0.07 (-0.07 to -0.07)".
+
+    >>> format_ci(0.1234, 0.11, 0.136, percent=True)
+    '12.3% (95% CI 11.0 to 13.6%)'
+    >>> format_ci(0.043, 0.021, 0.064)
+    '0.043 (95% CI 0.021 to 0.064)'
+    >>> format_ci(-0.0712, -0.0731, -0.0693)
+    '-0.0712 (95% CI -0.0731 to -0.0693)'
+    """
+    scale = 100 if percent else 1
+    d = _decimals(lo, hi, scale) if digits is None else digits
+    level = _level(confidence)
+    if percent:
+        return f"{100 * estimate:.{d}f}% ({level} CI {100 * lo:.{d}f} to {100 * hi:.{d}f}%)"
+    return f"{estimate:.{d}f} ({level} CI {lo:.{d}f} to {hi:.{d}f})"
+
+
+def format_diff(
+    diff: float, lo: float, hi: float, percent: bool = False, confidence: float = CONFIDENCE
+) -> str:
+    """A signed difference with its interval: ``"+0.079 pp (95% CI +0.065 to +0.093)"``.
+
+    ``percent=True`` reads proportions as percentage points (pp).
+
+    >>> format_diff(0.00079, 0.00065, 0.00093, percent=True)
+    '+0.079 pp (95% CI +0.065 to +0.093)'
+    >>> format_diff(-0.119, -0.168, -0.078)
+    '-0.119 (95% CI -0.168 to -0.078)'
+    """
+    scale = 100 if percent else 1
+    d = _decimals(lo, hi, scale)
+    unit = " pp" if percent else ""
+    return f"{scale * diff:+.{d}f}{unit} ({_level(confidence)} CI {scale * lo:+.{d}f} to {scale * hi:+.{d}f})"
