@@ -40,6 +40,7 @@ _EXPORTS = {
     "write_summary": "analysis.estimators",
     "run_experiment": "experiments.experiment",
     "load_experiment": "experiments.experiment",
+    "advise": "advisor.api",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
