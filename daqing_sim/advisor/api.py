@@ -5,8 +5,9 @@ Examples
 --------
 >>> import daqing_sim as ds
 >>> df = ds.advise("13m456p789s中中 [345m] 9p", k=2)
->>> df.iloc[0][["discard", "shanten", "outs"]].tolist()
-['9p', 0, 4]
+>>> best = df.iloc[0]
+>>> best["discard"], int(best["shanten"]), int(best["outs"])  # throw 9p: ready on the kanchan 2m
+('9p', 0, 4)
 """
 
 from __future__ import annotations
@@ -126,14 +127,11 @@ def _ready_seats(ready: Iterable[int], seat: int) -> tuple[int, ...]:
     return seats
 
 
-def _state_row(ctx: _Context, counts, mk, mt, nm, draws: int, pay: np.ndarray) -> dict:
-    """Shanten, outs and the exact values of one 13-tile state."""
-    tabs = H.tables()
+def _state_row(ctx: _Context, counts, mk, mt, nm, draws: int, vals: np.ndarray) -> dict:
+    """Shanten and outs of one 13-tile state, beside its exact values ``vals``."""
     c = np.ascontiguousarray(counts, dtype=np.int64)
     lower = np.zeros(N_KINDS, dtype=np.uint8)
-    shanten = exact.outs_k(c, mk, mt, nm, ctx.pool, ctx.enc, tabs, lower)
-    vals = np.zeros(ctx.k + 2)
-    exact.state_value_k(c, mk, mt, nm, ctx.pool, ctx.k, draws, ctx.enc, tabs, pay, vals)
+    shanten = exact.outs_k(c, mk, mt, nm, ctx.pool, ctx.enc, H.tables(), lower)
     outs = [t for t in range(N_KINDS) if lower[t]]
     row = {
         "shanten": int(shanten),
@@ -148,6 +146,14 @@ def _state_row(ctx: _Context, counts, mk, mt, nm, draws: int, pay: np.ndarray) -
     return row
 
 
+def _single_row(ctx: _Context, counts, mk, mt, nm, draws: int, pay: np.ndarray) -> dict:
+    """The row of a 13-tile state (no discard to choose)."""
+    c = np.ascontiguousarray(counts, dtype=np.int64)
+    vals = np.zeros(ctx.k + 2)
+    exact.state_value_k(c, mk, mt, nm, ctx.pool, ctx.k, draws, ctx.enc, H.tables(), pay, vals)
+    return _state_row(ctx, c, mk, mt, nm, draws, vals)
+
+
 def _rank_key(row: dict, k: int) -> tuple:
     return (
         -round(row["ev"], 12),
@@ -159,15 +165,19 @@ def _rank_key(row: dict, k: int) -> tuple:
 
 
 def _discard_rows(ctx: _Context, counts, mk, mt, nm, draws: int, pay: np.ndarray, action: str) -> list[dict]:
+    """One row per kind held in the 14-tile ``counts``: the state after discarding it."""
+    c14 = np.ascontiguousarray(counts, dtype=np.int64)
+    vals = np.zeros((N_KINDS, ctx.k + 2))
+    exact.discard_values_k(c14, mk, mt, nm, ctx.pool, ctx.k, draws, ctx.enc, H.tables(), pay, vals)
     rows = []
     for d in range(N_KINDS):
-        if counts[d] == 0:
+        if c14[d] == 0:
             continue
-        c = counts.astype(np.int64)
+        c = c14.copy()
         c[d] -= 1
-        row = {"action": action, "discard": tile_name(d)}
-        row.update(_state_row(ctx, c, mk, mt, nm, draws, pay))
-        rows.append(row)
+        rows.append(
+            {"action": action, "discard": tile_name(d), **_state_row(ctx, c, mk, mt, nm, draws, vals[d])}
+        )
     return rows
 
 
@@ -178,7 +188,11 @@ def _claim_rows(ctx: _Context, hand: Hand, claim: int, claim_from: int) -> list[
     pay = ctx.pay_table()
     pass_draws = ctx.draws((w - gap) // 4 + 1 if w >= gap else 0)
     rows = [
-        {"action": "pass", "discard": NO_DISCARD, **_state_row(ctx, hand.counts, mk, mt, nm, pass_draws, pay)}
+        {
+            "action": "pass",
+            "discard": NO_DISCARD,
+            **_single_row(ctx, hand.counts, mk, mt, nm, pass_draws, pay),
+        }
     ]
     options = claim_options(hand.counts, mk, mt, nm, claim, gap == 1, w, ctx.rules)
     for opt in options:
@@ -186,7 +200,7 @@ def _claim_rows(ctx: _Context, hand: Hand, claim: int, claim_from: int) -> list[
             row = {"action": opt.label, "discard": NO_DISCARD}
             draws = ctx.draws(1 + (w - 1) // 4)
             row.update(
-                _state_row(
+                _single_row(
                     ctx, opt.counts, opt.meld_kind, opt.meld_tile, opt.n_melds, draws, ctx.pay_table(1)
                 )
             )
@@ -292,12 +306,12 @@ def advise(
 
     Examples
     --------
-    A kanchan wait on 2m, or a two-sided one on 1m-4m:
+    Throw 4m for a kanchan on 2m (4 live copies), or 1m for a two-sided 2m-5m (7):
 
     >>> import daqing_sim as ds
-    >>> df = ds.advise("123m456p789s中中 [345m] 4m", k=1)
-    >>> df[["discard", "shanten", "outs"]].head(3).to_string(index=False).split()[3:6]
-    ['1m', '0', '6']
+    >>> df = ds.advise("134m456p789s中中 [345m]", k=1)
+    >>> df.set_index("discard").loc[["4m", "1m"], ["shanten", "outs"]].values.tolist()
+    [[0, 4], [0, 7]]
     >>> ds.advise("46m55p789s1s中中 [345m]", claim="5m")["action"].tolist()
     ['chi [456m]', 'pass']
     """
@@ -353,7 +367,7 @@ def advise(
             {
                 "action": "draw",
                 "discard": NO_DISCARD,
-                **_state_row(ctx, hand.counts, mk, mt, nm, draws, ctx.pay_table()),
+                **_single_row(ctx, hand.counts, mk, mt, nm, draws, ctx.pay_table()),
             }
         ]
     rows.sort(key=lambda r: _rank_key(r, k))

@@ -95,7 +95,9 @@ def win_phase_k(wk, wb, pool, n_pool, r, bao_kan, pay):
 
 
 @njit(cache=True)
-def _search(s, mk, mt, nm, pool, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb):
+def _search(
+    s, mk, mt, nm, pool, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb, d0, memo, have
+):
     """Value of the non-ready 13-tile state ``s`` into ``acc[0]``: a depth-first search over
     ``kmax`` own draws, iterative (numba cannot cache recursive functions).
 
@@ -104,6 +106,11 @@ def _search(s, mk, mt, nm, pool, n_pool, kmax, k, d_left, rules, tabs, pay, acc,
     the discards after draw ``xs[j]``. ``s`` and ``pool`` are restored on return. A draw or a
     discard is skipped when the standard shanten (a lower bound) shows no ready shape within
     the draws left.
+
+    ``d0 >= 0`` is the root discard of a 14-tile hand: a state one draw ``x`` and one more
+    discard ``d`` deep is then the same (tiles and unseen pool) for the roots ``d0`` and ``d``,
+    so its value is kept in ``memo[x, min(d0, d), max(d0, d)]`` (``have`` marks the filled
+    entries) and shared between the rows.
     """
     bao_kan = rules[R_BAO_KAN_INSTANT] != 0
     xs = np.full(kmax, -1, dtype=np.int64)
@@ -134,6 +141,10 @@ def _search(s, mk, mt, nm, pool, n_pool, kmax, k, d_left, rules, tabs, pay, acc,
             xs[j] = x
             if x == N_KINDS:  # node done: back to the parent's discard loop
                 j -= 1
+                if j == 0 and d0 >= 0:
+                    a, b = min(d0, dd[0]), max(d0, dd[0])
+                    memo[xs[0], a, b, :] = acc[1]
+                    have[xs[0], a, b] = True
                 if j >= 0:
                     for i in range(k + 2):
                         if acc[j + 1, i] > best[j, i]:
@@ -160,6 +171,14 @@ def _search(s, mk, mt, nm, pool, n_pool, kmax, k, d_left, rules, tabs, pay, acc,
                     if e > best[j, k + 1]:
                         best[j, k + 1] = e
                 elif max(sh, 1) <= left:
+                    if j == 0 and d0 >= 0 and have[xs[0], min(d0, d), max(d0, d)]:
+                        m = memo[xs[0], min(d0, d), max(d0, d)]
+                        for i in range(k + 2):
+                            if m[i] > best[j, i]:
+                                best[j, i] = m[i]
+                        s[d] += 1
+                        d += 1
+                        continue
                     dd[j] = d
                     j += 1
                     xs[j] = -1
@@ -175,6 +194,30 @@ def _search(s, mk, mt, nm, pool, n_pool, kmax, k, d_left, rules, tabs, pay, acc,
 
 @njit(cache=True)
 def state_value_k(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out):
+    """Fill ``out`` (``k + 2``) with the value of the 13-tile state ``counts`` (see module doc)."""
+    memo = np.zeros((1, 1, 1, k + 2))
+    have = np.zeros((1, 1, 1), dtype=np.bool_)
+    _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, -1, memo, have)
+
+
+@njit(cache=True)
+def discard_values_k(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out):
+    """``out[d]`` (``(28, k + 2)``): the value after discarding ``d`` from the 14-tile
+    ``counts``, for every kind held (rows of kinds not held are left 0)."""
+    memo = np.zeros((N_KINDS, N_KINDS, N_KINDS, k + 2))
+    have = np.zeros((N_KINDS, N_KINDS, N_KINDS), dtype=np.bool_)
+    c = counts.astype(np.int64)
+    out[:, :] = 0.0
+    for d in range(N_KINDS):
+        if c[d] == 0:
+            continue
+        c[d] -= 1
+        _state_value(c, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out[d], d, memo, have)
+        c[d] += 1
+
+
+@njit(cache=True)
+def _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, d0, memo, have):
     """Fill ``out`` (``k + 2``) with the value of the 13-tile state ``counts`` (see module doc).
 
     ``k`` own draws are searched (at most ``d_left``, the own draws before the wall runs out);
@@ -199,7 +242,7 @@ def state_value_k(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out):
         return
     acc = np.zeros((kmax, k + 2))
     best = np.zeros((kmax, k + 2))
-    _search(s, mk, mt, nm, pl, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb)
+    _search(s, mk, mt, nm, pl, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb, d0, memo, have)
     out[:] = acc[0]
 
 
