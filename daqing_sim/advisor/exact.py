@@ -18,12 +18,15 @@ Payments come from ``pay``, indexed ``2 * bao_kind + big`` (bao codes of
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.typed import Dict
 
 from daqing_sim.advisor.hand_calls import dq_shanten, std_shanten, wait_set
 from daqing_sim.game.scoring import BAO, BAO_EDGE, BAO_IN_BAO, NONE
 from daqing_sim.hand.tiles import KANCHAN, N_KINDS
 from daqing_sim.rules import R_BAO_KAN_INSTANT
+
+MEMO_ROWS = 1 << 18  # states kept by the transposition table of one call
 
 
 @njit(cache=True, inline="always")
@@ -95,8 +98,44 @@ def win_phase_k(wk, wb, pool, n_pool, r, bao_kan, pay):
 
 
 @njit(cache=True)
+def _key(xs, dd, j, d, d0, scratch):
+    """Exact key of the state after draws ``xs[:j + 1]`` and discards ``dd[:j]``, ``d`` (and
+    ``d0`` if >= 0): the depth, then both multisets sorted, in base 29 (< 29**11 < 2**63)."""
+    n = 0
+    for i in range(j + 1):
+        scratch[n] = xs[i]
+        n += 1
+    _insertion_sort(scratch, 0, n)
+    m = n
+    for i in range(j):
+        scratch[m] = dd[i]
+        m += 1
+    scratch[m] = d
+    m += 1
+    if d0 >= 0:
+        scratch[m] = d0
+        m += 1
+    _insertion_sort(scratch, n, m)
+    key = np.int64(j + 1)
+    for i in range(m):
+        key = key * 29 + scratch[i] + 1
+    return key
+
+
+@njit(cache=True, inline="always")
+def _insertion_sort(a, lo, hi):
+    for i in range(lo + 1, hi):
+        v = a[i]
+        p = i - 1
+        while p >= lo and a[p] > v:
+            a[p + 1] = a[p]
+            p -= 1
+        a[p + 1] = v
+
+
+@njit(cache=True)
 def _search(
-    s, mk, mt, nm, pool, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb, d0, memo, have
+    s, mk, mt, nm, pool, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb, d0, index, vals
 ):
     """Value of the non-ready 13-tile state ``s`` into ``acc[0]``: a depth-first search over
     ``kmax`` own draws, iterative (numba cannot cache recursive functions).
@@ -107,15 +146,17 @@ def _search(
     discard is skipped when the standard shanten (a lower bound) shows no ready shape within
     the draws left.
 
-    ``d0 >= 0`` is the root discard of a 14-tile hand: a state one draw ``x`` and one more
-    discard ``d`` deep is then the same (tiles and unseen pool) for the roots ``d0`` and ``d``,
-    so its value is kept in ``memo[x, min(d0, d), max(d0, d)]`` (``have`` marks the filled
-    entries) and shared between the rows.
+    A transposition table: a state below the root is fixed by its depth, the multiset of
+    draws and the multiset of discards (with ``d0``, the root discard of a 14-tile hand, or -1),
+    in whatever order they came, so its value is stored once (``index``: :func:`_key` -> row of
+    ``vals``, while rows are free) and reused by every other order and every other root.
     """
     bao_kan = rules[R_BAO_KAN_INSTANT] != 0
     xs = np.full(kmax, -1, dtype=np.int64)
     dd = np.full(kmax, N_KINDS, dtype=np.int64)
     px = np.zeros(kmax)
+    keys = np.zeros(kmax + 1, dtype=np.int64)
+    scratch = np.empty(2 * kmax + 2, dtype=np.int64)
     acc[0, :] = 0.0
     j = 0
     while j >= 0:
@@ -141,10 +182,10 @@ def _search(
             xs[j] = x
             if x == N_KINDS:  # node done: back to the parent's discard loop
                 j -= 1
-                if j == 0 and d0 >= 0:
-                    a, b = min(d0, dd[0]), max(d0, dd[0])
-                    memo[xs[0], a, b, :] = acc[1]
-                    have[xs[0], a, b] = True
+                if j >= 0 and len(index) < vals.shape[0]:
+                    row = len(index)
+                    vals[row, :] = acc[j + 1]
+                    index[keys[j + 1]] = row
                 if j >= 0:
                     for i in range(k + 2):
                         if acc[j + 1, i] > best[j, i]:
@@ -171,14 +212,16 @@ def _search(
                     if e > best[j, k + 1]:
                         best[j, k + 1] = e
                 elif max(sh, 1) <= left:
-                    if j == 0 and d0 >= 0 and have[xs[0], min(d0, d), max(d0, d)]:
-                        m = memo[xs[0], min(d0, d), max(d0, d)]
+                    key = _key(xs, dd, j, d, d0, scratch)
+                    if key in index:
+                        row = index[key]
                         for i in range(k + 2):
-                            if m[i] > best[j, i]:
-                                best[j, i] = m[i]
+                            if vals[row, i] > best[j, i]:
+                                best[j, i] = vals[row, i]
                         s[d] += 1
                         d += 1
                         continue
+                    keys[j + 1] = key
                     dd[j] = d
                     j += 1
                     xs[j] = -1
@@ -195,29 +238,29 @@ def _search(
 @njit(cache=True)
 def state_value_k(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out):
     """Fill ``out`` (``k + 2``) with the value of the 13-tile state ``counts`` (see module doc)."""
-    memo = np.zeros((1, 1, 1, k + 2))
-    have = np.zeros((1, 1, 1), dtype=np.bool_)
-    _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, -1, memo, have)
+    index = Dict.empty(key_type=types.int64, value_type=types.int64)
+    vals = np.empty((MEMO_ROWS, k + 2))
+    _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, -1, index, vals)
 
 
 @njit(cache=True)
 def discard_values_k(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out):
     """``out[d]`` (``(28, k + 2)``): the value after discarding ``d`` from the 14-tile
     ``counts``, for every kind held (rows of kinds not held are left 0)."""
-    memo = np.zeros((N_KINDS, N_KINDS, N_KINDS, k + 2))
-    have = np.zeros((N_KINDS, N_KINDS, N_KINDS), dtype=np.bool_)
+    index = Dict.empty(key_type=types.int64, value_type=types.int64)
+    vals = np.empty((MEMO_ROWS, k + 2))
     c = counts.astype(np.int64)
     out[:, :] = 0.0
     for d in range(N_KINDS):
         if c[d] == 0:
             continue
         c[d] -= 1
-        _state_value(c, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out[d], d, memo, have)
+        _state_value(c, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out[d], d, index, vals)
         c[d] += 1
 
 
 @njit(cache=True)
-def _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, d0, memo, have):
+def _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, d0, index, vals):
     """Fill ``out`` (``k + 2``) with the value of the 13-tile state ``counts`` (see module doc).
 
     ``k`` own draws are searched (at most ``d_left``, the own draws before the wall runs out);
@@ -242,7 +285,7 @@ def _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, d0,
         return
     acc = np.zeros((kmax, k + 2))
     best = np.zeros((kmax, k + 2))
-    _search(s, mk, mt, nm, pl, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb, d0, memo, have)
+    _search(s, mk, mt, nm, pl, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb, d0, index, vals)
     out[:] = acc[0]
 
 
