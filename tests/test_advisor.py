@@ -198,7 +198,7 @@ def test_columns_order_and_recommendation():
     [
         ({"method": "simulate"}, "not available yet"),
         ({"method": "mc"}, "unknown"),
-        ({"k": 6}, "too deep"),
+        ({"k": 5}, "too deep"),
         ({"k": 0}, "too small"),
         ({"seen": "1111m"}, "more than four copies of 1m"),
         ({"seen": [1, 2]}, "seen must be tiles"),

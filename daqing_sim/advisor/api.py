@@ -28,7 +28,7 @@ from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
 METHODS = ("exact", "simulate")
-MAX_K = 5
+MAX_K = 4  # k = 4 can take minutes on a hand one exchange from ready
 N_LIVE = 58  # live wall after the deal (docs/RULES.md, "Deal")
 NO_DISCARD = "no discard"
 # (bao kind, big) pairs a self-draw can score; the pay table is indexed 2 * bao + big
@@ -288,7 +288,8 @@ def advise(
     claim_from : int, optional
         The discarder's seat; default the previous seat (上家), from whom chi is allowed.
     k : int
-        Own draws searched (1-5): columns ``p_ready_1`` .. ``p_ready_k``.
+        Own draws searched (1-4): columns ``p_ready_1`` .. ``p_ready_k``. ``k=3`` takes well under
+        a second; ``k=4`` can take minutes on a hand one exchange from ready.
     rules : RuleSet
         Rule flags.
     method : {"exact", "simulate"}

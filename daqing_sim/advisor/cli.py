@@ -81,7 +81,7 @@ def register(subparsers) -> None:
     p.add_argument("--claim-from", type=int, help="seat that discarded --claim (default: the previous seat)")
     p.add_argument("--seat", type=int, default=0, help="the advised seat (default 0)")
     p.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
-    p.add_argument("--k", type=int, default=3, help="own draws searched, 1-5 (default 3)")
+    p.add_argument("--k", type=int, default=3, help="own draws searched, 1-4 (default 3)")
     p.add_argument("--json", action="store_true", help="print JSON records for machines")
     p.add_argument(
         "--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. jia_includes_edge=true"
