@@ -41,6 +41,7 @@ _EXPORTS = {
     "run_experiment": "experiments.runner",
     "load_experiment": "experiments.config",
     "experiment_results": "experiments.results",
+    "advise": "advisor.api",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]

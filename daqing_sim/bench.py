@@ -25,6 +25,7 @@ TARGETS = {
     "daqing_shanten": 2e6,
     "deals_greedy": 5_000,
     "deals_random": 50_000,
+    "advise_exact_k3": 1.0,  # seconds per 14-tile hand, at most
 }
 
 
@@ -106,21 +107,52 @@ def bench_deals(n_deals: int = 20_000, repeat: int = 3) -> dict[str, float]:
     }
 
 
+def bench_advisor(n_hands: int = 100, k: int = 3, seed: int = 0) -> dict[str, float]:
+    """Median seconds of ``advise(method="exact", k=k)`` on random 14-tile hands (no melds,
+    nothing seen), after a warm-up compile.
+
+    Examples
+    --------
+    >>> bench_advisor(2, k=1)["advise_exact_k1"] < 60
+    True
+    """
+    from daqing_sim.advisor.api import advise
+    from daqing_sim.hand.notation import hand_from_arrays
+
+    n_hands = check_int(n_hands, "n_hands", minimum=1)
+    hands = [hand_from_arrays(h) for h in random_hands(n_hands, seed, n_tiles=14)]
+    advise(hands[0], k=k)
+    times = []
+    for hand in hands:
+        t0 = time.perf_counter()
+        advise(hand, k=k)
+        times.append(time.perf_counter() - t0)
+    return {f"advise_exact_k{k}": float(np.median(times))}
+
+
 def _cli_bench(args) -> int:
     os.environ["NUMBA_NUM_THREADS"] = "1"
     if args.n <= 0:
         raise ValueError(f"--n must be positive, got {args.n}")
+    if args.advise_hands <= 0:
+        raise ValueError(f"--advise-hands must be positive, got {args.advise_hands}")
     results = bench_evaluator(args.n)
     if not args.skip_deals:
         results.update(bench_deals(args.deals))
+    if not args.skip_advise:
+        results.update(bench_advisor(args.advise_hands))
     if args.json:
-        print(json.dumps({k: round(v, 1) for k, v in results.items()}))
+        print(json.dumps({k: round(v, 4 if k.startswith("advise") else 1) for k, v in results.items()}))
         return 0
-    units = {"deals_greedy": "deals/s", "deals_random": "deals/s"}
+    units = {"deals_greedy": "deals/s", "deals_random": "deals/s", "advise_exact_k3": "s/hand (median)"}
     print("daqing-sim bench: one core, after compilation, best of 3 runs; random hands from the 112-tile set")
     for name, rate in results.items():
         unit = units.get(name, "hands/s")
         target = TARGETS.get(name)
+        if name.startswith("advise"):  # a time: lower is better
+            mark = "  ok" if rate <= target else f"  (target {target:g} s)"
+            print(f"  {name:<18} {rate:>14.3f} {unit}{mark}")
+            continue
         mark = "" if target is None else ("  ok" if rate >= target else f"  (target {target:,.0f})")
         print(f"  {name:<18} {rate:>14,.0f} {unit}{mark}")
     return 0
@@ -136,5 +168,9 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument("--n", type=int, default=1_000_000, help="hands for the evaluator (default 1e6)")
     p.add_argument("--deals", type=int, default=20_000, help="greedy deals to time (default 20000)")
-    p.add_argument("--skip-deals", action="store_true", help="only the hand evaluator")
+    p.add_argument("--skip-deals", action="store_true", help="no deals")
+    p.add_argument("--skip-advise", action="store_true", help="no advisor timing")
+    p.add_argument(
+        "--advise-hands", type=int, default=100, help="14-tile hands for the advisor's median (default 100)"
+    )
     p.set_defaults(func=_cli_bench)

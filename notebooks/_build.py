@@ -810,12 +810,118 @@ NB05 = notebook(
     ],
 )
 
+# --------------------------------------------------------------------------- 07
+
+NB07 = notebook(
+    "07 · The hand advisor: which tile to throw?",
+    """
+    For the hand in front of you, `ds.advise` rates every discard by an exact single-player
+    search over your own next draws: the probability of reaching a ready shape within k draws,
+    of winning by self-draw before the wall runs out, and the expected 2^N income (the model
+    is in `help(ds.advise)`: the others never win nor claim, the bao is one unseen tile).
+    Two classic choices: a kanchan (夹, big win) against a two-sided wait, and keeping or
+    throwing a 中. The `parameters` cell is shared with the other notebooks; this one
+    simulates nothing.
+    """,
+    [
+        md("## Kanchan or two-sided?"),
+        code(
+            """
+            import daqing_sim as ds
+
+            HAND = "134m456p789s中中 [345m]"  # throw 4m: kanchan on 2m; throw 1m: two-sided 2m-5m
+            kan = ds.advise(HAND, k=3)
+            kan
+            """
+        ),
+        code(
+            """
+            import matplotlib.pyplot as plt
+
+            walls = [58, 50, 42, 34, 26, 18, 12, 8, 4]
+            rows = []
+            for w in walls:
+                df = ds.advise(HAND, wall_left=w, k=3).set_index("discard")
+                for d, label in (("4m", "kanchan 2m"), ("1m", "two-sided 2m-5m")):
+                    rows.append({"wall_left": w, "wait": label, "p_win": df.loc[d, "p_win"], "ev": df.loc[d, "ev"]})
+            sweep = pd.DataFrame(rows)
+            fig, axes = plt.subplots(1, 2, figsize=(10, 3.5))
+            for wait, g in sweep.groupby("wait"):
+                axes[0].plot(g["wall_left"], g["p_win"], marker="o", label=wait)
+                axes[1].plot(g["wall_left"], g["ev"], marker="o", label=wait)
+            axes[0].set(xlabel="tiles left in the wall", ylabel="P(win by self-draw)")
+            axes[1].set(xlabel="tiles left in the wall", ylabel="expected income (2^N)")
+            for ax in axes:
+                ax.invert_xaxis()
+                ax.legend()
+            fig.tight_layout()
+            display(fig)
+            plt.close(fig)
+            sweep.pivot_table(index="wall_left", columns="wait", values=["p_win", "ev"]).sort_index(ascending=False)
+            """
+        ),
+        code(
+            """
+            k0 = kan.set_index("discard")
+            kc, ts = k0.loc["4m"], k0.loc["1m"]
+            by_wall = sweep.pivot_table(index="wall_left", columns="wait", values="ev")
+            kan_better = (by_wall["kanchan 2m"] > by_wall["two-sided 2m-5m"]).all()
+            display(Markdown(f'''
+            ### Answer: kanchan or two-sided
+            At the start of the deal ({int(kc["draws"])} own draws) the two-sided wait has {int(ts["outs"])} live
+            outs against {int(kc["outs"])} and wins more often ({100 * ts["p_win"]:.1f} % against
+            {100 * kc["p_win"]:.1f} %), but the kanchan wins big (夹, one more fan for every loser):
+            its expected income is {kc["ev"]:.1f} against {ts["ev"]:.1f} points, and the advisor throws
+            **{kan.iloc[0]["discard"]}**. Over the wall sizes above the kanchan's expected income is
+            {"always" if kan_better else "not always"} the higher one.
+            '''))
+            """
+        ),
+        md("## Keep the 中 or throw it?"),
+        code(
+            """
+            ZHONG_HAND = "34m456p345s66s中 [567m]"  # no terminal, no triplet: only 中 waives them
+            zh = ds.advise(ZHONG_HAND, k=3)
+            zh
+            """
+        ),
+        code(
+            """
+            z = zh.set_index("discard")
+            best = zh.iloc[0]
+            thrown = z.loc["中"]
+            std = ds.standard_shanten(ds.parse_hand(ZHONG_HAND.replace("中", "")).counts)
+            display(Markdown(f'''
+            ### Answer: keeping the 中
+            Throwing the 中 leaves a hand that is ready in the ordinary sense (standard shanten {std}) but
+            not in Daqing (shanten {int(thrown["shanten"])}: no terminal and no triplet), with
+            P(ready within 3 draws) {100 * thrown["p_ready_3"]:.1f} % and expected income {thrown["ev"]:.2f}.
+            The advisor throws **{best["discard"]}** (shanten {int(best["shanten"])},
+            P(ready within 3 draws) {100 * best["p_ready_3"]:.1f} %, expected income {best["ev"]:.2f}):
+            the 中 is worth {"throwing" if best["discard"] == "中" else "keeping"} here.
+            '''))
+            """
+        ),
+        md(
+            """
+            ## Not here yet
+
+            Folding against a ready opponent (a `danger` column) and the simulated method
+            (`method="simulate"`: the rest of the deal played by the expert field, with intervals,
+            to compare with the exact answers) need the expert player, which does not exist yet;
+            `ds.advise(..., method="simulate")` says so.
+            """
+        ),
+    ],
+)
+
 NOTEBOOKS = {
     "01_ready_probability.ipynb": NB01,
     "02_waits_kanchan_vs_edge.ipynb": NB02,
     "03_bao_rule.ipynb": NB03,
     "04_expected_scores.ipynb": NB04,
     "05_strategies.ipynb": NB05,
+    "07_advisor.ipynb": NB07,
 }
 
 

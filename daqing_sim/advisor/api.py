@@ -1,0 +1,385 @@
+"""``advise``: which tile to discard (or whether to claim), with ready and win odds and the
+expected 2^N value, for the hand in front of you.
+
+Examples
+--------
+>>> import daqing_sim as ds
+>>> df = ds.advise("13m456p789s中中 [345m] 9p", k=2)
+>>> best = df.iloc[0]
+>>> best["discard"], int(best["shanten"]), int(best["outs"])  # throw 9p: ready on the kanchan 2m
+('9p', 0, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from daqing_sim.advisor import exact
+from daqing_sim.advisor import hand_calls as H
+from daqing_sim.advisor.claims import claim_options
+from daqing_sim.game.scoring import BAO_KINDS, settle
+from daqing_sim.hand.notation import Hand, parse_hand
+from daqing_sim.hand.tiles import ADDED_KONG, CONCEALED_KONG, KONG, N_KINDS, tile_from_name, tile_name
+from daqing_sim.rules import RuleSet
+from daqing_sim.validation import check_int
+
+METHODS = ("exact", "simulate")
+MAX_K = 4  # k = 4 can take minutes on a hand one exchange from ready
+N_LIVE = 58  # live wall after the deal (docs/RULES.md, "Deal")
+NO_DISCARD = "no discard"
+# (bao kind, big) pairs a self-draw can score; the pay table is indexed 2 * bao + big
+_WIN_KINDS = ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (3, 1))
+
+
+@dataclass(frozen=True)
+class _Context:
+    pool: np.ndarray  # int64 (28,): unseen copies
+    wall_left: int
+    draws_left: int | None
+    k: int
+    rules: RuleSet
+    enc: np.ndarray
+    seat: int
+    dealer: int
+    concealed: tuple[bool, ...]
+    kongs: int
+
+    def pay_table(self, extra_kongs: int = 0) -> np.ndarray:
+        """The seat's income from a self-draw win, ``2 * bao_kind + big`` (settle semantics)."""
+        pay = np.zeros(8)
+        for bao, big in _WIN_KINDS:
+            pay[2 * bao + big] = settle(
+                winner=self.seat,
+                dealer=self.dealer,
+                method="self_draw",
+                big=bool(big),
+                bao=BAO_KINDS[bao],
+                concealed=self.concealed,
+                winner_kongs=self.kongs + extra_kongs,
+                rules=self.rules,
+            )[self.seat]
+        return pay
+
+    def draws(self, default: int) -> int:
+        return default if self.draws_left is None else self.draws_left
+
+
+def _seat(value, name: str) -> int:
+    v = check_int(value, name)
+    if v > 3:
+        raise ValueError(f"{name}={v} is out of range: seats are 0, 1, 2, 3")
+    return v
+
+
+def _tile(value, name: str) -> int:
+    if isinstance(value, str):
+        return tile_from_name(value)
+    t = check_int(value, name)
+    if t >= N_KINDS:
+        raise ValueError(f"{name}={t} is not a tile kind 0-27: write it as e.g. '5m' or '中'")
+    return t
+
+
+def _seen_counts(seen) -> np.ndarray:
+    if seen is None:
+        return np.zeros(N_KINDS, dtype=np.int64)
+    if isinstance(seen, str):
+        return parse_hand(seen, require_full=False).total_counts().astype(np.int64)
+    arr = np.asarray(seen)
+    if arr.shape != (N_KINDS,) or not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0 or arr.max() > 4:
+        raise ValueError(
+            f"seen must be tiles in hand notation (e.g. '19m中 [345p]') or 28 counts of 0-4, not {seen!r:.60}"
+        )
+    return arr.astype(np.int64)
+
+
+def _unseen(hand: Hand, seen: np.ndarray, claim: int | None) -> np.ndarray:
+    held = hand.total_counts().astype(np.int64) + seen
+    if claim is not None:
+        held[claim] += 1
+    over = [f"{tile_name(t)} ({held[t]})" for t in range(N_KINDS) if held[t] > 4]
+    if over:
+        raise ValueError(
+            f"more than four copies of {', '.join(over)} in the hand, seen and the claimed tile: "
+            "each tile has four copies; do not list your own tiles in seen"
+        )
+    return 4 - held
+
+
+def _concealed(concealed, ready: tuple[int, ...], rules: RuleSet) -> tuple[bool, ...]:
+    if concealed is None:  # a ready seat has opened its door (开门)
+        return tuple(not (s in ready and rules.require_open) for s in range(4))
+    if isinstance(concealed, str) or not isinstance(concealed, Sequence | np.ndarray) or len(concealed) != 4:
+        raise ValueError(f"concealed must be four True/False values, one per seat, not {concealed!r}")
+    return tuple(bool(c) for c in concealed)
+
+
+def _ready_seats(ready: Iterable[int], seat: int) -> tuple[int, ...]:
+    if isinstance(ready, str) or not isinstance(ready, Iterable):
+        raise ValueError(f"ready must be a list of seat numbers, e.g. ready=(1, 3), not {ready!r}")
+    seats = tuple(sorted({_seat(s, "ready seat") for s in ready}))
+    if seat in seats:
+        raise ValueError(f"ready lists the advised seat {seat}: give only the opponents who are ready")
+    return seats
+
+
+def _state_row(ctx: _Context, counts, mk, mt, nm, draws: int, vals: np.ndarray) -> dict:
+    """Shanten and outs of one 13-tile state, beside its exact values ``vals``."""
+    c = np.ascontiguousarray(counts, dtype=np.int64)
+    lower = np.zeros(N_KINDS, dtype=np.uint8)
+    shanten = exact.outs_k(c, mk, mt, nm, ctx.pool, ctx.enc, H.tables(), lower)
+    outs = [t for t in range(N_KINDS) if lower[t]]
+    row = {
+        "shanten": int(shanten),
+        "outs": int(sum(ctx.pool[t] for t in outs)),
+        "out_tiles": " ".join(f"{tile_name(t)}x{ctx.pool[t]}" for t in outs),
+        "draws": draws,
+    }
+    for i in range(ctx.k):
+        row[f"p_ready_{i + 1}"] = float(vals[i])
+    row["p_win"] = float(vals[ctx.k])
+    row["ev"] = float(vals[ctx.k + 1])
+    return row
+
+
+def _single_row(ctx: _Context, counts, mk, mt, nm, draws: int, pay: np.ndarray) -> dict:
+    """The row of a 13-tile state (no discard to choose)."""
+    c = np.ascontiguousarray(counts, dtype=np.int64)
+    vals = np.zeros(ctx.k + 2)
+    exact.state_value_k(c, mk, mt, nm, ctx.pool, ctx.k, draws, ctx.enc, H.tables(), pay, vals)
+    return _state_row(ctx, c, mk, mt, nm, draws, vals)
+
+
+def _rank_key(row: dict, k: int) -> tuple:
+    return (
+        -round(row["ev"], 12),
+        -round(row["p_win"], 12),
+        *(-round(row[f"p_ready_{i}"], 12) for i in range(k, 0, -1)),
+        row["shanten"],
+        -row["outs"],
+    )
+
+
+def _discard_rows(ctx: _Context, counts, mk, mt, nm, draws: int, pay: np.ndarray, action: str) -> list[dict]:
+    """One row per kind held in the 14-tile ``counts``: the state after discarding it."""
+    c14 = np.ascontiguousarray(counts, dtype=np.int64)
+    vals = np.zeros((N_KINDS, ctx.k + 2))
+    exact.discard_values_k(c14, mk, mt, nm, ctx.pool, ctx.k, draws, ctx.enc, H.tables(), pay, vals)
+    rows = []
+    for d in range(N_KINDS):
+        if c14[d] == 0:
+            continue
+        c = c14.copy()
+        c[d] -= 1
+        rows.append(
+            {"action": action, "discard": tile_name(d), **_state_row(ctx, c, mk, mt, nm, draws, vals[d])}
+        )
+    return rows
+
+
+def _claim_rows(ctx: _Context, hand: Hand, claim: int, claim_from: int) -> list[dict]:
+    w = ctx.wall_left
+    gap = (ctx.seat - claim_from) % 4  # the seat's first own draw is the gap-th wall tile
+    mk, mt, nm = hand.meld_arrays()
+    pay = ctx.pay_table()
+    pass_draws = ctx.draws((w - gap) // 4 + 1 if w >= gap else 0)
+    rows = [
+        {
+            "action": "pass",
+            "discard": NO_DISCARD,
+            **_single_row(ctx, hand.counts, mk, mt, nm, pass_draws, pay),
+        }
+    ]
+    options = claim_options(hand.counts, mk, mt, nm, claim, gap == 1, w, ctx.rules)
+    for opt in options:
+        if opt.action == "kong":  # the replacement tile is drawn at once, from the back
+            row = {"action": opt.label, "discard": NO_DISCARD}
+            draws = ctx.draws(1 + (w - 1) // 4)
+            row.update(
+                _single_row(
+                    ctx, opt.counts, opt.meld_kind, opt.meld_tile, opt.n_melds, draws, ctx.pay_table(1)
+                )
+            )
+            rows.append(row)
+            continue
+        cands = _discard_rows(
+            ctx, opt.counts, opt.meld_kind, opt.meld_tile, opt.n_melds, ctx.draws(w // 4), pay, opt.label
+        )
+        rows.append(min(cands, key=lambda r: _rank_key(r, ctx.k)))
+    return rows
+
+
+def advise(
+    hand: Hand | str,
+    *,
+    seen=None,
+    wall_left: int | None = None,
+    draws_left: int | None = None,
+    ready: Iterable[int] = (),
+    dealer: int = 0,
+    seat: int = 0,
+    concealed: Sequence[bool] | None = None,
+    claim: str | int | None = None,
+    claim_from: int | None = None,
+    k: int = 3,
+    rules: RuleSet = RuleSet(),
+    method: str = "exact",
+) -> pd.DataFrame:
+    """Rate every discard of a 14-tile hand (or the claims on a discarded tile), best first.
+
+    **The exact model** (``method="exact"``) is a single-player game: the seat alone plays on.
+
+    * Tiles. The unseen tiles are the 112 less the hand (melds included), ``seen`` and the
+      ``claim`` tile; a discarded tile becomes seen. The seat's own future draws are a uniform
+      random sequence without replacement from the unseen tiles (the others' hands, the wall
+      and the bao are exchangeable from its point of view). The seat uses no information that
+      arrives later (others' discards).
+    * The others never win and never claim; kongs, 换宝 (bao replacement) and the last-tiles
+      rule play no part after the decision.
+    * Ready means a ready *shape*: a non-empty Daqing wait set, as ``daqing_shanten`` counts
+      it. Open door and 手把一, which need claims, are not required. The first discard that
+      leaves a ready shape declares it, and the hand is then kept (as ``lock_after_ready``).
+    * Winning. A ready hand wins by self-draw on its first own draw of a winning tile or of
+      the bao. The bao is unknown to the seat: its kind is that of one unseen tile, uniform
+      over the tiles still unseen when the hand becomes ready, and that tile is not drawn. A
+      drawn bao that is itself a winning tile scores at face value as 宝边 (small) or 宝中宝
+      (big); otherwise it is wild (摸宝) for the best-scoring wait, big first. Under
+      ``bao_kan_instant`` (宝卡) a bao on a kanchan wait wins at once as 宝中宝.
+    * Payments are those of :func:`daqing_sim.game.scoring.settle` for a self-draw by
+      ``seat`` (dealer fan, each loser's concealment, self-draw, big, bao fans, kong fans of
+      the seat's melds under ``kong_fan``). Nobody else wins, so the result is never negative.
+    * Horizon. The seat has ``draws`` own draws before the wall runs out (column ``draws``;
+      from ``draws_left``, else from ``wall_left`` with three other draws between two of its
+      own). It must become ready within the first ``k`` of them (the search depth); a hand not
+      ready by then counts as not winning. So ``p_win`` and ``ev`` are exact for the whole
+      deal when ``k >= draws - 1`` and lower bounds otherwise (``df.attrs["exact_to_wall_end"]``).
+    * Each probability column is the best value any play achieves for that column (the best
+      plays for ``p_ready_1`` and for ``ev`` may differ); ``recommended`` is the row with the
+      highest ``ev``, ties broken by ``p_win``, then ``p_ready_k`` .. ``p_ready_1``.
+
+    Parameters
+    ----------
+    hand : Hand or str
+        The seat's hand: 14 tiles (its own draw included) to choose a discard, or 13 tiles.
+    seen : str or array_like, optional
+        Tiles the seat sees besides its own: all discards and the others' exposed melds, in
+        hand notation (``"19m中 [345p]"``) or as 28 counts.
+    wall_left : int, optional
+        Tiles left in the live wall now. Default ``58 - len(seen)``, which is exact when nobody
+        has claimed (each discard on the table followed one draw).
+    draws_left : int, optional
+        The seat's own draws to come, overriding ``wall_left`` for every row.
+    ready : iterable of int
+        Opponent seats that are ready. In the exact model they only set the default
+        ``concealed`` (a ready seat has opened its door); they are for the simulated method
+        and the ``danger`` column to come.
+    dealer, seat : int
+        Seats 0-3 of the dealer (庄) and of the advised player.
+    concealed : sequence of 4 bool, optional
+        Whether each seat is still concealed (门清), which is a fan of that loser; the seat's
+        own entry is ignored. Default: every opponent not in ``ready``.
+    claim : str or int, optional
+        A tile just discarded by ``claim_from``, for a 13-tile hand: rows for passing and each
+        legal chi, peng and kong (the chi and peng rows with their best discard).
+    claim_from : int, optional
+        The discarder's seat; default the previous seat (上家), from whom chi is allowed.
+    k : int
+        Own draws searched (1-4): columns ``p_ready_1`` .. ``p_ready_k``. ``k=3`` takes well under
+        a second; ``k=4`` can take minutes on a hand one exchange from ready.
+    rules : RuleSet
+        Rule flags.
+    method : {"exact", "simulate"}
+        ``"simulate"`` (the rest of the deal played out by the expert field, with intervals)
+        and the ``danger`` column need the expert player and are not available yet.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per candidate, best first: ``action`` (``discard``, ``draw``, ``pass``,
+        ``chi [345m]``, ``peng [777s]``, ``kong [7777s]``), ``discard`` (the tile, or
+        ``"no discard"``), ``shanten`` (Daqing, after the discard), ``outs`` (live copies of
+        the kinds that lower it) and ``out_tiles``, ``draws``, ``p_ready_1`` .. ``p_ready_k``,
+        ``p_win``, ``ev`` (2^N units) and ``recommended``. ``df.attrs`` holds the model inputs.
+
+    Examples
+    --------
+    Throw 4m for a kanchan on 2m (4 live copies), or 1m for a two-sided 2m-5m (7):
+
+    >>> import daqing_sim as ds
+    >>> df = ds.advise("134m456p789s中中 [345m]", k=1)
+    >>> df.set_index("discard").loc[["4m", "1m"], ["shanten", "outs"]].values.tolist()
+    [[0, 4], [0, 7]]
+    >>> ds.advise("46m55p789s1s中中 [345m]", claim="5m")["action"].tolist()
+    ['chi [456m]', 'pass']
+    """
+    if method not in METHODS:
+        raise ValueError(f"method={method!r} is unknown: use 'exact'")
+    if method == "simulate":
+        raise ValueError(
+            "method='simulate' is not available yet: it needs the expert player; use method='exact'"
+        )
+    if not isinstance(rules, RuleSet):
+        raise ValueError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    hand = hand if isinstance(hand, Hand) else parse_hand(hand)
+    seat = _seat(seat, "seat")
+    dealer = _seat(dealer, "dealer")
+    k = check_int(k, "k", minimum=1)
+    if k > MAX_K:
+        raise ValueError(f"k={k} is too deep for the exact search: use 1 to {MAX_K} own draws")
+    claim_t = None if claim is None else _tile(claim, "claim")
+    if claim_t is not None and hand.size != 13:
+        raise ValueError(f"claim needs a 13-tile hand (the tile is someone else's discard); {hand} has 14")
+    ready_t = _ready_seats(ready, seat)
+    seen_c = _seen_counts(seen)
+    pool = _unseen(hand, seen_c, claim_t)
+    n_seen = int(seen_c.sum()) + (claim_t is not None)
+    if wall_left is None:
+        wall_left = max(0, min(N_LIVE - n_seen, int(pool.sum()) - 1))
+    wall_left = check_int(wall_left, "wall_left")
+    if wall_left > min(N_LIVE, int(pool.sum()) - 1):
+        raise ValueError(
+            f"wall_left={wall_left} is impossible: at most {min(N_LIVE, int(pool.sum()) - 1)} "
+            "(the live wall has 58 tiles, all unseen, and the bao is unseen too)"
+        )
+    if draws_left is not None:
+        draws_left = check_int(draws_left, "draws_left")
+    kongs = sum(m.code in (KONG, CONCEALED_KONG, ADDED_KONG) for m in hand.melds)
+    ctx = _Context(
+        pool, wall_left, draws_left, k, rules, rules.encode(), seat, dealer,
+        _concealed(concealed, ready_t, rules), kongs,
+    )  # fmt: skip
+    if claim_t is not None:
+        cf = (seat - 1) % 4 if claim_from is None else _seat(claim_from, "claim_from")
+        if cf == seat:
+            raise ValueError(f"claim_from={cf} is the advised seat: a claimed tile comes from another seat")
+        rows = _claim_rows(ctx, hand, claim_t, cf)
+    elif hand.size == 14:
+        rows = _discard_rows(
+            ctx, hand.counts, *hand.meld_arrays(), ctx.draws(wall_left // 4), ctx.pay_table(), "discard"
+        )
+    else:
+        mk, mt, nm = hand.meld_arrays()
+        draws = ctx.draws((wall_left + 3) // 4)  # the seat draws next
+        rows = [
+            {
+                "action": "draw",
+                "discard": NO_DISCARD,
+                **_single_row(ctx, hand.counts, mk, mt, nm, draws, ctx.pay_table()),
+            }
+        ]
+    rows.sort(key=lambda r: _rank_key(r, k))
+    df = pd.DataFrame(rows)
+    df["recommended"] = np.arange(len(df)) == 0
+    df.attrs.update(
+        method=method,
+        hand=str(hand),
+        k=k,
+        wall_left=wall_left,
+        unseen=int(pool.sum()),
+        exact_to_wall_end=bool(k >= df["draws"].max() - 1),
+    )
+    return df

@@ -1,0 +1,242 @@
+"""The exact advisor (``ds.advise``) against plain-Python enumerations (tests/advisor_reference.py),
+its claims, its errors, its command line and its speed."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from advisor_reference import make_hand, ref_p_ready_1, ref_values, ref_win
+from reference import total_counts
+
+import daqing_sim as ds
+from daqing_sim.cli import main
+from daqing_sim.hand.tiles import N_KINDS, tile_from_name
+
+
+def _random_seen(rng, counts, melds, max_seen=30) -> np.ndarray:
+    """Random tiles seen on the table, from those the hand does not hold."""
+    free = 4 - np.array(total_counts(counts, melds))
+    n = int(rng.integers(0, max_seen + 1))
+    picks = rng.choice(np.repeat(np.arange(N_KINDS), free), size=n, replace=False)
+    return np.bincount(picks, minlength=N_KINDS).astype(np.int64)
+
+
+def _hands14(hand_gen, n):
+    """Random 14-tile hands: half plain random, half near a complete shape (0-3 exchanges)."""
+    out = []
+    for i in range(n):
+        if i % 2:
+            counts, melds = hand_gen.random_hand(size=14)
+        else:
+            counts, melds = hand_gen.complete_hand()
+            for _ in range(i % 7 // 2):
+                c = counts.copy()
+                d = hand_gen.rng.choice(np.repeat(np.arange(N_KINDS), c))
+                c[d] -= 1
+                free = np.flatnonzero(4 - np.array(total_counts(c, melds)) > 0)
+                c[int(hand_gen.rng.choice(free))] += 1
+                counts = c
+        out.append((counts, melds))
+    return out
+
+
+def _unseen(counts, melds, seen):
+    return [4 - a - int(b) for a, b in zip(total_counts(counts, melds), seen, strict=True)]
+
+
+def _row_counts(counts, discard):
+    c = counts.astype(np.int64).copy()
+    c[tile_from_name(discard)] -= 1
+    return c
+
+
+def test_p_ready_1_shanten_and_outs_match_the_reference_on_500_hands(hand_gen):
+    rng = np.random.default_rng(5)
+    n_rows = n_positive = 0
+    for i, (counts, melds) in enumerate(_hands14(hand_gen, 500)):
+        rules = hand_gen.random_rules() if i % 3 == 0 else ds.RuleSet()
+        seen = _random_seen(rng, counts, melds)
+        unseen = _unseen(counts, melds, seen)
+        df = ds.advise(make_hand(counts, melds), seen=seen, k=1, rules=rules)
+        assert sorted(df["discard"]) == sorted(ds.tile_name(t) for t in range(N_KINDS) if counts[t])
+        for row in df.itertuples():
+            c13 = _row_counts(counts, row.discard)
+            assert row.p_ready_1 == pytest.approx(ref_p_ready_1(c13, melds, unseen, rules), abs=1e-12)
+            sh = ds.daqing_shanten(make_hand(c13, melds), rules)
+            assert row.shanten == sh
+            lower = [t for t in range(N_KINDS) if unseen[t] and _sh14(c13, t, melds, rules) < sh]
+            assert row.outs == sum(unseen[t] for t in lower)
+            n_rows += 1
+            n_positive += row.p_ready_1 > 0
+    assert n_positive > 0.2 * n_rows  # the hands exercise ready draws, not only zeros
+
+
+def _sh14(c13, t, melds, rules):
+    c = c13.copy()
+    c[t] += 1
+    return ds.daqing_shanten(make_hand(c, melds), rules)
+
+
+def test_p_ready_2_matches_brute_force_enumeration_on_50_hands(hand_gen):
+    rng = np.random.default_rng(6)
+    hands = [h for h in _hands14(hand_gen, 160) if ds.daqing_shanten(make_hand(*h)) <= 2][:50]
+    assert len(hands) == 50
+    checked = 0
+    for counts, melds in hands:
+        seen = _random_seen(rng, counts, melds)
+        unseen = _unseen(counts, melds, seen)
+        df = ds.advise(make_hand(counts, melds), seen=seen, k=2)
+        for pos in {0, int(rng.integers(len(df)))}:
+            row = df.iloc[pos]
+            ref = ref_values(_row_counts(counts, row["discard"]), melds, unseen, 2, row["draws"], win=False)
+            assert [row["p_ready_1"], row["p_ready_2"]] == pytest.approx(ref[:2], abs=1e-12)
+            checked += ref[1] > 0
+    assert checked >= 40
+
+
+@pytest.mark.parametrize(
+    "rules", [ds.RuleSet(), ds.RuleSet(bao_kan_instant=True, kong_fan=True, jia_includes_edge=True)]
+)
+def test_p_win_and_ev_match_full_enumeration_when_exact_to_the_wall_end(hand_gen, rules):
+    rng = np.random.default_rng(7)
+    hands = [h for h in _hands14(hand_gen, 80) if ds.daqing_shanten(make_hand(*h), rules) <= 1][:12]
+    seat, dealer = 2, 1
+    concealed = (True, False, True, False)
+    for counts, melds in hands:
+        seen = _random_seen(rng, counts, melds, max_seen=50)
+        unseen = _unseen(counts, melds, seen)
+        df = ds.advise(
+            make_hand(counts, melds), seen=seen, k=2, draws_left=2, rules=rules,
+            seat=seat, dealer=dealer, concealed=concealed,
+        )  # fmt: skip
+        assert df.attrs["exact_to_wall_end"]
+        row = df.iloc[0]
+        ref = ref_values(
+            _row_counts(counts, row["discard"]), melds, unseen, 2, 2, rules,
+            seat=seat, dealer=dealer, concealed=concealed,
+        )  # fmt: skip
+        got = [row["p_ready_1"], row["p_ready_2"], row["p_win"], row["ev"]]
+        assert got == pytest.approx(ref, abs=1e-9)
+
+
+@pytest.mark.parametrize("bao_kan", [False, True])
+def test_a_ready_hand_wins_with_the_bao_as_enumerated(bao_kan):
+    rules = ds.RuleSet(bao_kan_instant=bao_kan)
+    hand = "13m456p789s中中 [345m]"  # ready on the kanchan 2m
+    seen = "2m2m9p9p9p1s1s1s5s5s"
+    df = ds.advise(hand, seen=seen, draws_left=3, rules=rules, dealer=1)
+    h = ds.parse_hand(hand)
+    unseen = _unseen(
+        h.counts, [(m.code, m.tile) for m in h.melds], ds.parse_hand(seen, require_full=False).counts
+    )
+    p, e = ref_win(
+        h.counts, [(m.code, m.tile) for m in h.melds], unseen, 3, rules, dealer=1, concealed=(True,) * 4
+    )
+    row = df.iloc[0]
+    assert (row["action"], row["shanten"], row["outs"], row["p_ready_1"]) == ("draw", 0, 2, 1.0)
+    assert (row["p_win"], row["ev"]) == pytest.approx((p, e), abs=1e-12)
+
+
+def _melds(h):
+    return [(m.code, m.tile) for m in h.melds]
+
+
+def test_claim_rows_are_the_legal_claims():
+    hand = "46m55p789s1s中中 [345m]"
+    assert ds.advise(hand, claim="5m")["action"].tolist()[0] == "chi [456m]"
+    assert ds.advise(hand, claim="5m", claim_from=2)["action"].tolist() == ["pass"]  # chi only from 上家
+    anyseat = ds.RuleSet(chi_any_seat_for_ready=True)  # the chi leaves a declarable ready hand
+    assert set(ds.advise(hand, claim="5m", claim_from=2, rules=anyseat)["action"]) == {"pass", "chi [456m]"}
+    assert set(ds.advise(hand, claim="5p", claim_from=2)["action"]) == {"pass", "peng [555p]"}
+    kong = ds.advise("46m555p789s中中 [345m]", claim="5p", claim_from=3)
+    assert set(kong["action"]) == {"pass", "peng [555p]", "kong [5555p]"}
+    assert ds.advise(hand, claim="5p", wall_left=3)["action"].tolist() == ["pass"]  # 荒庄前最后四张
+    three = ds.advise("5m55p中 [123m] [789s] [111p]", claim="5p")  # a fourth meld: 手把一
+    assert three["action"].tolist() == ["pass"]
+
+
+def test_claim_rows_are_valued_like_the_hand_after_the_claim():
+    hand, seen = "46m55p789s1s中中 [345m]", "19m1p"
+    df = ds.advise(hand, claim="5m", seen=seen, draws_left=6).set_index("action")
+    chi = df.loc["chi [456m]"]
+    after = ds.advise("55p789s1s中中 [345m] [456m]", seen=seen, draws_left=6).set_index("discard")
+    after = after.loc[chi["discard"]]
+    cols = ["shanten", "outs", "p_ready_1", "p_ready_2", "p_ready_3", "p_win", "ev"]
+    assert chi[cols].tolist() == pytest.approx(after[cols].tolist(), abs=1e-12)
+    passed = df.loc["pass"]
+    direct = ds.advise(hand, seen=seen + "5m", draws_left=6).iloc[0]
+    assert passed[cols].tolist() == pytest.approx(direct[cols].tolist(), abs=1e-12)
+
+
+def test_kong_pays_a_fan_under_kong_fan():
+    hand = "46m555p789s中中 [345m]"
+    plain = ds.advise(hand, claim="5p", claim_from=3, draws_left=4).set_index("action")
+    fan = ds.advise(hand, claim="5p", claim_from=3, draws_left=4, rules=ds.RuleSet(kong_fan=True))
+    fan = fan.set_index("action")
+    k = "kong [5555p]"
+    assert fan.loc[k, "p_win"] == pytest.approx(plain.loc[k, "p_win"])
+    assert fan.loc[k, "ev"] == pytest.approx(2 * plain.loc[k, "ev"])
+    assert fan.loc["pass", "ev"] == pytest.approx(plain.loc["pass", "ev"])
+
+
+def test_columns_order_and_recommendation():
+    df = ds.advise("134m456p789s中中 [345m]", k=2)
+    assert list(df.columns) == [
+        "action", "discard", "shanten", "outs", "out_tiles", "draws",
+        "p_ready_1", "p_ready_2", "p_win", "ev", "recommended",
+    ]  # fmt: skip
+    assert df["recommended"].tolist() == [True] + [False] * (len(df) - 1)
+    assert (df["ev"].diff().dropna() <= 1e-9).all()  # ties within rounding are ordered by p_win
+    assert (df["p_ready_1"] <= df["p_ready_2"]).all()
+    assert ((df["p_win"] >= 0) & (df["p_win"] <= df["p_ready_2"])).all()
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"method": "simulate"}, "not available yet"),
+        ({"method": "mc"}, "unknown"),
+        ({"k": 5}, "too deep"),
+        ({"k": 0}, "too small"),
+        ({"seen": "1111m"}, "more than four copies of 1m"),
+        ({"seen": [1, 2]}, "seen must be tiles"),
+        ({"wall_left": 70}, "impossible"),
+        ({"draws_left": -1}, "too small"),
+        ({"ready": (0,)}, "advised seat"),
+        ({"ready": "1"}, "list of seat numbers"),
+        ({"seat": 4}, "out of range"),
+        ({"claim": "5m"}, "13-tile hand"),
+        ({"concealed": (True,)}, "four True/False"),
+        ({"rules": {"kong_fan": True}}, "RuleSet"),
+    ],
+)
+def test_bad_input_is_a_one_line_value_error(kwargs, message):
+    with pytest.raises(ValueError, match=message) as e:
+        ds.advise("134m456p789s中中 [345m]", **kwargs)
+    assert "\n" not in str(e.value)
+
+
+def test_cli_table_json_and_errors(capsys):
+    assert main(["advise", "134m456p789s中中 [345m]", "--k", "2", "--seen", "19m", "--ready", "1,3"]) == 0
+    out = capsys.readouterr().out
+    assert "<- best" in out and "p_ready_2" in out and "exact single-player model" in out
+    assert main(["advise", "46m55p789s1s中中 [345m]", "--claim", "5m", "--json", "--k", "1"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    assert records[0]["action"] == "chi [456m]" and records[0]["recommended"] is True
+    for argv in (
+        ["advise", "134m456p789s中中 [345m]", "--ready", "x"],
+        ["advise", "134m456p789s中中 [345m]", "--left", "99"],
+        ["advise", "134m456p789s"],
+        ["advise", "134m456p789s中中 [345m]", "--rules", "nope=1"],
+    ):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("daqing-sim advise: error:")
+
+
+def test_speed_exact_k3_median_under_one_second():
+    from daqing_sim.bench import bench_advisor
+
+    assert bench_advisor(100, k=3)["advise_exact_k3"] < 1.0
