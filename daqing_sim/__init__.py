@@ -40,7 +40,7 @@ _EXPORTS = {
     "write_summary": "analysis.summary",
     "run_experiment": "experiments.runner",
     "load_experiment": "experiments.config",
-    "experiment_results": "experiments.results",
+    "experiment_results": "experiments.runner",
     "advise": "advisor.api",
 }
 

@@ -37,7 +37,7 @@ from IPython.display import Markdown, display
 
 from daqing_sim import analysis as an
 from daqing_sim.experiments.config import load_experiment
-from daqing_sim.experiments.results import experiment_results
+from daqing_sim.experiments.runner import experiment_results
 
 warnings.filterwarnings("ignore", message="IProgress not found")  # tqdm without ipywidgets
 ROOT = next(p for p in (Path.cwd(), *Path.cwd().parents) if (p / "experiments").is_dir())

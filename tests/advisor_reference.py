@@ -15,8 +15,8 @@ from functools import cache
 import numpy as np
 
 import daqing_sim as ds
+from daqing_sim.codes import MELD_KINDS, N_KINDS
 from daqing_sim.hand.notation import Hand, Meld
-from daqing_sim.hand.tiles import MELD_KINDS, N_KINDS
 
 CLASSIC = ds.RuleSet()
 

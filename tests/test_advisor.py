@@ -12,7 +12,8 @@ from reference import total_counts
 
 import daqing_sim as ds
 from daqing_sim.cli import main
-from daqing_sim.hand.tiles import N_KINDS, tile_from_name
+from daqing_sim.codes import N_KINDS
+from daqing_sim.hand.tiles import tile_from_name
 
 
 def _random_seen(rng, counts, melds, max_seen=30) -> np.ndarray:

@@ -614,7 +614,7 @@ def fake_compute_chunk(task, simulate_fn=None) -> pd.DataFrame:
 
 def test_experiment_results_runs_small_then_reuses(tmp_path, monkeypatch):
     from daqing_sim.experiments import runner as _runner
-    from daqing_sim.experiments.results import experiment_results
+    from daqing_sim.experiments.runner import experiment_results
 
     calls = []
 

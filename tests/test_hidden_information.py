@@ -11,12 +11,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from daqing_sim.codes import CLAIM_PENG
+from daqing_sim.codes import CLAIM_PENG, CONCEALED_KONG
 from daqing_sim.game.engine import EV_BAO_REPLACED, EV_CLAIM, EV_DISCARD, EV_DRAW, EV_READY, _chi_options
 from daqing_sim.game.simulate import run_walls
+from daqing_sim.game.state import new_deal_state, observe
 from daqing_sim.game.wall import LIVE_START, generate_walls
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.players.strategies import N_SCRATCH, UNKNOWN, choose_claim, choose_discard, encode_strategies
+from daqing_sim.players import dispatch
+from daqing_sim.players.observation import UNKNOWN, Observation
+from daqing_sim.players.registry import encode_strategies
 from daqing_sim.rules import RuleSet
 
 SEAT0 = ["greedy", "jia_hunter", "defensive", "random"]
@@ -46,63 +49,65 @@ def _hide_differently(state, rng):
     return {"hands": hands, "visible": state["visible"], "rest": rest, "bao": int(rest[0])}
 
 
-def _observe(state, seat, ready, code, knobs, seed):
-    """Exactly the arguments the engine passes for seat ``seat`` (no other hand, no wall)."""
-    mk = np.zeros(4, dtype=np.int8)
-    mt = np.zeros(4, dtype=np.int8)
-    safe = np.zeros((4, 28), dtype=np.uint8)
-    bao = state["bao"] if ready[seat] else -1
-    rng = np.array([seed] * 4, dtype=np.uint64)
-    return (
-        code,
-        knobs,
-        state["hands"][seat].copy(),
-        mk,
-        mt,
-        0,
-        state["visible"],
-        ready,
-        safe,
-        len(state["rest"]),
-        bao,
-        seat,
-        rng,
-    )
+def _deal_state(state, ready, trial, rng):
+    """A DealState holding ``state``: every seat's hand, visible tiles, ponds, and a concealed
+    kong of seat 2 (its tile must stay hidden from seat 0)."""
+    st, obs = new_deal_state()
+    st.conc[:] = state["hands"]
+    st.visible[:] = state["visible"]
+    st.ready[:] = ready
+    st.ready_draw[:] = np.where(ready > 0, 3, -1)
+    st.n_pond[:] = 4
+    st.pond[:, :4] = rng.integers(0, 28, (4, 4))
+    st.pond_flag[:, :4] = rng.integers(0, 8, (4, 4))
+    st.mk[2, 0], st.mt[2, 0], st.nm[2] = CONCEALED_KONG, int(state["kong"]), 1
+    st.safe[1, state["visible"] > 0] = 1 if ready[1] else 0
+    obs.memo[:, 0] = UNKNOWN
+    obs.rng[:] = trial
+    return st, obs
 
 
 @pytest.mark.parametrize("name", SEAT0)
-def test_decisions_ignore_hidden_state(name):
+def test_observation_and_decisions_ignore_hidden_state(name):
+    """``observe`` (the one place an observation is built) gives seat 0 equal observations, field
+    by field, for states that differ only in what seat 0 cannot see: other hands, the wall order,
+    the tile of another seat's concealed kong, and the bao before seat 0 is ready; so every
+    decision is equal too."""
     _, codes, knobs = encode_strategies((name,) * 4)
     rules = RuleSet(require_open=False).encode()
     tabs = get_tables()
     rng = np.random.default_rng(11)
-    sc = np.zeros((N_SCRATCH, 28), dtype=np.int32)
-    tk = np.zeros(28, dtype=np.int8)
-    tb = np.zeros(28, dtype=np.uint8)
     n_diff_public = 0
     for trial in range(150):
         a = _state(rng)
         b = _hide_differently(a, rng)
+        a["kong"], b["kong"] = rng.choice(28, size=2, replace=False)
         assert not (a["hands"][1:] == b["hands"][1:]).all()
         ready = np.array([0, trial % 2, 0, 0], dtype=np.uint8)  # an opponent sometimes ready
-        decisions = []
-        for st in (a, b):
-            obs = _observe(st, 0, ready, codes[0], knobs[0], trial)
-            memo = np.array([UNKNOWN, 0, 0, 0], dtype=np.int64)
-            d = choose_discard(*obs, rules, tabs, -1, memo, False, False, sc, tk, tb)
-            hand13 = obs[2].copy()
+        observed, decisions = [], []
+        for state in (a, b):
+            st, obs = _deal_state(state, ready, trial, np.random.default_rng(trial))
+            observe(st, obs, 0, 0, len(state["rest"]), -1, -1, False, False)  # seat 0 not ready: no bao
+            observed.append({f: getattr(obs, f).copy() for f in Observation._fields})
+            d = dispatch.discard(codes[0], knobs[0], obs, rules, tabs)
+            t = int(np.flatnonzero(obs.hand)[trial % 5])  # a discard by seat 3 to claim
+            hand13 = obs.hand.copy()
             hand13[d[0]] -= 1
-            obs13 = (obs[0], obs[1], hand13) + obs[3:]
-            t = int(np.flatnonzero(hand13)[trial % 5])  # a discard by seat 3 to claim
             opts = _chi_options(hand13, t) | ((1 << CLAIM_PENG) if hand13[t] >= 2 else 0)
-            claim = choose_claim(*obs13, rules, tabs, t, opts, memo.copy())
-            decisions.append((d, claim, obs[12][0]))
+            st.conc[0] = hand13
+            observe(st, obs, 0, 0, len(state["rest"]), -1, -1, False, False)
+            claim = dispatch.claim(codes[0], knobs[0], obs, rules, tabs, t, opts)
+            decisions.append((d, claim, int(obs.rng[0])))
+        for field in Observation._fields:
+            if field not in ("memo", "sc", "tk", "tb"):  # the player's own memory and scratch
+                assert (observed[0][field] == observed[1][field]).all(), field
+        assert observed[0]["table_mt"][2, 0] == -1  # another seat's concealed kong is face down
         assert decisions[0] == decisions[1]
         # a change in what seat 0 can see is noticed (the test can fail)
-        c = dict(a, visible=a["visible"].copy())
-        c["visible"][int(rng.integers(28))] += 1
-        obs = _observe(c, 0, ready, codes[0], knobs[0], trial + 1)
-        n_diff_public += obs[6].sum() != a["visible"].sum()
+        st, obs = _deal_state(a, ready, trial, np.random.default_rng(trial))
+        st.pond[3, 0] = (st.pond[3, 0] + 1) % 28
+        observe(st, obs, 0, 0, len(a["rest"]), -1, -1, False, False)
+        n_diff_public += (obs.pond != observed[0]["pond"]).any()
     assert n_diff_public == 150
 
 

@@ -10,15 +10,9 @@ from daqing_sim.game.simulate import simulate
 from daqing_sim.hand.notation import parse_hand
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.hand.tiles import tile_from_name
-from daqing_sim.players.strategies import (
-    KNOB_NAMES,
-    N_SCRATCH,
-    STRATEGIES,
-    UNKNOWN,
-    choose_claim,
-    choose_discard,
-    encode_strategies,
-)
+from daqing_sim.players import dispatch
+from daqing_sim.players.observation import make_observation
+from daqing_sim.players.registry import STRATEGIES, encode_strategies
 from daqing_sim.rules import RuleSet
 
 
@@ -38,48 +32,24 @@ def _obs(name, text, seen="", ready=(0, 0, 0, 0), safe_for=None, knobs=None, see
     for seat, tiles in (safe_for or {}).items():
         for t in parse_hand(tiles, require_full=False).order:
             safe[seat, t] = 1
-    rng = np.full(4, seed, dtype=np.uint64)
-    return (
-        codes[0],
-        kn[0],
-        hand.counts.copy(),
-        mk,
-        mt,
-        nm,
-        visible,
-        np.array(ready, dtype=np.uint8),
-        safe,
-        40,
-        -1,
-        0,
-        rng,
+    obs = make_observation(
+        hand.counts.copy(), melds=(mk[:nm], mt[:nm]), visible=visible, ready=ready, safe=safe, rng_seed=seed
     )
+    return codes[0], kn[0], obs
 
 
 def discard(name, text, **kw):
-    obs = _obs(name, text, **kw)
-    sc = np.zeros((N_SCRATCH, 28), dtype=np.int32)
-    memo = np.array([UNKNOWN, 0, 0, 0], dtype=np.int64)
-    t, declare, _ = choose_discard(
-        *obs,
-        RuleSet().encode(),
-        get_tables(),
-        -1,
-        memo,
-        False,
-        False,
-        sc,
-        np.zeros(28, np.int8),
-        np.zeros(28, np.uint8),
-    )
-    assert obs[2][t] > 0, "discarded a tile not in hand"
+    code, kn, obs = _obs(name, text, **kw)
+    before = obs.hand.copy()
+    t, declare = dispatch.discard(code, kn, obs, RuleSet().encode(), get_tables())
+    assert (obs.hand == before).all(), "the player did not restore its hand"
+    assert before[t] > 0, "discarded a tile not in hand"
     return t, bool(declare)
 
 
 def claim(name, text, tile, options, **kw):
-    obs = _obs(name, text, **kw)
-    memo = np.array([UNKNOWN, 0, 0, 0], dtype=np.int64)
-    return choose_claim(*obs, RuleSet().encode(), get_tables(), tile_from_name(tile), options, memo)
+    code, kn, obs = _obs(name, text, **kw)
+    return dispatch.claim(code, kn, obs, RuleSet().encode(), get_tables(), tile_from_name(tile), options)
 
 
 def test_strategy_table():
@@ -90,7 +60,7 @@ def test_strategy_table():
         ["greedy", ("defensive", {"fold_shanten": 3}), "random", ("jia_hunter", None)]
     )
     assert names == ("greedy", "defensive", "random", "jia_hunter")
-    assert kn[1, KNOB_NAMES.index("fold_shanten")] == 3 and kn[3, 0] == 0.5
+    assert kn[1, 0] == 3 and kn[3, 0] == 0.5  # each player's knobs in the order of its KNOBS
     assert len(set(codes.tolist())) == 4
 
 
@@ -98,8 +68,11 @@ def test_strategy_table():
     "bad, match",
     [
         (["greedy"] * 5, "one per seat"),
-        (["greedy", "greedy", "greedy", "magic"], "valid strategies: greedy, jia_hunter, defensive, random"),
+        (["greedy", "greedy", "greedy", "magic"], "valid strategies: random, greedy, jia_hunter, defensive"),
         ([("defensive", {"fold_shanten": -1})] + ["greedy"] * 3, "fold_shanten=-1"),
+        ([("defensive", {"fold_shanten": float("nan")})] + ["greedy"] * 3, "fold_shanten=nan is not allowed"),
+        ([("defensive", {"fold_shanten": 2.5})] + ["greedy"] * 3, "whole number from 0 to 13"),
+        ([("jia_hunter", {"min_outs_fraction": 1.5})] + ["greedy"] * 3, "from 0 to 1"),
         ([("greedy", {"speed": 1})] + ["greedy"] * 3, "unknown knob"),
         ([("scripted", {"script": "4x"})] + ["greedy"] * 3, "no suit letter|not a tile|unknown character"),
     ],
@@ -194,7 +167,7 @@ def _random_counts(rng, n):
 
 def test_discard_shanten_matches_the_kernel():
     from daqing_sim.hand.kernels import std_shanten_k
-    from daqing_sim.players.strategies import discard_shanten
+    from daqing_sim.players.common import discard_shanten
 
     tabs = get_tables()
     rng = np.random.default_rng(2)
@@ -218,7 +191,7 @@ def test_discard_shanten_matches_the_kernel():
 
 def test_ukeire_counts_unseen_tiles_that_lower_the_standard_shanten():
     from daqing_sim.hand.kernels import std_shanten_k
-    from daqing_sim.players.strategies import ukeire_after
+    from daqing_sim.players.common import ukeire_after
 
     tabs = get_tables()
     rng = np.random.default_rng(3)
@@ -250,7 +223,7 @@ def _reference_greedy_discard(hand, mk, mt, nm, unseen, rules, tabs):
     A standard-ready hand that is not ready counts as one away, so its ukeire is every unseen
     tile near it. None when some discard leaves a ready hand (the declaring path, tested elsewhere)."""
     from daqing_sim.hand.kernels import daqing_shanten_k, std_shanten_k, wait_set_k
-    from daqing_sim.players.strategies import EXACT_DEPTH
+    from daqing_sim.players.common import EXACT_DEPTH
 
     tk, tb = np.zeros(28, np.int8), np.zeros(28, np.uint8)
     level = {}
@@ -325,14 +298,10 @@ def test_greedy_discard_matches_a_brute_force_reference(hand_gen):
         expected = _reference_greedy_discard(counts, mk, mt, len(melds), unseen, rules, tabs)
         if expected is None:
             continue
-        sc = np.zeros((N_SCRATCH, 28), dtype=np.int32)
-        memo = np.array([UNKNOWN, 0, 0, 0], dtype=np.int64)
-        h = counts.copy()
-        t, declare, _ = choose_discard(
-            codes[0], kn[0], h, mk, mt, len(melds), visible, np.zeros(4, np.uint8),
-            np.zeros((4, 28), np.uint8), 40, -1, 0, np.full(4, i, np.uint64), rules, tabs,
-            -1, memo, False, False, sc, np.zeros(28, np.int8), np.zeros(28, np.uint8),
-        )  # fmt: skip
+        obs = make_observation(counts.copy(), melds=(mk[: len(melds)], mt[: len(melds)]), visible=visible)
+        obs.rng[:] = i
+        h = obs.hand
+        t, declare = dispatch.discard(codes[0], kn[0], obs, rules, tabs)
         assert (h == counts).all()
         assert t == expected and not declare, repr((counts.tolist(), melds, unseen.tolist()))
         compared += 1

@@ -21,9 +21,10 @@ import pandas as pd
 from daqing_sim.advisor import exact
 from daqing_sim.advisor import hand_calls as H
 from daqing_sim.advisor.claims import claim_options
-from daqing_sim.game.scoring import BAO_KINDS, settle
+from daqing_sim.codes import ADDED_KONG, BAO_KINDS, CONCEALED_KONG, KONG, N_KINDS
+from daqing_sim.game.scoring import settle
 from daqing_sim.hand.notation import Hand, parse_hand
-from daqing_sim.hand.tiles import ADDED_KONG, CONCEALED_KONG, KONG, N_KINDS, tile_from_name, tile_name
+from daqing_sim.hand.tiles import tile_from_name, tile_name
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from daqing_sim.advisor import hand_calls as H
+from daqing_sim.codes import CHI, KONG, PENG, ZHONG
 from daqing_sim.hand.notation import Meld
-from daqing_sim.hand.tiles import CHI, KONG, PENG, ZHONG
 from daqing_sim.rules import RuleSet
 
 

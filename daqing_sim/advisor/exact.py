@@ -22,8 +22,7 @@ from numba import njit, types
 from numba.typed import Dict
 
 from daqing_sim.advisor.hand_calls import dq_shanten, std_shanten, wait_set
-from daqing_sim.game.scoring import BAO, BAO_EDGE, BAO_IN_BAO, NONE
-from daqing_sim.hand.tiles import KANCHAN, N_KINDS
+from daqing_sim.codes import BAO, BAO_EDGE, BAO_IN_BAO, KANCHAN, N_KINDS, NO_BAO
 from daqing_sim.rules import R_BAO_KAN_INSTANT
 
 MEMO_ROWS = 1 << 18  # states kept by the transposition table of one call
@@ -60,7 +59,7 @@ def win_phase_k(wk, wb, pool, n_pool, r, bao_kan, pay):
                 wild_key = key
                 wild_big = 1 if wb[t] else 0
             hits0 += pool[t]
-            total0 += pool[t] * pay[2 * NONE + (1 if wb[t] else 0)]
+            total0 += pool[t] * pay[2 * NO_BAO + (1 if wb[t] else 0)]
     if wild_key < 0 or n_pool <= 0:
         return 0.0, 0.0
     drawable = n_pool - 1  # the bao tile itself is never drawn
@@ -83,8 +82,8 @@ def win_phase_k(wk, wb, pool, n_pool, r, bao_kan, pay):
             hits = hits0 - 1
             total = (
                 total0
-                - pay[2 * NONE + big]
-                + (pool[b] - 1) * (pay[2 * (BAO_IN_BAO if big else BAO_EDGE) + big] - pay[2 * NONE + big])
+                - pay[2 * NO_BAO + big]
+                + (pool[b] - 1) * (pay[2 * (BAO_IN_BAO if big else BAO_EDGE) + big] - pay[2 * NO_BAO + big])
             )
             m = miss[0]
         else:

@@ -15,9 +15,7 @@ import numpy as np
 import pandas as pd
 
 from daqing_sim.analysis._frame import (
-    BAO_KINDS,
     GROUP_KEYS,
-    OUTCOMES,
     SEATS,
     by_variant,
     deal_keys,
@@ -42,7 +40,7 @@ from daqing_sim.analysis.intervals import (
     quantile_interval,
     wilson_interval,
 )
-from daqing_sim.hand.tiles import WAIT_KINDS
+from daqing_sim.codes import BAO_KINDS, OUTCOMES, WAIT_KINDS
 
 __all__ = [
     "OUTCOMES",

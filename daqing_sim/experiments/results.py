@@ -14,8 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from daqing_sim.experiments import runner as _runner
-from daqing_sim.experiments.config import load_experiment
+from daqing_sim.experiments import store as _runner
 
 
 def _resume_command(outdir: Path, plan: dict[str, Any]) -> str:
@@ -163,46 +162,3 @@ def _check_columns(columns: Sequence[str], available: list[str], outdir: Path) -
         raise ValueError(f"column(s) {', '.join(bad)} not in {outdir}; columns: {', '.join(available)}")
     # deal is needed to sort; variant is added on loading
     return ["deal"] + [c for c in columns if c not in ("deal", "variant")]
-
-
-def experiment_results(
-    path: str | os.PathLike,
-    n_deals: int | None = None,
-    out: str | os.PathLike = "results",
-    n_jobs: int | None = 1,
-) -> pd.DataFrame:
-    """Results of a shipped experiment: the full run when present, else a small run.
-
-    Loads ``out/NAME`` (the experiment file's full size) with :func:`load_results` when it
-    is complete; otherwise loads, or first runs with ``run_experiment(...,
-    n_deals=n_deals)``, the smaller quick look ``out/.quick/NAME-nN``.
-
-    Parameters
-    ----------
-    path : path-like
-        The experiment TOML file.
-    n_deals : int, optional
-        Deals per variant of the fallback run (default: the file's size).
-    out : path-like
-        Results root.
-    n_jobs : int, optional
-        Workers of the fallback run.
-
-    Examples
-    --------
-    >>> df = experiment_results("experiments/bao_replacement.toml", n_deals=2_000)  # doctest: +SKIP
-    """
-    experiment = load_experiment(path)
-    full = _runner.results_dir(experiment, out)
-    try:
-        return load_results(full)
-    except (FileNotFoundError, ValueError):
-        pass
-    small = (
-        _runner.results_dir(experiment.with_n_deals(n_deals), out, experiment.n_deals) if n_deals else full
-    )
-    try:
-        return load_results(small)
-    except (FileNotFoundError, ValueError):
-        pass
-    return _runner.run_experiment(path, n_jobs=n_jobs, out=out, n_deals=n_deals, progress=False).load()

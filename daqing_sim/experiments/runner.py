@@ -23,7 +23,6 @@ import dataclasses
 import errno
 import functools
 import hashlib
-import json
 import os
 import shutil
 import signal
@@ -42,20 +41,35 @@ import numpy as np
 import pandas as pd
 
 from daqing_sim.experiments.config import Experiment, load_experiment
+from daqing_sim.experiments.results import load_results
+from daqing_sim.experiments.store import (  # noqa: F401 (re-exported for the results and tests)
+    CHUNKS,
+    INDEX,
+    MANIFEST,
+    QUICK,
+    TIMINGS,
+    _read_json,
+    check_chunk,
+    chunk_path,
+    clean_partials,
+    clear_chunks,
+    file_sha256,
+    has_chunks,
+    identity_hash,
+    read_index,
+    read_manifest,
+    results_dir,
+    write_chunk,
+    write_index,
+    write_json,
+    write_manifest,
+)
 from daqing_sim.validation import (
-    PARTIAL,
     RESULT_BYTES_PER_DEAL,
-    atomic_write,
-    atomic_write_bytes,
     physical_memory,
 )
 
-MANIFEST = "manifest.json"
-TIMINGS = "timings.json"
-CHUNKS = "chunks"
-INDEX = "index.json"
 LOCK = ".lock"
-QUICK = ".quick"  # quick looks (--n-deals) go to OUT/.quick/NAME-nN, ignored by git
 BACKENDS = ("loky", "dask")
 # Everything that decides a deal: the rules, the hand evaluator, the engine and the players.
 ENGINE_PACKAGES = ("codes.py", "rules.py", "hand", "game", "players")
@@ -85,10 +99,6 @@ class ChunkTask:
     seed: int
     dealer: int
     record_hands: bool
-
-
-def chunk_path(outdir: Path, variant: str, index: int) -> Path:
-    return outdir / CHUNKS / variant / f"chunk-{index:06d}.parquet"
 
 
 def chunk_task(experiment: Experiment, variant: Any, index: int) -> ChunkTask:
@@ -168,77 +178,6 @@ def _run_task(
     return task, compute_chunk(task, simulate_fn)
 
 
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def write_chunk(df: pd.DataFrame, path: Path) -> dict[str, Any]:
-    """Write a chunk as Parquet (the final name appears only once complete); its index entry."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, lambda p: df.to_parquet(p, index=False))
-    return {"start": int(df["deal"].iloc[0]), "rows": len(df), "sha256": file_sha256(path)}
-
-
-# ---------------------------------------------------------------- chunk index
-
-
-def identity_hash(identity: Mapping[str, Any]) -> str:
-    text = json.dumps(identity, sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-def read_index(outdir: Path, variant: str) -> dict[str, Any] | None:
-    """``chunks/VARIANT/index.json``, or None when absent or unreadable (nothing is trusted)."""
-    path = outdir / CHUNKS / variant / INDEX
-    if not path.is_file():
-        return None
-    try:
-        index = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return index if isinstance(index, dict) and isinstance(index.get("chunks"), dict) else None
-
-
-def write_index(outdir: Path, variant: str, index: dict[str, Any]) -> None:
-    path = outdir / CHUNKS / variant / INDEX
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(path, (json.dumps(index, ensure_ascii=False) + "\n").encode("utf-8"))
-
-
-def check_chunk(path: Path, entry: Any, start: int, n_deals: int) -> str | None:
-    """Why chunk file ``path`` cannot serve deals ``start .. start + n_deals - 1``, or None.
-
-    ``entry`` is its record in the variant's index: the chunk must cover the range from
-    its first deal (a longer chunk of a bigger run serves a smaller one) and still have the
-    recorded checksum.
-    """
-    if not isinstance(entry, dict):
-        return "no checksum recorded"
-    if entry.get("start") != start or not isinstance(entry.get("rows"), int):
-        return f"recorded for deals from {entry.get('start')}, not {start}"
-    if entry["rows"] < n_deals:
-        return f"holds {entry['rows']} of its {n_deals} deals"
-    if not path.is_file():
-        return "file missing"
-    if file_sha256(path) != entry.get("sha256"):
-        return "checksum mismatch"
-    return None
-
-
-def clean_partials(outdir: Path) -> int:
-    """Remove temporary files left by an interrupted run; returns how many."""
-    n = 0
-    if outdir.is_dir():
-        for tmp in outdir.rglob("*" + PARTIAL):
-            tmp.unlink(missing_ok=True)
-            n += 1
-    return n
-
-
 @functools.cache
 def engine_fingerprint() -> str:
     """Hash of the source of :data:`ENGINE_PACKAGES`: equal fingerprints play equal deals."""
@@ -251,37 +190,6 @@ def engine_fingerprint() -> str:
             digest.update(f.relative_to(root).as_posix().encode("ascii"))
             digest.update(f.read_bytes())
     return digest.hexdigest()[:16]
-
-
-def read_manifest(outdir: Path) -> dict[str, Any] | None:
-    path = outdir / MANIFEST
-    if not path.is_file():
-        return None
-    try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ValueError(f"{path} is not valid JSON ({e}); delete it or re-run with --force") from None
-    if not isinstance(manifest, dict):
-        raise ValueError(f"{path} is not a manifest (a JSON object); delete it or re-run with --force")
-    return manifest
-
-
-def write_json(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
-    atomic_write_bytes(path, text.encode("utf-8"))
-
-
-def write_manifest(outdir: Path, manifest: dict[str, Any]) -> None:
-    write_json(outdir / MANIFEST, manifest)
-
-
-def clear_chunks(outdir: Path) -> None:
-    shutil.rmtree(outdir / CHUNKS, ignore_errors=True)
-
-
-def has_chunks(outdir: Path) -> bool:
-    return any((outdir / CHUNKS).rglob("chunk-*.parquet")) if (outdir / CHUNKS).is_dir() else False
 
 
 @contextlib.contextmanager
@@ -467,13 +375,6 @@ def run_tasks(
 # ---------------------------------------------------------------- plan checks
 
 
-def results_dir(experiment: Experiment, out: str | os.PathLike[str], file_n_deals: int | None = None) -> Path:
-    """``out/NAME``, or ``out/.quick/NAME-nN`` when ``--n-deals`` changed the file's size."""
-    if file_n_deals is not None and experiment.n_deals != file_n_deals:
-        return Path(out) / QUICK / f"{experiment.name}-n{experiment.n_deals}"
-    return Path(out) / experiment.name
-
-
 def _gigabytes(n: float) -> str:
     return f"{n / 1e9:,.1f} GB"
 
@@ -615,8 +516,6 @@ class RunResult:
 
     def load(self) -> pd.DataFrame:
         """The results DataFrame (see :func:`daqing_sim.experiments.results.load_results`)."""
-        from daqing_sim.experiments.results import load_results
-
         return load_results(self.outdir)
 
 
@@ -875,17 +774,8 @@ def _restart_eta(bar: Any) -> None:
     bar.refresh()
 
 
-def _read_json(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 def _write_summary(outdir: Path, baseline: str) -> pd.DataFrame:
     from daqing_sim.analysis.summary import write_summary
-    from daqing_sim.experiments.results import load_results
 
     return write_summary(load_results(outdir), outdir, baseline=baseline)
 
@@ -894,3 +784,44 @@ def _version() -> str:
     from daqing_sim import __version__
 
     return __version__
+
+
+def experiment_results(
+    path: str | os.PathLike,
+    n_deals: int | None = None,
+    out: str | os.PathLike = "results",
+    n_jobs: int | None = 1,
+) -> pd.DataFrame:
+    """Results of a shipped experiment: the full run when present, else a small run.
+
+    Loads ``out/NAME`` (the experiment file's full size) with :func:`load_results` when it
+    is complete; otherwise loads, or first runs with ``run_experiment(...,
+    n_deals=n_deals)``, the smaller quick look ``out/.quick/NAME-nN``.
+
+    Parameters
+    ----------
+    path : path-like
+        The experiment TOML file.
+    n_deals : int, optional
+        Deals per variant of the fallback run (default: the file's size).
+    out : path-like
+        Results root.
+    n_jobs : int, optional
+        Workers of the fallback run.
+
+    Examples
+    --------
+    >>> df = experiment_results("experiments/bao_replacement.toml", n_deals=2_000)  # doctest: +SKIP
+    """
+    experiment = load_experiment(path)
+    full = results_dir(experiment, out)
+    try:
+        return load_results(full)
+    except (FileNotFoundError, ValueError):
+        pass
+    small = results_dir(experiment.with_n_deals(n_deals), out, experiment.n_deals) if n_deals else full
+    try:
+        return load_results(small)
+    except (FileNotFoundError, ValueError):
+        pass
+    return run_experiment(path, n_jobs=n_jobs, out=out, n_deals=n_deals, progress=False).load()

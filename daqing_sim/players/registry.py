@@ -4,7 +4,8 @@ A player's code is its position in :data:`PLAYER_NAMES` (the engine dispatches o
 :mod:`daqing_sim.players.dispatch`); its knobs, their defaults and domains live in its module
 (``KNOBS``) and are packed into one ``float64`` vector per seat by :func:`encode_strategies`.
 
->>> names, codes, knobs = encode_strategies(["greedy", ("defensive", {"fold_shanten": 3}), "random", "greedy"])
+>>> seats = ["greedy", ("defensive", {"fold_shanten": 3}), "random", "greedy"]
+>>> names, codes, knobs = encode_strategies(seats)
 >>> codes.tolist(), float(knobs[1, 0])
 ([1, 3, 0, 1], 3.0)
 """
