@@ -569,6 +569,14 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     break
             if winner >= 0:
                 break
+        if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:  # RULES: 换宝 at the discard, before claims
+            bao, back, n_repl, n_log, kan = _check_bao(
+                wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
+            )
+            if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
+                winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
+                method = SELF_DRAW
+                break
         if newly_ready and rules[R_BAO_KAN_INSTANT] and wk[cur, bao] == KANCHAN:  # RULES: 宝卡
             winner, win_tile, win_kind, big, bao_kind = cur, bao, KANCHAN, True, BAO_IN_BAO
             method = SELF_DRAW
@@ -808,6 +816,7 @@ def _check_bao(wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, 
     kan = -1
     if rules[R_BAO_REPLACEMENT] == 0:
         return bao, back, n_repl, n_log, kan
+    first = n_repl
     while visible[bao] >= 3 and front <= back:
         dead[bao] += 1
         old = bao
@@ -816,9 +825,11 @@ def _check_bao(wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, 
         n_repl += 1
         if log_on:
             n_log = _log(log, n_log, EV_BAO_REPLACED, -1, bao, old, 0)
-        if rules[R_BAO_KAN_INSTANT]:  # RULES: 宝卡 on every bao replacement (DECISIONS #10)
-            for k in range(4):
-                s = (cur + k) % 4
-                if ready[s] and wk[s, bao] == KANCHAN:
-                    return bao, back, n_repl, n_log, s
+    # RULES: 宝卡 on a new bao (DECISIONS #10), once it stands: a new bao with three copies
+    # visible is replaced again at once, before anyone can win on it
+    if rules[R_BAO_KAN_INSTANT] and n_repl > first and visible[bao] < 3:
+        for k in range(4):
+            s = (cur + k) % 4
+            if ready[s] and wk[s, bao] == KANCHAN:
+                return bao, back, n_repl, n_log, s
     return bao, back, n_repl, n_log, kan
