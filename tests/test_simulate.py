@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from daqing_sim.bench import deals_per_second
+from daqing_sim.codes import WAIT_KINDS
 from daqing_sim.game.simulate import simulate, simulate_walls
 from daqing_sim.game.wall import BLOCK, generate_walls
 from daqing_sim.rules import RuleSet
@@ -175,3 +176,22 @@ def test_deals_per_second():
     assert rate > 100
     with pytest.raises(ValueError, match="repeat"):
         deals_per_second(RANDOM4, n_deals=300, repeat=0)
+
+
+def test_own_draws_and_whole_waits_are_consistent():
+    df = simulate(1500, seed=21, strategies=("greedy", "random", "jia_hunter", "defensive"))
+    own = df[[f"own_draws_{s}" for s in range(4)]].to_numpy()
+    assert (own.sum(axis=1) == df["draws"]).all()  # every live-wall draw is some seat's own draw
+    for s in range(4):
+        ready = df[f"ready_turn_{s}"] >= 0
+        assert (df.loc[ready, f"ready_turn_{s}"] <= df.loc[ready, f"own_draws_{s}"]).all()
+        tiles, mask = df[f"ready_wait_tiles_{s}"], df[f"ready_wait_mask_{s}"].astype(int)
+        assert ((tiles >= 1) == ready).all() and ((mask > 0) == ready).all()
+        # the label is the lowest kind code present in the whole wait
+        lowest = np.log2(mask[ready] & -mask[ready]).astype(int)
+        labels = df.loc[ready, f"ready_wait_{s}"].astype(str).map(WAIT_KINDS.index)
+        assert (lowest.to_numpy() == labels.to_numpy()).all()
+        # a wait with more winning kinds than kinds of wait: bits never exceed the tiles
+        bits = np.array([bin(m).count("1") for m in mask[ready]])
+        assert (bits <= tiles[ready].to_numpy()).all()
+    assert (df[[f"ready_wait_tiles_{s}" for s in range(4)]].to_numpy() >= 2).any()
