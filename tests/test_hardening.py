@@ -21,6 +21,7 @@ from daqing_sim import cli
 from daqing_sim.experiments import runner as _runner
 from daqing_sim.experiments.results import load_results
 from daqing_sim.experiments.runner import run_experiment
+from daqing_sim.validation import PARTIAL
 
 ROOT = Path(__file__).resolve().parent.parent
 TWO = """\
@@ -193,7 +194,7 @@ def test_unwritable_out_is_one_line(
     monkeypatch.setattr(pd.DataFrame, "to_parquet", full)
     line = one_line_error(capsys, [*base, "--out", str(tmp_path / "full")])
     assert "No space left on device" in line and "the disk is full" in line
-    assert not list((tmp_path / "full").rglob("*" + _runner.PARTIAL))
+    assert not list((tmp_path / "full").rglob("*" + PARTIAL))
 
 
 def test_load_results_on_a_truncated_chunk_or_a_bare_manifest(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from daqing_sim.experiments.config import load_experiment
 from daqing_sim.experiments.results import load_results
 from daqing_sim.experiments.runner import run_experiment
 from daqing_sim.rules import RuleSet
+from daqing_sim.validation import PARTIAL
 
 # Two variants that change outcomes (no bao replacement, and the all-restrictions-off
 # push-down game) on 2 x 3 chunks of 8 deals: small enough for seconds.
@@ -163,7 +164,7 @@ def test_interrupted_run_resumes_without_recomputing(
 
     # A half-written chunk left by a killed process never counts and is cleaned.
     victim = _runner.chunk_path(outdir, "open", 2)
-    stale = victim.with_name(victim.name + _runner.PARTIAL)
+    stale = victim.with_name(victim.name + PARTIAL)
     stale.parent.mkdir(parents=True, exist_ok=True)
     stale.write_bytes(b"PAR1 half a file")
 
@@ -172,7 +173,7 @@ def test_interrupted_run_resumes_without_recomputing(
     assert set(calls) == {(v, k) for v in ("classic", "no_replacement", "open") for k in range(3)}
     assert all(n == 1 for n in calls.values()), calls  # no chunk computed twice
     assert not stale.exists()
-    assert not list(outdir.rglob("*" + _runner.PARTIAL))
+    assert not list(outdir.rglob("*" + PARTIAL))
     pd.testing.assert_frame_equal(load_results(outdir), reference)
 
     # A third run computes nothing.
@@ -220,7 +221,7 @@ def test_manifest_records_run(small_file: Path, tmp_path: Path) -> None:
     }
     files = sorted(p.relative_to(result.outdir).as_posix() for p in result.outdir.rglob("*.parquet"))
     assert files[0] == "chunks/classic/chunk-000000.parquet" and len(files) == N_CHUNKS
-    assert not [p for p in os.listdir(result.outdir) if p.endswith(_runner.PARTIAL)]
+    assert not [p for p in os.listdir(result.outdir) if p.endswith(PARTIAL)]
 
 
 def test_cli_run_quick_look_with_summary(
@@ -275,7 +276,7 @@ def test_ctrl_c_keeps_finished_chunks_and_resume_completes(tmp_path: Path) -> No
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     assert err.strip().splitlines() == ["daqing-sim: interrupted; finished results are kept"]
-    assert not list(outdir.rglob("*" + _runner.PARTIAL))
+    assert not list(outdir.rglob("*" + PARTIAL))
     kept = {int(p.stem.split("-")[1]) for p in outdir.rglob("chunk-*.parquet")}
     assert 2 <= len(kept) < 128  # far from done: the run cannot finish before the signal
     assert json.loads((outdir / "manifest.json").read_text())["status"] == "interrupted"

@@ -34,6 +34,9 @@ EXPECTED = {
     **{f"concealed_{s}": "bool" for s in range(4)},
     "winner_kongs": "int8",
     "bao_replacements": "int8",
+    **{f"own_draws_{s}": "int16" for s in range(4)},
+    **{f"ready_wait_tiles_{s}": "int8" for s in range(4)},
+    **{f"ready_wait_mask_{s}": "int8" for s in range(4)},
     **{f"strategy_{s}": "category" for s in range(4)},
 }
 

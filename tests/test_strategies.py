@@ -68,7 +68,7 @@ def test_strategy_table():
     "bad, match",
     [
         (["greedy"] * 5, "one per seat"),
-        (["greedy", "greedy", "greedy", "magic"], "valid strategies: random, greedy, jia_hunter, defensive"),
+        (["greedy", "greedy", "greedy", "magic"], "valid strategies: greedy, jia_hunter, defensive, random"),
         ([("defensive", {"fold_shanten": -1})] + ["greedy"] * 3, "fold_shanten=-1"),
         ([("defensive", {"fold_shanten": float("nan")})] + ["greedy"] * 3, "fold_shanten=nan is not allowed"),
         ([("defensive", {"fold_shanten": 2.5})] + ["greedy"] * 3, "whole number from 0 to 13"),

@@ -7,7 +7,7 @@ A player's code is its position in :data:`PLAYER_NAMES` (the engine dispatches o
 >>> seats = ["greedy", ("defensive", {"fold_shanten": 3}), "random", "greedy"]
 >>> names, codes, knobs = encode_strategies(seats)
 >>> codes.tolist(), float(knobs[1, 0])
-([1, 3, 0, 1], 3.0)
+([0, 2, 3, 0], 3.0)
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ import numpy as np
 
 from daqing_sim.players import defensive, greedy, jia_hunter, random, scripted
 
-RANDOM, GREEDY, JIA_HUNTER, DEFENSIVE, SCRIPTED = 0, 1, 2, 3, 4
+GREEDY, JIA_HUNTER, DEFENSIVE, RANDOM, SCRIPTED = 0, 1, 2, 3, 4
 PLAYER_MODULES: dict[str, ModuleType] = {
-    "random": random,
     "greedy": greedy,
     "jia_hunter": jia_hunter,
     "defensive": defensive,
+    "random": random,
     "scripted": scripted,
 }
 PLAYER_NAMES = tuple(PLAYER_MODULES)
