@@ -42,6 +42,13 @@ _EXPORTS = {
     "load_experiment": "experiments.config",
     "experiment_results": "experiments.runner",
     "advise": "advisor.api",
+    "Player": "players.interface",
+    "Observation": "players.interface",
+    "Discard": "players.interface",
+    "Claim": "players.interface",
+    "Kong": "players.interface",
+    "DealEnv": "game.env",
+    "PlayerError": "game.external",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]

@@ -29,6 +29,10 @@ TARGETS = {
 }
 
 
+# (ours, an outside peer measured in the same run, the ratio aimed at)
+RATIOS = (("deals_python_random", "riichienv_random", 2.0),)
+
+
 def random_hands(n: int, seed: int = 0, n_tiles: int = 13) -> np.ndarray:
     """``(n, 28)`` uint8 count vectors of ``n_tiles`` tiles drawn from the 112-tile set."""
     rng = np.random.default_rng(seed)
@@ -107,6 +111,35 @@ def bench_deals(n_deals: int = 20_000, repeat: int = 3) -> dict[str, float]:
     }
 
 
+def bench_python_players(n_deals: int = 2_000, repeat: int = 3) -> dict[str, float]:
+    """Deals per second with four trivial Python players
+    (:class:`~daqing_sim.players.examples.RandomLegal`) on the stepped engine."""
+    from daqing_sim.players.examples import RandomLegal
+
+    seats = tuple(RandomLegal() for _ in range(4))
+    return {"deals_python_random": deals_per_second(seats, n_deals, repeat=repeat)}
+
+
+def bench_riichienv(seconds: float = 10.0) -> dict[str, float]:
+    """Hands per second of RiichiEnv (``pip install riichienv``) with its random Python agents,
+    one hand per environment as in its README; empty when it is not installed."""
+    try:
+        from riichienv import RiichiEnv
+        from riichienv.agents import RandomAgent
+    except ImportError:
+        return {}
+    agent = RandomAgent()
+    n = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        env = RiichiEnv(seed=n)
+        obs = env.reset()
+        while not env.done():
+            obs = env.step({p: agent.act(o) for p, o in obs.items()})
+        n += 1
+    return {"riichienv_random": n / (time.perf_counter() - t0)}
+
+
 def bench_advisor(n_hands: int = 100, k: int = 3, seed: int = 0) -> dict[str, float]:
     """Median seconds of ``advise(method="exact", k=k)`` on random 14-tile hands (no melds,
     nothing seen), after a warm-up compile.
@@ -139,12 +172,20 @@ def _cli_bench(args) -> int:
     results = bench_evaluator(args.n)
     if not args.skip_deals:
         results.update(bench_deals(args.deals))
+        results.update(bench_python_players())
+        results.update(bench_riichienv())
     if not args.skip_advise:
         results.update(bench_advisor(args.advise_hands))
     if args.json:
         print(json.dumps({k: round(v, 4 if k.startswith("advise") else 1) for k, v in results.items()}))
         return 0
-    units = {"deals_greedy": "deals/s", "deals_random": "deals/s", "advise_exact_k3": "s/hand (median)"}
+    units = {
+        "deals_greedy": "deals/s",
+        "deals_random": "deals/s",
+        "deals_python_random": "deals/s",
+        "riichienv_random": "hands/s",
+        "advise_exact_k3": "s/hand (median)",
+    }
     print("daqing-sim bench: one core, after compilation, best of 3 runs; random hands from the 112-tile set")
     for name, rate in results.items():
         unit = units.get(name, "hands/s")
@@ -154,7 +195,12 @@ def _cli_bench(args) -> int:
             print(f"  {name:<18} {rate:>14.3f} {unit}{mark}")
             continue
         mark = "" if target is None else ("  ok" if rate >= target else f"  (target {target:,.0f})")
-        print(f"  {name:<18} {rate:>14,.0f} {unit}{mark}")
+        print(f"  {name:<20} {rate:>12,.0f} {unit}{mark}")
+    for ours, peer, goal in RATIOS:
+        if ours in results and peer in results:
+            ratio = results[ours] / results[peer]
+            mark = "  ok" if ratio >= goal else f"  (target {goal:g}x)"
+            print(f"  {ours} / {peer}: {ratio:.2f}x{mark}")
     return 0
 
 

@@ -39,3 +39,11 @@ CLAIM_NAMES = ("pass", "peng", "kong", "chi", "chi", "chi")
 
 # Kong options on one's own turn (kong_opts[t]).
 NO_KONG, OPT_CONCEALED_KONG, OPT_ADDED_KONG = 0, 1, 2
+
+# The player code of a seat whose decisions come from outside the engine (a Python player or
+# the caller of a DealEnv): the engine pauses at its decisions (game.engine, ``ctl``).
+EXTERNAL = -1
+
+# Decisions a paused deal waits for (``ctl[C_DECISION]``).
+DECISION_DISCARD, DECISION_CLAIM, DECISION_KONG = 1, 2, 3
+DECISIONS = ("", "discard", "claim", "kong")

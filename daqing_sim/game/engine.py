@@ -53,7 +53,11 @@ from daqing_sim.codes import (
     CLAIM_PENG,
     CONCEALED_KONG,
     DEAL_IN,
+    DECISION_CLAIM,
+    DECISION_DISCARD,
+    DECISION_KONG,
     EXHAUSTIVE_DRAW,
+    EXTERNAL,
     KANCHAN,
     KONG,
     NO_BAO,
@@ -89,7 +93,34 @@ from daqing_sim.game.wall import BAO_POSITION, LIVE_START, N_LIVE
 from daqing_sim.hand.kernels import bao_win_k, is_open_k, may_declare_k, std_shanten_k, wait_set_k
 from daqing_sim.players import dispatch
 from daqing_sim.players.common import maybe_ready, splitmix64, unseen_counts
-from daqing_sim.players.observation import CLAIMED, DECLARED, DRAWN_AND_THROWN, MAX_POND, UNKNOWN
+from daqing_sim.players.observation import (
+    CLAIMED,
+    DECLARED,
+    DRAWN_AND_THROWN,
+    MAX_POND,
+    P_CLAIM_OPTS,
+    P_CLAIM_TILE,
+    P_DECISION,
+    P_HAND,
+    P_INFO,
+    P_KONG,
+    P_LEGAL,
+    P_MELD_FROM,
+    P_N_OPTIONS,
+    P_N_POND,
+    P_OPTIONS,
+    P_POND,
+    P_POND_CLAIMER,
+    P_POND_FLAG,
+    P_READY,
+    P_READY_DRAW,
+    P_SAFE,
+    P_TABLE_MK,
+    P_TABLE_MT,
+    P_TABLE_NM,
+    P_VISIBLE,
+    UNKNOWN,
+)
 from daqing_sim.rules import (
     R_BAO_KAN_INSTANT,
     R_BAO_REPLACEMENT,
@@ -142,7 +173,17 @@ EV_BAO_REPLACED, EV_WIN, EV_EXHAUSTIVE = 6, 7, 8
 LOG_WIDTH = 5
 MAX_EVENTS = 512
 
-_DRAW, _AFTER_DRAW, _DISCARD = 0, 1, 2
+# Phases of the deal loop (where a paused deal resumes: _KONG, _DISCARDED, _CLAIMS).
+_DRAW, _AFTER_DRAW, _KONG, _DISCARD, _DISCARDED, _CLAIMS = range(6)
+
+# ``ctl`` (int64, N_CTL): the control block of a deal stepped from outside (step_deal_k).
+C_STATUS, C_DECISION, C_SEAT, C_TILE, C_OPTS, C_ANSWER, C_DECLARE = range(7)
+C_PHASE, C_CUR, C_DRAWN, C_LAST_LIVE, C_MUST_DECLARE, C_FRONT, C_BACK = range(7, 14)
+C_N_DRAWS, C_N_REPL, C_N_LOG, C_BAO, C_D, C_CLAIMABLE, C_STAGE = range(14, 21)
+C_LEGAL = 32  # 28 entries: LEGAL_DISCARD | LEGAL_DECLARE per tile kind
+N_CTL = 64
+ST_NEW, ST_PAUSED, ST_DONE = 0, 1, 2
+LEGAL_DISCARD, LEGAL_DECLARE = 1, 2
 
 
 @njit(cache=True, inline="always")
@@ -273,16 +314,18 @@ def play_batch_k(
     ``st`` and ``obs`` come from :func:`daqing_sim.game.state.new_deal_state`. ``out`` (n, N_OUT)
     int32 is filled; ``out_hand`` (n, H_WIDTH) int8 and ``out_final`` (n, 6, 28) int8 are filled
     when their first dimension is n; ``log`` (m, 5) int16 gets the events of the last deal when
-    ``m > 1``.
+    ``m > 1``. No seat may be ``EXTERNAL`` (those deals are stepped with :func:`step_deal_k`).
     """
     n = walls.shape[0]
     rec_hand = out_hand.shape[0] == n
     rec_final = out_final.shape[0] == n
     n_log = 0
+    ctl = np.zeros(N_CTL, dtype=np.int64)
     for i in range(n):
         hrow = out_hand[i] if rec_hand else out_hand[0]
+        ctl[C_STATUS] = ST_NEW
         n_log = _play_deal(
-            walls[i], deal_seeds[i], dealer, rules, codes, knobs, simple, tabs, st, obs, out[i], log
+            walls[i], deal_seeds[i], dealer, rules, codes, knobs, simple, tabs, st, obs, out[i], log, ctl
         )
         _record(rules, dealer, st, out[i], hrow, rec_hand)
         if rec_final:
@@ -291,9 +334,134 @@ def play_batch_k(
 
 
 @njit(cache=True)
-def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log):
+def step_deal_k(
+    wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, hrow, frow, log, ctl, pub
+):
+    """Start (``ctl[C_STATUS] == ST_NEW``) or resume (``ST_PAUSED``, with the answer in
+    ``ctl[C_ANSWER]``, ``ctl[C_DECLARE]``) one deal, and play it until an ``EXTERNAL`` seat must
+    decide or the deal ends. Returns the new status.
+
+    Paused: ``obs`` holds what ``ctl[C_SEAT]`` sees for the decision ``ctl[C_DECISION]``; the
+    options are in ``ctl[C_OPTS]`` (claims: a bit mask of actions on ``ctl[C_TILE]``),
+    ``st.kong_opts`` (kongs) or ``ctl[C_LEGAL + t]`` (discards: ``LEGAL_DISCARD`` and
+    ``LEGAL_DECLARE`` bits). Done: ``orow``, ``hrow`` and ``frow`` are filled as by
+    :func:`play_batch_k`. Paused, ``pub`` gets the packed view of the decision (:func:`pack_view`).
+    """
+    ctl[C_N_LOG] = _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl)
+    if ctl[C_STATUS] == ST_DONE:
+        _record(rules, dealer, st, orow, hrow, True)
+        final_tiles(wall, st, frow)
+    else:
+        if ctl[C_DECISION] == DECISION_DISCARD:
+            _legal_discards(st, ctl, rules, tabs, obs.tk, obs.tb)
+        else:
+            for t in range(28):
+                ctl[C_LEGAL + t] = 0
+        pack_view(obs, ctl, st.kong_opts, pub)
+    return ctl[C_STATUS]
+
+
+@njit(cache=True)
+def pack_view(obs, ctl, kong_opts, pub):
+    """Copy the observation ``obs`` and the pending decision's options into the packed ``int16``
+    view ``pub`` (layout ``players.observation.P_*``) that Python players read."""
+    for t in range(28):
+        pub[P_HAND + t] = obs.hand[t]
+        pub[P_VISIBLE + t] = obs.visible[t]
+        pub[P_LEGAL + t] = ctl[C_LEGAL + t]
+        pub[P_KONG + t] = kong_opts[t] if ctl[C_DECISION] == DECISION_KONG else 0
+    for s in range(4):
+        for t in range(28):
+            pub[P_SAFE + 28 * s + t] = obs.safe[s, t]
+        pub[P_READY + s] = obs.ready[s]
+        pub[P_READY_DRAW + s] = obs.ready_draw[s]
+        pub[P_TABLE_NM + s] = obs.table_nm[s]
+        pub[P_N_POND + s] = obs.n_pond[s]
+        for j in range(4):
+            pub[P_TABLE_MK + 4 * s + j] = obs.table_mk[s, j]
+            pub[P_TABLE_MT + 4 * s + j] = obs.table_mt[s, j]
+            pub[P_MELD_FROM + 4 * s + j] = obs.meld_from[s, j]
+        for i in range(min(obs.n_pond[s], MAX_POND)):
+            pub[P_POND + MAX_POND * s + i] = obs.pond[s, i]
+            pub[P_POND_FLAG + MAX_POND * s + i] = obs.pond_flag[s, i]
+            pub[P_POND_CLAIMER + MAX_POND * s + i] = obs.pond_claimer[s, i]
+    for k in range(obs.info.shape[0]):
+        pub[P_INFO + k] = obs.info[k]
+    n_opt = 0
+    for declare in range(2):
+        for t in range(28):
+            if ctl[C_LEGAL + t] >> declare & 1:
+                pub[P_OPTIONS + n_opt] = 2 * t + declare
+                n_opt += 1
+    pub[P_N_OPTIONS] = n_opt
+    pub[P_DECISION] = ctl[C_DECISION]
+    pub[P_CLAIM_TILE] = ctl[C_TILE] if ctl[C_DECISION] == DECISION_CLAIM else -1
+    pub[P_CLAIM_OPTS] = ctl[C_OPTS] if ctl[C_DECISION] == DECISION_CLAIM else 0
+
+
+@njit(cache=True)
+def _legal_discards(st, ctl, rules, tabs, tk, tb):
+    """``ctl[C_LEGAL + t]``: may the paused seat discard ``t``, and declare ready with it?"""
+    s = ctl[C_SEAT]
+    hand = st.conc[s]
+    ready_unlocked = st.ready[s] != 0
+    must = ctl[C_MUST_DECLARE] != 0
+    may_open = st.nm[s] > 0 or not rules[R_REQUIRE_OPEN]
+    for t in range(28):
+        flags = 0
+        if hand[t] > 0:
+            hand[t] -= 1
+            if not ready_unlocked and may_open and maybe_ready(hand) and std_shanten_k(hand, tabs) == 0:
+                if may_declare_k(hand, st.mk[s], st.mt[s], st.nm[s], rules):
+                    if wait_set_k(hand, st.mk[s], st.mt[s], st.nm[s], rules, tabs, tk, tb) > 0:
+                        flags = LEGAL_DECLARE
+            hand[t] += 1
+            if not must:
+                flags |= LEGAL_DISCARD
+        ctl[C_LEGAL + t] = flags
+
+
+@njit(cache=True, inline="always")
+def _save(
+    ctl,
+    phase,
+    cur,
+    drawn,
+    last_live,
+    must_declare,
+    front,
+    back,
+    n_draws,
+    n_repl,
+    n_log,
+    bao,
+    d,
+    claimable,
+    stage,
+):
+    ctl[C_STATUS] = ST_PAUSED
+    ctl[C_PHASE] = phase
+    ctl[C_CUR] = cur
+    ctl[C_DRAWN] = drawn
+    ctl[C_LAST_LIVE] = last_live
+    ctl[C_MUST_DECLARE] = 1 if must_declare else 0
+    ctl[C_FRONT] = front
+    ctl[C_BACK] = back
+    ctl[C_N_DRAWS] = n_draws
+    ctl[C_N_REPL] = n_repl
+    ctl[C_N_LOG] = n_log
+    ctl[C_BAO] = bao
+    ctl[C_D] = d
+    ctl[C_CLAIMABLE] = 1 if claimable else 0
+    ctl[C_STAGE] = stage
+
+
+@njit(cache=True)
+def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl):
     """Play one deal on ``st`` (its final tiles, melds and result scalars are left there for
-    :func:`_record`). Returns the number of events logged."""
+    :func:`_record`), from its start or from where ``ctl`` paused it. Returns the number of
+    events logged; ``ctl[C_STATUS]`` is ``ST_DONE`` at the end, ``ST_PAUSED`` at a decision
+    of an ``EXTERNAL`` seat."""
     conc = st.conc
     mk = st.mk
     mt = st.mt
@@ -320,55 +488,27 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     tk = obs.tk
     tb = obs.tb
     log_on = log.shape[0] > 1
-    meld_from[:] = -1
-    ready_draw[:] = -1
-    n_pond[:] = 0
-    pond_claimer[:] = -1
-    pond_flag[:] = 0
-    conc[:] = 0
-    mk[:] = 0
-    mt[:] = 0
-    nm[:] = 0
-    visible[:] = 0
-    pool[:] = 0
-    dead[:] = 0
-    ready[:] = 0
-    wk[:] = -1
-    wb[:] = 0
-    safe[:] = 0
-    own_draws[:] = 0
-    memo[:, 0] = UNKNOWN
-    memo[:, 1:] = 0
-    for k in range(N_OUT):
-        orow[k] = -1
-    orow[O_OUTCOME] = EXHAUSTIVE_DRAW
-    orow[O_BIG] = 0
-    orow[O_BAO] = NO_BAO
-    orow[O_DISCARDER_READY] = 0
-    for s in range(4):
-        orow[O_PAY + s] = 0
-        orow[O_READY_WAIT_TILES + s] = 0
-        orow[O_READY_WAIT_MASK + s] = 0
-        rng[s] = splitmix64(seed ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
-    pos = 0
-    for k in range(4):
-        s = (dealer + k) % 4
-        for _ in range(14 if k == 0 else 13):
-            conc[s, wall[pos]] += 1
-            pos += 1
-    bao = np.int64(wall[BAO_POSITION])
+    L = rules[R_LAST_TILES_NO_CLAIM]
+    lock = rules[R_LOCK_AFTER_READY] != 0
+    # the deal's loop-carried scalars (saved in ctl while paused)
     front = LIVE_START
     back = wall.shape[0] - 1
     n_draws = 0
     n_repl = 0
     n_log = 0
-    L = rules[R_LAST_TILES_NO_CLAIM]
-    lock = rules[R_LOCK_AFTER_READY] != 0
     cur = dealer
     phase = _AFTER_DRAW
     drawn = -1
     last_live = N_LIVE + 1  # the dealer's first discard follows no draw
     must_declare = False
+    bao = np.int64(wall[BAO_POSITION])
+    d = -1
+    declare = False
+    claimable = False
+    stage = 0
+    kt = -1
+    answer = -1
+    answered = False
     # result
     winner = -1
     method = SELF_DRAW
@@ -379,6 +519,66 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     big = False
     bao_kind = NO_BAO
     win_drawn = -1
+    if ctl[C_STATUS] == ST_NEW:
+        meld_from[:] = -1
+        ready_draw[:] = -1
+        n_pond[:] = 0
+        pond_claimer[:] = -1
+        pond_flag[:] = 0
+        conc[:] = 0
+        mk[:] = 0
+        mt[:] = 0
+        nm[:] = 0
+        visible[:] = 0
+        pool[:] = 0
+        dead[:] = 0
+        ready[:] = 0
+        wk[:] = -1
+        wb[:] = 0
+        safe[:] = 0
+        own_draws[:] = 0
+        memo[:, 0] = UNKNOWN
+        memo[:, 1:] = 0
+        for k in range(N_OUT):
+            orow[k] = -1
+        orow[O_OUTCOME] = EXHAUSTIVE_DRAW
+        orow[O_BIG] = 0
+        orow[O_BAO] = NO_BAO
+        orow[O_DISCARDER_READY] = 0
+        for s in range(4):
+            orow[O_PAY + s] = 0
+            orow[O_READY_WAIT_TILES + s] = 0
+            orow[O_READY_WAIT_MASK + s] = 0
+            rng[s] = splitmix64(seed ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
+        pos = 0
+        for k in range(4):
+            s = (dealer + k) % 4
+            for _ in range(14 if k == 0 else 13):
+                conc[s, wall[pos]] += 1
+                pos += 1
+    else:  # resume where an EXTERNAL seat was asked, with its answer
+        phase = ctl[C_PHASE]
+        cur = ctl[C_CUR]
+        drawn = ctl[C_DRAWN]
+        last_live = ctl[C_LAST_LIVE]
+        must_declare = ctl[C_MUST_DECLARE] != 0
+        front = ctl[C_FRONT]
+        back = ctl[C_BACK]
+        n_draws = ctl[C_N_DRAWS]
+        n_repl = ctl[C_N_REPL]
+        n_log = ctl[C_N_LOG]
+        bao = ctl[C_BAO]
+        d = ctl[C_D]
+        claimable = ctl[C_CLAIMABLE] != 0
+        stage = ctl[C_STAGE]
+        answer = ctl[C_ANSWER]
+        answered = phase == _CLAIMS
+        if phase == _KONG:
+            kt = answer
+        elif phase == _DISCARDED:
+            d = answer
+            declare = ctl[C_DECLARE] != 0
+            must_declare = False
     while True:
         if phase == _DRAW:
             if front > back:
@@ -405,6 +605,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     method = SELF_DRAW
                     win_drawn = drawn
                     break
+            kt = -1
             if not (ready[cur] and lock) and front <= back:  # RULES: a locked hand declares no kong
                 n_opt = 0
                 for t in range(28):
@@ -422,214 +623,255 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     )
                 if n_opt > 0:
                     left = back - front + 1
+                    if codes[cur] == EXTERNAL or not simple[codes[cur]]:
+                        seen_bao = bao if ready[cur] else -1
+                        observe(st, obs, cur, dealer, left, seen_bao, drawn, False, ready[cur] != 0)
+                    if codes[cur] == EXTERNAL:
+                        _save(
+                            ctl,
+                            _KONG,
+                            cur,
+                            drawn,
+                            last_live,
+                            must_declare,
+                            front,
+                            back,
+                            n_draws,
+                            n_repl,
+                            n_log,
+                            bao,
+                            d,
+                            claimable,
+                            stage,
+                        )
+                        ctl[C_DECISION] = DECISION_KONG
+                        ctl[C_SEAT] = cur
+                        return n_log
                     if simple[codes[cur]]:
                         kt = dispatch.simple_kong(codes[cur], knobs[cur], kong_opts, rng, cur)
                     else:
-                        observe(
-                            st,
-                            obs,
-                            cur,
-                            dealer,
-                            left,
-                            bao if ready[cur] else -1,
-                            drawn,
-                            False,
-                            ready[cur] != 0,
-                        )
                         kt = dispatch.kong(codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
-                    if kt >= 0:
-                        if kong_opts[kt] == OPT_CONCEALED_KONG:
-                            conc[cur, kt] -= 4
-                            mk[cur, nm[cur]] = CONCEALED_KONG
-                            mt[cur, nm[cur]] = kt
-                            meld_from[cur, nm[cur]] = -1
-                            nm[cur] += 1
-                            if log_on:
-                                n_log = _log(log, n_log, EV_CONCEALED_KONG, cur, kt, 0, 0)
-                        else:
-                            conc[cur, kt] -= 1
-                            visible[kt] += 1
-                            for j in range(nm[cur]):
-                                if mk[cur, j] == PENG and mt[cur, j] == kt:
-                                    mk[cur, j] = ADDED_KONG
-                            if log_on:
-                                n_log = _log(log, n_log, EV_ADDED_KONG, cur, kt, 0, 0)
-                        memo[cur, 0] = UNKNOWN
-                        if ready[cur]:
-                            wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
-                        bao, back, n_repl, n_log, kan = _check_bao(
-                            wall,
-                            rules,
-                            visible,
-                            bao,
-                            front,
-                            back,
-                            n_repl,
-                            dead,
-                            ready,
-                            wk,
-                            cur,
-                            log,
-                            log_on,
-                            n_log,
-                        )
-                        if kan >= 0:
-                            winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
-                            method = SELF_DRAW
-                            break
-                        if front > back:
-                            break  # no replacement tile left: 荒庄
-                        last_live = back - front + 1
-                        drawn = np.int64(wall[back])  # RULES: kong replacement from the back
-                        back -= 1
-                        conc[cur, drawn] += 1
-                        n_draws += 1
-                        own_draws[cur] += 1
-                        if log_on:
-                            n_log = _log(log, n_log, EV_DRAW, cur, drawn, 1, back - front + 1)
-                        continue
-            phase = _DISCARD
-        # ---- discard
-        keep_ready = ready[cur] != 0 and not lock
-        if ready[cur] and lock:
-            d = drawn  # RULES: lock_after_ready — discard every non-winning draw
-            declare = False
-        elif simple[codes[cur]] and not must_declare and not keep_ready:
-            # the table-free players skip the observation and the hand tables (each costs per call)
-            d = dispatch.simple_discard(codes[cur], knobs[cur], conc[cur], drawn, memo[cur], rng, cur)
-            conc[cur, d] -= 1
-            # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
-            declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
-            if declare:
-                declare = std_shanten_k(conc[cur], tabs) == 0
-            if declare:
-                declare = may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
-            if declare:
-                declare = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb) > 0
-            conc[cur, d] += 1
-        else:
-            seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
-            observe(st, obs, cur, dealer, back - front + 1, seen_bao, drawn, must_declare, keep_ready)
-            d, declare = dispatch.discard(codes[cur], knobs[cur], obs, rules, tabs)
-        must_declare = False
-        conc[cur, d] -= 1
-        visible[d] += 1
-        pool[d] += 1
-        i_pond = n_pond[cur]
-        if i_pond < MAX_POND:
-            pond[cur, i_pond] = d
-            pond_flag[cur, i_pond] = DRAWN_AND_THROWN if d == drawn else 0
-            n_pond[cur] = i_pond + 1
-        drawn = -1
-        newly_ready = False
-        if keep_ready:
-            if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
-                ready[cur] = 0
-        elif declare and not ready[cur]:
-            n_w = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
-            if n_w > 0 and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules):
-                ready[cur] = 1
-                newly_ready = True
-                ready_draw[cur] = own_draws[cur]
-                if i_pond < MAX_POND:
-                    pond_flag[cur, i_pond] |= DECLARED
-                unseen = sc[0]
-                unseen_counts(conc[cur], mk[cur], mt[cur], nm[cur], visible, unseen)
-                outs = 0
-                kind = 99
-                mask = 0
-                for w in range(28):
-                    if wk[cur, w] >= 0:
-                        outs += unseen[w]
-                        mask |= 1 << wk[cur, w]
-                        if wk[cur, w] < kind:
-                            kind = wk[cur, w]
-                orow[O_READY_WAIT_TILES + cur] = n_w
-                orow[O_READY_WAIT_MASK + cur] = mask
-                orow[O_READY_TURN + cur] = own_draws[cur]
-                orow[O_READY_WAIT + cur] = kind
-                orow[O_READY_OUTS + cur] = outs
-            else:
-                wk[cur, :] = -1
-        if log_on:
-            n_log = _log(log, n_log, EV_DISCARD, cur, d, np.int64(newly_ready), 0)
-            if newly_ready:
-                n_log = _log(
-                    log, n_log, EV_READY, cur, bao, orow[O_READY_WAIT + cur], orow[O_READY_OUTS + cur]
+            phase = _KONG
+        if phase == _KONG:
+            if kt >= 0:
+                if kong_opts[kt] == OPT_CONCEALED_KONG:
+                    conc[cur, kt] -= 4
+                    mk[cur, nm[cur]] = CONCEALED_KONG
+                    mt[cur, nm[cur]] = kt
+                    meld_from[cur, nm[cur]] = -1
+                    nm[cur] += 1
+                    if log_on:
+                        n_log = _log(log, n_log, EV_CONCEALED_KONG, cur, kt, 0, 0)
+                else:
+                    conc[cur, kt] -= 1
+                    visible[kt] += 1
+                    for j in range(nm[cur]):
+                        if mk[cur, j] == PENG and mt[cur, j] == kt:
+                            mk[cur, j] = ADDED_KONG
+                    if log_on:
+                        n_log = _log(log, n_log, EV_ADDED_KONG, cur, kt, 0, 0)
+                memo[cur, 0] = UNKNOWN
+                if ready[cur]:
+                    wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
+                bao, back, n_repl, n_log, kan = _check_bao(
+                    wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
                 )
-        claimable = last_live > L  # RULES: 荒庄前最后四张
-        if claimable:
-            for k in range(1, 4):  # RULES: 截和 — first ready seat in turn order wins
-                s = (cur + k) % 4
-                if ready[s] and wk[s, d] >= 0:
-                    winner, win_tile, win_kind, big = s, d, wk[s, d], wb[s, d] != 0
-                    method = DEAL_IN
-                    discarder = cur
-                    discarder_ready = ready[cur] != 0
+                if kan >= 0:
+                    winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
+                    method = SELF_DRAW
                     break
-            if winner >= 0:
-                break
-        if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:  # RULES: 换宝 at the discard, before claims
-            bao, back, n_repl, n_log, kan = _check_bao(
-                wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
-            )
-            if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
-                winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
+                if front > back:
+                    break  # no replacement tile left: 荒庄
+                last_live = back - front + 1
+                drawn = np.int64(wall[back])  # RULES: kong replacement from the back
+                back -= 1
+                conc[cur, drawn] += 1
+                n_draws += 1
+                own_draws[cur] += 1
+                if log_on:
+                    n_log = _log(log, n_log, EV_DRAW, cur, drawn, 1, back - front + 1)
+                phase = _AFTER_DRAW
+                continue
+            phase = _DISCARD
+        if phase == _DISCARD:
+            keep_ready = ready[cur] != 0 and not lock
+            if ready[cur] and lock:
+                d = drawn  # RULES: lock_after_ready — discard every non-winning draw
+                declare = False
+            elif codes[cur] == EXTERNAL:
+                seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
+                observe(st, obs, cur, dealer, back - front + 1, seen_bao, drawn, must_declare, keep_ready)
+                _save(
+                    ctl,
+                    _DISCARDED,
+                    cur,
+                    drawn,
+                    last_live,
+                    must_declare,
+                    front,
+                    back,
+                    n_draws,
+                    n_repl,
+                    n_log,
+                    bao,
+                    d,
+                    claimable,
+                    stage,
+                )
+                ctl[C_DECISION] = DECISION_DISCARD
+                ctl[C_SEAT] = cur
+                return n_log
+            elif simple[codes[cur]] and not must_declare and not keep_ready:
+                # the table-free players skip the observation and the hand tables (each costs per call)
+                d = dispatch.simple_discard(codes[cur], knobs[cur], conc[cur], drawn, memo[cur], rng, cur)
+                conc[cur, d] -= 1
+                # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
+                declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
+                if declare:
+                    declare = std_shanten_k(conc[cur], tabs) == 0
+                if declare:
+                    declare = may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
+                if declare:
+                    declare = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb) > 0
+                conc[cur, d] += 1
+            else:
+                seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
+                observe(st, obs, cur, dealer, back - front + 1, seen_bao, drawn, must_declare, keep_ready)
+                d, declare = dispatch.discard(codes[cur], knobs[cur], obs, rules, tabs)
+            must_declare = False
+            phase = _DISCARDED
+        if phase == _DISCARDED:
+            keep_ready = ready[cur] != 0 and not lock
+            conc[cur, d] -= 1
+            visible[d] += 1
+            pool[d] += 1
+            i_pond = n_pond[cur]
+            if i_pond < MAX_POND:
+                pond[cur, i_pond] = d
+                pond_flag[cur, i_pond] = DRAWN_AND_THROWN if d == drawn else 0
+                n_pond[cur] = i_pond + 1
+            drawn = -1
+            newly_ready = False
+            if keep_ready:
+                if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
+                    ready[cur] = 0
+            elif declare and not ready[cur]:
+                n_w = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
+                if n_w > 0 and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules):
+                    ready[cur] = 1
+                    newly_ready = True
+                    ready_draw[cur] = own_draws[cur]
+                    if i_pond < MAX_POND:
+                        pond_flag[cur, i_pond] |= DECLARED
+                    _record_declaration(st, sc[0], cur, n_w, orow)
+                else:
+                    wk[cur, :] = -1
+            if log_on:
+                n_log = _log(log, n_log, EV_DISCARD, cur, d, np.int64(newly_ready), 0)
+                if newly_ready:
+                    n_log = _log(
+                        log, n_log, EV_READY, cur, bao, orow[O_READY_WAIT + cur], orow[O_READY_OUTS + cur]
+                    )
+            claimable = last_live > L  # RULES: 荒庄前最后四张
+            if claimable:
+                for k in range(1, 4):  # RULES: 截和 — first ready seat in turn order wins
+                    s = (cur + k) % 4
+                    if ready[s] and wk[s, d] >= 0:
+                        winner, win_tile, win_kind, big = s, d, wk[s, d], wb[s, d] != 0
+                        method = DEAL_IN
+                        discarder = cur
+                        discarder_ready = ready[cur] != 0
+                        break
+                if winner >= 0:
+                    break
+            if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:  # RULES: 换宝 at the discard, before claims
+                bao, back, n_repl, n_log, kan = _check_bao(
+                    wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
+                )
+                if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
+                    winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
+                    method = SELF_DRAW
+                    break
+            if newly_ready and rules[R_BAO_KAN_INSTANT] and wk[cur, bao] == KANCHAN:  # RULES: 宝卡
+                winner, win_tile, win_kind, big, bao_kind = cur, bao, KANCHAN, True, BAO_IN_BAO
                 method = SELF_DRAW
                 break
-        if newly_ready and rules[R_BAO_KAN_INSTANT] and wk[cur, bao] == KANCHAN:  # RULES: 宝卡
-            winner, win_tile, win_kind, big, bao_kind = cur, bao, KANCHAN, True, BAO_IN_BAO
-            method = SELF_DRAW
-            break
-        if claimable and lock:
-            for r in range(4):
-                if ready[r] and not (r == cur and newly_ready):
-                    safe[r, d] = 1
+            if claimable and lock:
+                for r in range(4):
+                    if ready[r] and not (r == cur and newly_ready):
+                        safe[r, d] = 1
+            stage = 0
+            phase = _CLAIMS
+        # ---- claims: stage 0 the seat holding a pair of d (peng, kong), stage k chi by seat cur + k
         claimer = -1
         action = PASS
-        if claimable:
-            for k in range(1, 4):
-                s = (cur + k) % 4
-                if ready[s] or conc[s, d] < 2 or not _meld_ok(nm[s], rules):
-                    continue
-                opts = 1 << CLAIM_PENG
-                if conc[s, d] == 3 and front <= back:
-                    opts |= 1 << CLAIM_KONG
-                if simple[codes[s]]:
+        while claimable and stage < 4:
+            s = -1
+            opts = 0
+            if stage == 0:
+                for k in range(1, 4):
+                    s2 = (cur + k) % 4
+                    if ready[s2] or conc[s2, d] < 2 or not _meld_ok(nm[s2], rules):
+                        continue
+                    s = s2  # at most one other seat holds two copies
+                    opts = 1 << CLAIM_PENG
+                    if conc[s, d] == 3 and front <= back:
+                        opts |= 1 << CLAIM_KONG
+                    break
+            else:
+                if d == ZHONG:
+                    break
+                if stage != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
+                    break  # RULES: chi only from the previous seat (上家)
+                s2 = (cur + stage) % 4
+                if not ready[s2] and _meld_ok(nm[s2], rules):
+                    opts = _chi_options_seat(conc, s2, d)
+                    if stage != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
+                        for a in (CHI_LOW, CHI_MID, CHI_HIGH):
+                            if opts & (1 << a) and not _chi_makes_ready(
+                                conc[s2], mk[s2], mt[s2], nm[s2], d, a, rules, tabs, tk, tb
+                            ):
+                                opts &= ~(1 << a)
+                    if opts != 0:
+                        s = s2
+            if s >= 0:
+                if answered:
+                    a = answer
+                    answered = False
+                elif codes[s] == EXTERNAL:
+                    observe(st, obs, s, dealer, back - front + 1, -1, -1, False, False)
+                    _save(
+                        ctl,
+                        _CLAIMS,
+                        cur,
+                        drawn,
+                        last_live,
+                        must_declare,
+                        front,
+                        back,
+                        n_draws,
+                        n_repl,
+                        n_log,
+                        bao,
+                        d,
+                        claimable,
+                        stage,
+                    )
+                    ctl[C_DECISION] = DECISION_CLAIM
+                    ctl[C_SEAT] = s
+                    ctl[C_TILE] = d
+                    ctl[C_OPTS] = opts
+                    return n_log
+                elif simple[codes[s]]:
                     a = dispatch.simple_claim(codes[s], knobs[s], opts, rng, s)
                 else:
                     a = _ask_claim(codes, knobs, st, obs, dealer, back - front + 1, s, rules, tabs, d, opts)
                 if a != PASS:
                     claimer = s
                     action = a
-                break  # at most one other seat holds two copies
-            if claimer < 0 and d != ZHONG:
-                for k in range(1, 4):
-                    s = (cur + k) % 4
-                    if ready[s] or not _meld_ok(nm[s], rules):
-                        continue
-                    if k != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
-                        break  # RULES: chi only from the previous seat (上家)
-                    opts = _chi_options_seat(conc, s, d)
-                    if k != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
-                        for a in (CHI_LOW, CHI_MID, CHI_HIGH):
-                            if opts & (1 << a) and not _chi_makes_ready(
-                                conc[s], mk[s], mt[s], nm[s], d, a, rules, tabs, tk, tb
-                            ):
-                                opts &= ~(1 << a)
-                    if opts == 0:
-                        continue
-                    if simple[codes[s]]:
-                        a = dispatch.simple_claim(codes[s], knobs[s], opts, rng, s)
-                    else:
-                        a = _ask_claim(
-                            codes, knobs, st, obs, dealer, back - front + 1, s, rules, tabs, d, opts
-                        )
-                    if a != PASS:
-                        claimer = s
-                        action = a
-                        must_declare = k != 1
-                        break
+                    must_declare = stage > 1
+                    break
+            stage += 1
         if claimer >= 0:
             s = claimer
             pool[d] -= 1
@@ -689,6 +931,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             cur = (cur + 1) % 4
             phase = _DRAW
 
+    ctl[C_STATUS] = ST_DONE
     res[R_WINNER] = winner
     res[R_METHOD] = method
     res[R_DISCARDER] = discarder
@@ -709,6 +952,27 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
         else:
             n_log = _log(log, n_log, EV_EXHAUSTIVE, -1, -1, 0, 0)
     return n_log
+
+
+@njit(cache=True)
+def _record_declaration(st, unseen, cur, n_w, orow):
+    """The declared wait of ``cur`` as its row records it (whole wait, lowest kind, live outs)."""
+    wk = st.wk
+    unseen_counts(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], st.visible, unseen)
+    outs = 0
+    kind = 99
+    mask = 0
+    for w in range(28):
+        if wk[cur, w] >= 0:
+            outs += unseen[w]
+            mask |= 1 << wk[cur, w]
+            if wk[cur, w] < kind:
+                kind = wk[cur, w]
+    orow[O_READY_WAIT_TILES + cur] = n_w
+    orow[O_READY_WAIT_MASK + cur] = mask
+    orow[O_READY_TURN + cur] = st.own_draws[cur]
+    orow[O_READY_WAIT + cur] = kind
+    orow[O_READY_OUTS + cur] = outs
 
 
 @njit(cache=True)

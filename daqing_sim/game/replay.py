@@ -33,7 +33,7 @@ from daqing_sim.game.engine import (
     O_WINNER_KONGS,
 )
 from daqing_sim.game.scoring import settle_detail
-from daqing_sim.game.simulate import _prepare, run_walls
+from daqing_sim.game.simulate import _prepare, _python_seats, run_walls
 from daqing_sim.game.wall import BAO_POSITION, LIVE_START, generate_walls
 from daqing_sim.hand.notation import Hand, Meld, format_hand
 from daqing_sim.hand.tiles import tile_name
@@ -82,7 +82,16 @@ def replay(
     rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
     walls, _, seeds = generate_walls(1, seed, deal)
     return replay_wall(
-        walls[0], seeds[0], rules, names, codes, knob_values, dealer, header=f"deal {deal} of seed {seed}"
+        walls[0],
+        seeds[0],
+        rules,
+        names,
+        codes,
+        knob_values,
+        dealer,
+        header=f"deal {deal} of seed {seed}",
+        players=_python_seats(strategies),
+        deal=deal,
     )
 
 
@@ -95,6 +104,8 @@ def replay_wall(
     knob_values: np.ndarray,
     dealer: int = 0,
     header: str = "deal",
+    players: Sequence[Any] | None = None,
+    deal: int = 0,
 ) -> list[str]:
     """Replay one given wall (see :func:`replay`).
 
@@ -110,6 +121,8 @@ def replay_wall(
     dealer : int
     header : str
         Start of the first line.
+    players : sequence of 4, optional
+        The seats as given, when some are Python players; ``deal`` numbers their errors.
 
     Returns
     -------
@@ -123,6 +136,8 @@ def replay_wall(
         knob_values,
         dealer,
         record_log=True,
+        players=players,
+        first_deal=deal,
     )
     row = raw["out"][0]
     log = raw["log"]

@@ -44,12 +44,14 @@ from daqing_sim.game.engine import (
     O_WINNER_KONGS,
     play_batch_k,
 )
+from daqing_sim.game.external import play_with_players
 from daqing_sim.game.state import new_deal_state
 from daqing_sim.game.wall import BLOCK, generate_walls
 from daqing_sim.hand.notation import format_hand, hand_from_arrays
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.players.dispatch import table_free_flags
+from daqing_sim.players.interface import Player
 from daqing_sim.players.registry import STRATEGIES, encode_strategies
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_fits_memory, check_int
@@ -84,8 +86,14 @@ def run_walls(
     record_hands: bool = False,
     record_final: bool = False,
     record_log: bool = False,
+    players: Sequence[Any] | None = None,
+    first_deal: int = 0,
 ) -> dict[str, np.ndarray]:
     """Run the deal kernel on prepared arrays and return its raw outputs.
+
+    ``players``: the seats' strategies as given, when some are Python
+    :class:`~daqing_sim.players.interface.Player` objects (their deals are stepped,
+    :mod:`daqing_sim.game.external`; ``first_deal`` numbers deals in their error messages).
 
     Returns
     -------
@@ -95,6 +103,20 @@ def run_walls(
     """
     walls = np.ascontiguousarray(walls, dtype=np.uint8)
     n = walls.shape[0]
+    if players is not None and any(isinstance(p, Player) for p in players):
+        return play_with_players(
+            walls,
+            np.ascontiguousarray(deal_seeds, dtype=np.uint64),
+            rules.encode(),
+            codes,
+            knob_values,
+            players,
+            dealer,
+            first_deal,
+            record_hands,
+            record_final,
+            record_log,
+        )
     out = np.empty((n, N_OUT), dtype=np.int32)
     hands = np.zeros((n if record_hands else 1, H_WIDTH), dtype=np.int8)
     final = np.zeros((n if record_final else 1, 6, N_KINDS), dtype=np.int8)
@@ -177,9 +199,11 @@ def results_frame(
         cols[f"ready_wait_tiles_{s}"] = out[:, O_READY_WAIT_TILES + s].astype(np.int8)
     for s in range(4):
         cols[f"ready_wait_mask_{s}"] = out[:, O_READY_WAIT_MASK + s].astype(np.int8)
+    # built-in names first, in registry order; Python players' labels after them
+    categories = list(STRATEGIES) + sorted(set(names) - set(STRATEGIES))
     for s in range(4):
-        code = list(STRATEGIES).index(names[s])
-        cols[f"strategy_{s}"] = pd.Categorical.from_codes(np.full(n, code, dtype=np.int8), list(STRATEGIES))
+        code = categories.index(names[s])
+        cols[f"strategy_{s}"] = pd.Categorical.from_codes(np.full(n, code, dtype=np.int8), categories)
     if hands is not None:
         text = [
             format_hand(hand_from_arrays(h[:N_KINDS], h[H_MK : H_MK + 4], h[H_MT : H_MT + 4], int(h[H_NM])))
@@ -234,8 +258,23 @@ def simulate_walls(
         raise ValueError(
             f"deal_seeds has shape {deal_seeds.shape}: give one seed per wall ({walls.shape[0]})"
         )
-    raw = run_walls(walls, deal_seeds, rules, codes, knob_values, dealer, record_hands=record_hands)
+    raw = run_walls(
+        walls,
+        deal_seeds,
+        rules,
+        codes,
+        knob_values,
+        dealer,
+        record_hands=record_hands,
+        players=_python_seats(strategies),
+        first_deal=first_deal,
+    )
     return results_frame(raw["out"], first_deal, dealer, names, raw.get("hands"))
+
+
+def _python_seats(strategies: Sequence[Any]) -> tuple[Any, ...] | None:
+    """The seats as given when some are Python players (else None: the all-jitted path)."""
+    return tuple(strategies) if any(isinstance(p, Player) for p in strategies) else None
 
 
 def _check_walls(walls: Any) -> np.ndarray:
@@ -254,9 +293,19 @@ def _check_walls(walls: Any) -> np.ndarray:
     return walls
 
 
-def _run_chunk(n, seed, start, rules, codes, knob_values, dealer, record_hands):
+def _run_chunk(n, seed, start, rules, codes, knob_values, dealer, record_hands, players=None):
     walls, _, seeds = generate_walls(n, seed, start)
-    return run_walls(walls, seeds, rules, codes, knob_values, dealer, record_hands=record_hands)
+    return run_walls(
+        walls,
+        seeds,
+        rules,
+        codes,
+        knob_values,
+        dealer,
+        record_hands=record_hands,
+        players=players,
+        first_deal=start,
+    )
 
 
 def simulate(
@@ -336,7 +385,7 @@ def simulate(
         nxt += CHUNK
     edges.append(start + n_deals)
     tasks = [
-        (b - a, seed, a, rules, codes, knob_values, dealer, bool(record_hands))
+        (b - a, seed, a, rules, codes, knob_values, dealer, bool(record_hands), _python_seats(strategies))
         for a, b in zip(edges[:-1], edges[1:], strict=True)
         if b > a
     ]

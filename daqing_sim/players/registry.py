@@ -18,7 +18,9 @@ from typing import Any
 
 import numpy as np
 
+from daqing_sim.codes import EXTERNAL
 from daqing_sim.players import defensive, greedy, jia_hunter, random, scripted
+from daqing_sim.players.interface import Player
 
 GREEDY, JIA_HUNTER, DEFENSIVE, RANDOM, SCRIPTED = 0, 1, 2, 3, 4
 PLAYER_MODULES: dict[str, ModuleType] = {
@@ -52,7 +54,9 @@ def _seat_item(item: Any, seat: int) -> tuple[str, dict[str, Any]]:
     else:
         name, over = item, {}
     if not isinstance(name, str):
-        raise ValueError(f"strategy of seat {seat} must be a name, not {name!r}")
+        raise ValueError(
+            f"strategy of seat {seat} must be a name, (name, knobs) or a ds.Player object, not {name!r}"
+        )
     return name, over
 
 
@@ -64,7 +68,8 @@ def encode_strategies(
     Parameters
     ----------
     strategies : sequence of 4
-        Each a strategy name or ``(name, {knob: value})``.
+        Each a strategy name, ``(name, {knob: value})`` or a
+        :class:`~daqing_sim.players.interface.Player` (code ``codes.EXTERNAL``, no knobs).
     knobs : sequence of 4 mappings, optional
         Extra knob overrides per seat (applied after those given with the names).
 
@@ -94,6 +99,12 @@ def encode_strategies(
     codes = np.zeros(4, dtype=np.int64)
     values = np.zeros((4, N_KNOBS), dtype=np.float64)
     for seat, item in enumerate(strategies):
+        if isinstance(item, Player):
+            if knobs is not None and knobs[seat]:
+                raise ValueError(f"seat {seat} is a Python player ({item.label}): it takes no knobs")
+            codes[seat] = EXTERNAL
+            names.append(item.label)
+            continue
         name, over = _seat_item(item, seat)
         codes[seat] = strategy_code(name)
         if knobs is not None and knobs[seat]:
