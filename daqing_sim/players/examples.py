@@ -30,8 +30,12 @@ class RandomLegal(Player):
 
 
 class DeclareFirst(Player):
-    """Declares ready whenever it can, otherwise throws a lone 中 or the first legal tile; never
-    claims. Shows reading the observation (``obs.hand``, ``obs.legal_discards``)."""
+    """Declares ready whenever it can, otherwise throws a lone 中 or the first legal tile; takes
+    every claim it is offered (the door must be open to declare). Shows reading the observation
+    (``obs.hand``, ``obs.legal_discards``)."""
+
+    def claim(self, obs: Observation, options: tuple[Claim, ...]) -> Claim | None:
+        return options[0]
 
     def discard(self, obs: Observation) -> Discard:
         options = obs.legal_discards

@@ -189,6 +189,7 @@ class Observation:
     __slots__ = ("_v", "_rng", "_legal", "_melds", "_ponds")
 
     def __init__(self, view: np.ndarray, rng: Any = None) -> None:
+        view.flags.writeable = False
         object.__setattr__(self, "_v", view)
         object.__setattr__(self, "_rng", rng)
         object.__setattr__(self, "_legal", None)
