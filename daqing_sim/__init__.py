@@ -41,6 +41,9 @@ _EXPORTS = {
     "run_experiment": "experiments.runner",
     "load_experiment": "experiments.config",
     "experiment_results": "experiments.runner",
+    "tournament": "experiments.tournament",
+    "tournament_results": "experiments.tournament",
+    "tournament_pairs": "analysis.duplicate",
     "advise": "advisor.api",
 }
 
