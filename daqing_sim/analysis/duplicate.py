@@ -69,7 +69,9 @@ def _check_frame(df: pd.DataFrame, seat_labels: Mapping[object, Sequence[str]], 
     need = [by, "deal"] + [f"pay_{s}" for s in range(4)]
     missing = [c for c in need if c not in df.columns]
     if missing:
-        raise ValueError(f"{func}: the frame lacks column(s) {', '.join(missing)}; pass the rotations' frames")
+        raise ValueError(
+            f"{func}: the frame lacks column(s) {', '.join(missing)}; pass the rotations' results frames"
+        )
     if not seat_labels:
         raise ValueError(f"{func}: seat_labels is empty; give the four seat labels of every rotation")
     for rotation, seats in seat_labels.items():
@@ -312,14 +314,26 @@ def duplicate_pairs(
     return _pairs(walls, labels, sums / counts, confidence)
 
 
+def _left(frame: pd.DataFrame, column: str) -> str:
+    """A plain-text table: ``column`` aligned left (names read better so), the others right."""
+    cells = {c: [str(c), *map(str, frame[c])] for c in frame.columns}
+    widths = {c: max(map(len, v)) for c, v in cells.items()}
+    rows = zip(*(cells[c] for c in frame.columns), strict=True)
+    align = [(str.ljust if c == column else str.rjust, widths[c]) for c in frame.columns]
+    lines = ("  ".join(f(v, w) for (f, w), v in zip(align, row, strict=True)) for row in rows)
+    return "\n".join(line.rstrip() for line in lines)
+
+
 def format_tournament(table: pd.DataFrame, pairs: pd.DataFrame | None = None) -> str:
     """The tournament table as printed by ``daqing-sim tournament`` (and after ``run``).
+
+    ``pairs`` (:func:`tournament_pairs`) adds each pair once, ``a`` before ``b`` in entrant order.
 
     >>> t = pd.DataFrame({"entrant": ["a"], "copies": [1], "n_walls": [10], "n_seat_deals": [40],
     ...                   "mean_pay": [0.5], "lo": [0.25], "hi": [0.75], "diff": [0.6],
     ...                   "diff_lo": [0.3], "diff_hi": [0.9], "confidence": [0.95]})
     >>> print(format_tournament(t).splitlines()[1])
-          a       1       10          40 0.50 (0.25 to 0.75) +0.60 (+0.30 to +0.90)
+    a             1       10          40  0.50 (0.25 to 0.75)  +0.60 (+0.30 to +0.90)
     """
     from daqing_sim.analysis.summary import _decimals
 
@@ -340,16 +354,18 @@ def format_tournament(table: pd.DataFrame, pairs: pd.DataFrame | None = None) ->
             "vs the others": [cell(r.diff, r.diff_lo, r.diff_hi, "+") for r in table.itertuples()],
         }
     )
-    lines = [out.to_string(index=False)]
+    lines = [_left(out, "entrant")]
     if pairs is not None and len(pairs):
+        order = {label: i for i, label in enumerate(table["entrant"])}
+        half = [r for r in pairs.itertuples() if order.get(r.a, 0) < order.get(r.b, 0)]
         p = pd.DataFrame(
             {
-                "a - b": [f"{r.a} - {r.b}" for r in pairs.itertuples()],
+                "a - b": [f"{r.a} - {r.b}" for r in half],
                 f"paired difference per seat-deal ({level} CI)": [
-                    cell(r.diff, r.lo, r.hi, "+") for r in pairs.itertuples()
+                    cell(r.diff, r.lo, r.hi, "+") for r in half
                 ],
             }
         )
-        lines += ["", p.to_string(index=False)]
+        lines += ["", _left(p, "a - b")]
     lines += ["", f"2^N units per seat-deal; {DUPLICATE_METHOD}."]
     return "\n".join(lines)

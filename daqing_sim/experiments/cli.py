@@ -36,7 +36,8 @@ def describe_plan(
     ]
     if experiment.tournament is not None:
         labels = ", ".join(experiment.tournament.labels())
-        lines.insert(-1, f"  tournament: {labels}; each of the {experiment.n_deals:,} walls in 4 seat rotations")
+        walls = f"each of the {experiment.n_deals:,} walls in 4 seat rotations"
+        lines.insert(-1, f"  tournament: {labels}; {walls}")
     width = max(len(v.name) for v in experiment.variants)
     for v in experiment.variants:
         changed = v.rules.changed()

@@ -121,7 +121,8 @@ class Variant:
     def seat_knobs(self) -> list[dict[str, Any] | None] | None:
         """Knobs per seat as ``simulate(knobs=...)`` takes them (None: all defaults)."""
         over = self.seat_knob_overrides or ({},) * 4
-        seats = [{**(self.knobs.get(name) or {}), **o} or None for name, o in zip(self.strategies, over)]
+        pairs = zip(self.strategies, over, strict=True)
+        seats = [{**(self.knobs.get(name) or {}), **o} or None for name, o in pairs]
         return seats if any(seats) else None
 
     def resolved(self) -> dict[str, Any]:
@@ -422,7 +423,7 @@ def _entrant(raw: Any, i: int, where: str) -> tuple[str, dict[str, Any]]:
     elif isinstance(raw, dict):
         _check_keys(raw, ENTRANT_KEYS, ewhere)
         if "strategy" not in raw:
-            raise ValueError(f"missing key strategy in {ewhere}: e.g. {{ strategy = \"defensive\" }}")
+            raise ValueError(f'missing key strategy in {ewhere}: e.g. {{ strategy = "defensive" }}')
         name = _string(raw["strategy"], "strategy", ewhere)
         knobs = raw.get("knobs", {})
         if not isinstance(knobs, dict):

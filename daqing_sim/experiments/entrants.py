@@ -126,6 +126,8 @@ def parse_entrant(spec: str) -> Any:
     for part in inner.split(","):
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
-            raise ValueError(f"entrant {spec!r}: knobs are written knob=value, e.g. defensive(fold_shanten=3)")
+            raise ValueError(
+                f"entrant {spec!r}: knobs are written knob=value, e.g. defensive(fold_shanten=3)"
+            )
         knobs[key.strip()] = _parse_value(value, spec)
     return (name, knobs)
