@@ -33,7 +33,7 @@ from daqing_sim.experiments.entrants import (
 )
 from daqing_sim.experiments.runner import experiment_results
 from daqing_sim.rules import RuleSet
-from daqing_sim.validation import check_int
+from daqing_sim.validation import check_fits_memory, check_int
 
 __all__ = ["tournament", "tournament_frames", "tournament_results", "tournament_pairs"]
 
@@ -66,6 +66,12 @@ def tournament_frames(
     entrants = check_entrants(entrants)
     n_walls = check_int(n_walls, "n_walls", minimum=1)
     seed = check_int(seed, "seed")
+    # the four rotations' frames are held at once
+    check_fits_memory(
+        N_ROTATIONS * n_walls,
+        "deals (4 rotations x n_walls)",
+        "play fewer walls, or run a [tournament] experiment file",
+    )
     if simulate_fn is None:
         from daqing_sim.game.simulate import simulate as simulate_fn
     frames = []
