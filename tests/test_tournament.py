@@ -185,6 +185,8 @@ def test_bad_tournament_input() -> None:
         ds.tournament("greedy", 10, SEED)
     with pytest.raises(ValueError, match="n_walls"):
         ds.tournament(["greedy"] * 4, 0, SEED)
+    with pytest.raises(ValueError, match="4 rotations x n_walls"):
+        ds.tournament(["greedy"] * 4, 10**13, SEED)  # refused before anything is played
     with pytest.raises(ValueError, match="unknown strategy"):
         ds.tournament(["greedy", "greedy", "greedy", "gredy"], 10, SEED)
     frames = tournament_frames(["random"] * 4, 10, SEED)
