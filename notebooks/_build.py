@@ -780,7 +780,8 @@ NB05 = notebook(
             order = list(tour["entrant"])
             pairs["order_a"] = pairs["a"].map(order.index)
             pairs["order_b"] = pairs["b"].map(order.index)
-            ranked = pairs[pairs["order_a"] < pairs["order_b"]].drop(columns=["order_a", "order_b"])
+            ranked = pairs[pairs["order_a"] < pairs["order_b"]].sort_values(["order_a", "order_b"])
+            ranked = ranked.drop(columns=["order_a", "order_b"])
             ranked.reset_index(drop=True)
             """
         ),
