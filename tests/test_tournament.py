@@ -233,6 +233,12 @@ def test_toml_tournament_runs_through_the_runner_and_writes_tournament_csv(
     pd.testing.assert_frame_equal(pairs, tournament_pairs(direct), check_dtype=False)
     again = run_experiment(path, n_jobs=1, out=tmp_path / "res", progress=False)
     assert again.n_computed == 0 and again.tournament is not None  # resumed: every chunk reused
+    loaded = ds.tournament_results(path, out=tmp_path / "res")
+    pd.testing.assert_frame_equal(loaded, direct)
+    assert cli.main(["run", str(path), "--out", str(tmp_path / "res"), "--dry-run"]) == 0
+    plan = capsys.readouterr().out
+    assert "tournament: greedy, random, defensive(fold_shanten=3), random" in plan
+    assert "(12 already done)" in plan and "seat2.fold_shanten=3" in plan  # 3 chunks x 4 rotations
 
 
 def test_tournament_file_keeps_the_chunk_identity_of_rotation_variants() -> None:
