@@ -333,3 +333,14 @@ def test_cli_tournament_wrong_number_of_entrants_exits_2(capsys: pytest.CaptureF
         cli.main(["tournament", "greedy", "random", "random", "--walls", "5"])
     assert e.value.code == 2
     assert "ENTRANT" in capsys.readouterr().err
+
+
+def test_config_docstring_tournament_example_is_valid() -> None:
+    import tomllib
+
+    import daqing_sim.experiments.config as config
+
+    block = config.__doc__.split("A tournament file::")[1]
+    exp = experiment_from_dict(tomllib.loads("\n".join(line[4:] for line in block.splitlines())), where="doc")
+    assert exp.tournament is not None
+    assert exp.tournament.labels() == ["greedy", "jia_hunter", "defensive(fold_shanten=3)", "random"]

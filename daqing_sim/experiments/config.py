@@ -27,10 +27,16 @@ A minimal file::
     name = "no_replacement"
     rules = { bao_replacement = false }  # also: strategies = [...], knobs = {...}
 
+``daqing-sim run FILE`` runs it into ``results/NAME/`` (:mod:`daqing_sim.experiments.runner`),
+resumes an interrupted run, then writes ``summary.csv`` and plots. A chunk's identity is its
+variant's resolved configuration, the seed, the chunk size and its index (:meth:`Experiment.chunk_identity`),
+not ``n_deals``: a run that grows reuses every finished chunk. A quick look with ``--n-deals N``
+other than the file's goes to its own directory ``results/.quick/NAME-nN``.
+
 A duplicate tournament replaces the variants by a ``[tournament]`` table; it expands into the
 four seat rotations ``rotation_0 .. rotation_3`` (entrant ``i`` at seat ``(i + r) % 4``, all on
 the same walls), and the run also writes ``tournament.csv`` (see
-:mod:`daqing_sim.experiments.tournament`)::
+:mod:`daqing_sim.experiments.tournament`). A tournament file::
 
     name = "strategies"
     chunk_size = 4_096
@@ -40,12 +46,6 @@ the same walls), and the run also writes ``tournament.csv`` (see
     n_walls = 200_000                # walls; each rotation plays them all
     seed = 20240106
     rules = { kong_fan = false }     # optional; also knobs = { jia_hunter = { ... } } by strategy
-
-``daqing-sim run FILE`` runs it into ``results/NAME/`` (:mod:`daqing_sim.experiments.runner`),
-resumes an interrupted run, then writes ``summary.csv`` and plots. A chunk's identity is its
-variant's resolved configuration, the seed, the chunk size and its index (:meth:`Experiment.chunk_identity`),
-not ``n_deals``: a run that grows reuses every finished chunk. A quick look with ``--n-deals N``
-other than the file's goes to its own directory ``results/.quick/NAME-nN``.
 """
 
 from __future__ import annotations
