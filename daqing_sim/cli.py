@@ -17,6 +17,7 @@ _COMMANDS = {
     "bench": "daqing_sim.bench",
     "replay": "daqing_sim.game.replay",
     "run": "daqing_sim.experiments.cli",
+    "tournament": "daqing_sim.experiments.tournament",
     "advise": "daqing_sim.advisor.cli",
 }
 

@@ -752,20 +752,45 @@ NB04 = notebook(
 NB05 = notebook(
     "05 · Strategy tournament",
     """
-    Which strategy wins money? `strategies.toml` seats greedy, jia_hunter, defensive and
-    random in all four rotations over the same walls, so pooled over the rotations each
-    strategy plays every seat of every wall once and seat and dealer advantages cancel.
-    Contrasts between strategies are paired (bootstrap over walls).
+    Which strategy wins money? `strategies.toml` is a duplicate tournament: greedy, jia_hunter,
+    defensive and random play every wall in all four cyclic seat rotations with the same deal
+    seeds, so each strategy plays every seat's tiles (the dealer's included) of every wall once
+    and seat and dealer advantages cancel. The wall is the independent unit: each strategy's
+    payments are first averaged per wall (over its four seat-deals of that wall), and its mean
+    and the paired differences between strategies get Student t intervals over walls
+    (`an.duplicate_table`, the table `daqing-sim run` writes to `tournament.csv`).
     """,
     [
         code(
             """
             strat = results("strategies")
-            sr = an.strategy_results(strat, baseline_strategy="greedy", adjust="bonferroni").sort_values(
-                "mean_pay", ascending=False
-            )
+            labels = load_experiment(ROOT / "experiments" / "strategies.toml").tournament.seat_labels()
+            tour = an.duplicate_table(strat, labels)
+            n_pairs = len(tour) * (len(tour) - 1) // 2
+            conf = an.familywise_confidence(n_pairs)
+            # every pairwise difference at the Bonferroni level: the intervals hold jointly at 95 %
+            pairs = an.tournament_pairs(an.duplicate_table(strat, labels, confidence=conf))
+            tour = tour.sort_values("mean_pay", ascending=False).reset_index(drop=True)
+            print(an.format_tournament(tour))
+            tour
+            """
+        ),
+        code(
+            """
+            order = list(tour["entrant"])
+            pairs["order_a"] = pairs["a"].map(order.index)
+            pairs["order_b"] = pairs["b"].map(order.index)
+            ranked = pairs[pairs["order_a"] < pairs["order_b"]].sort_values(["order_a", "order_b"])
+            ranked = ranked.drop(columns=["order_a", "order_b"])
+            ranked.reset_index(drop=True)
+            """
+        ),
+        code(
+            """
+            # rates per seat-deal (Wilson over seat-deals, approximate: the seats of a wall are dependent)
+            sr = an.strategy_results(strat, baseline_strategy="greedy").set_index("strategy").loc[order]
             display(an.plot_strategy_results(strat))
-            sr
+            sr[["win_rate", "win_lo", "win_hi", "deal_in_rate", "deal_in_lo", "deal_in_hi", "ready_rate"]]
             """
         ),
         code(
@@ -785,25 +810,27 @@ NB05 = notebook(
         ),
         code(
             """
-            order = list(sr["strategy"])
             best, second = order[0], order[1]
-            vs2 = pick(an.strategy_results(strat, baseline_strategy=second), strategy=best)
-            margin = verdict(vs2["diff_lo"], vs2["diff_hi"], "detectably", "(impossible)", "not detectably")
-            fam = int(sr["family_size"].iloc[0])
-            conf = an.familywise_confidence(fam)
-            lines = [
-                f"{i + 1}. **{r.strategy}**: {ci(r.mean_pay, r.lo, r.hi)} per seat-deal"
-                + ("" if r.strategy == "greedy" else f"; vs greedy {an.format_diff(r.diff, r.diff_lo, r.diff_hi, confidence=conf)}")
-                + f"; wins {ci(r.win_rate, r.win_lo, r.win_hi, percent=True)}, deals in "
-                f"{ci(r.deal_in_rate, r.deal_in_lo, r.deal_in_hi, percent=True)}, ready {ci(r.ready_rate, r.ready_lo, r.ready_hi, percent=True)}"
-                for i, r in enumerate(sr.itertuples())
-            ]
+            top = pick(pairs, a=best, b=second)
+            margin = verdict(top["lo"], top["hi"], "detectably", "(impossible)", "not detectably")
+            lines = []
+            for i, r in enumerate(tour.itertuples()):
+                s = sr.loc[r.entrant]
+                lines.append(
+                    f"{i + 1}. **{r.entrant}**: {ci(r.mean_pay, r.lo, r.hi)} per seat-deal; against the others "
+                    f"{an.format_diff(r.diff, r.diff_lo, r.diff_hi)}; wins {ci(s.win_rate, s.win_lo, s.win_hi, percent=True)}, "
+                    f"deals in {ci(s.deal_in_rate, s.deal_in_lo, s.deal_in_hi, percent=True)}"
+                )
+            apart = [f"{r.a} - {r.b} {an.format_diff(r.diff, r.lo, r.hi, confidence=conf)}" for r in ranked.itertuples()]
             display(Markdown(
-                f"### Answer: strategy ranking ({len(strat) // 4:,} walls x 4 rotations; 2^N units)\\n"
-                f"Contrasts with greedy are paired over walls and Bonferroni-adjusted over the {fam} contrasts.\\n\\n"
+                f"### Answer: strategy ranking ({int(tour['n_walls'].iloc[0]):,} walls x 4 rotations; 2^N units)\\n"
+                "Mean payment per seat-deal and the paired difference to the mean of the other strategies, "
+                "t intervals over per-wall means (95 %, each on its own):\\n\\n"
                 + "\\n".join(lines)
-                + f"\\n\\n**{best}** earns the most against this simulated field; it is **{margin}** ahead of **{second}** "
-                f"(paired difference {an.format_diff(vs2['diff'], vs2['diff_lo'], vs2['diff_hi'])}, a single comparison)."
+                + f"\\n\\nPairwise paired differences, Bonferroni-adjusted over the {n_pairs} pairs (jointly 95 %): "
+                + "; ".join(apart)
+                + f".\\n\\n**{best}** earns the most against this simulated field; it is **{margin}** ahead of "
+                f"**{second}**. This holds for these simulated players, not for people."
             ))
             """
         ),

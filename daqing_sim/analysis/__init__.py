@@ -2,7 +2,8 @@
 
 Modules: :mod:`~daqing_sim.analysis.intervals` (scipy-based intervals),
 :mod:`~daqing_sim.analysis.estimators` (ready, waits, outcomes, payments, risk, paired
-differences, strategies), :mod:`~daqing_sim.analysis.summary` (the registry of summary
+differences, strategies), :mod:`~daqing_sim.analysis.duplicate` (duplicate tournaments: per-wall
+means, t intervals over walls), :mod:`~daqing_sim.analysis.summary` (the registry of summary
 metrics, ``summary.csv``, prose formatting) and :mod:`~daqing_sim.analysis.plots` (the
 only one importing matplotlib, loaded on first use of a ``plot_*`` name).
 
@@ -16,6 +17,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from daqing_sim.analysis.duplicate import *  # noqa: F403
+from daqing_sim.analysis.duplicate import __all__ as _duplicate_all
 from daqing_sim.analysis.estimators import *  # noqa: F403
 from daqing_sim.analysis.estimators import __all__ as _estimators_all
 from daqing_sim.analysis.intervals import *  # noqa: F403
@@ -34,7 +37,7 @@ _PLOTS = (
     "plot_deal_length",
 )
 
-__all__ = [*_intervals_all, *_estimators_all, *_summary_all, *_PLOTS]
+__all__ = [*_intervals_all, *_estimators_all, *_duplicate_all, *_summary_all, *_PLOTS]
 
 
 def __getattr__(name: str) -> Any:

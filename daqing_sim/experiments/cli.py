@@ -34,11 +34,16 @@ def describe_plan(
         f"  baseline:  {experiment.baseline}",
         "  variants (rules differing from classic):",
     ]
+    if experiment.tournament is not None:
+        labels = ", ".join(experiment.tournament.labels())
+        walls = f"each of the {experiment.n_deals:,} walls in 4 seat rotations"
+        lines.insert(-1, f"  tournament: {labels}; {walls}")
     width = max(len(v.name) for v in experiment.variants)
     for v in experiment.variants:
         changed = v.rules.changed()
         flags = ", ".join(f"{k}={_toml_value(x)}" for k, x in changed.items()) or "classic"
         used = [f"{k}.{n}={x}" for k, t in v.knobs.items() if k in v.strategies for n, x in t.items()]
+        used += [f"seat{s}.{n}={x}" for s, t in enumerate(v.seat_knob_overrides or ()) for n, x in t.items()]
         knobs = f"; knobs {', '.join(used)}" if used else ""
         lines.append(f"    {v.name:<{width}}  {flags}")
         lines.append(f"    {'':<{width}}  strategies: {' '.join(v.strategies)}{knobs}")
@@ -80,6 +85,11 @@ def _cmd_run(args: argparse.Namespace) -> int:
     )
     if result.summary is not None:
         print(format_summary(result.summary))
+    if result.tournament is not None:
+        from daqing_sim.analysis.duplicate import format_tournament, tournament_pairs
+
+        print(f"\nduplicate tournament ({_runner.TOURNAMENT_CSV}, {_runner.TOURNAMENT_PAIRS_CSV}):")
+        print(format_tournament(result.tournament, tournament_pairs(result.tournament)))
     return 0
 
 

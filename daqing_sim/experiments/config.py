@@ -32,6 +32,20 @@ resumes an interrupted run, then writes ``summary.csv`` and plots. A chunk's ide
 variant's resolved configuration, the seed, the chunk size and its index (:meth:`Experiment.chunk_identity`),
 not ``n_deals``: a run that grows reuses every finished chunk. A quick look with ``--n-deals N``
 other than the file's goes to its own directory ``results/.quick/NAME-nN``.
+
+A duplicate tournament replaces the variants by a ``[tournament]`` table; it expands into the
+four seat rotations ``rotation_0 .. rotation_3`` (entrant ``i`` at seat ``(i + r) % 4``, all on
+the same walls), and the run also writes ``tournament.csv`` (see
+:mod:`daqing_sim.experiments.tournament`). A tournament file::
+
+    name = "strategies"
+    chunk_size = 4_096
+
+    [tournament]
+    entrants = ["greedy", "jia_hunter", { strategy = "defensive", knobs = { fold_shanten = 3 } }, "random"]
+    n_walls = 200_000                # walls; each rotation plays them all
+    seed = 20240106
+    rules = { kong_fan = false }     # optional; also knobs = { jia_hunter = { ... } } by strategy
 """
 
 from __future__ import annotations
@@ -47,6 +61,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from daqing_sim.experiments.entrants import N_ROTATIONS, entrant_label, rotate, rotation_name
+from daqing_sim.experiments.entrants import seat_labels as _seat_labels
 from daqing_sim.players import registry as strategies_module
 from daqing_sim.rules import RuleSet
 
@@ -64,6 +80,25 @@ EXPERIMENT_KEYS = {
     "rules": "rule flag overrides for every variant",
     "baseline": "variant the summary compares against (default: the first)",
     "variants": "list of [[variants]] tables",
+    "tournament": "a duplicate tournament instead of variants: [tournament] entrants, n_walls, seed",
+}
+TOURNAMENT_KEYS = {
+    "entrants": 'four entrants: strategy names or { strategy = "...", knobs = { ... } } tables',
+    "n_walls": "walls, each played in the four seat rotations (deals per rotation)",
+    "seed": "seed of the walls (the same for every rotation)",
+    "rules": "rule flag overrides",
+    "knobs": "strategy knobs by strategy name, for every entrant of that strategy",
+}
+ENTRANT_KEYS = {"strategy": "strategy name", "knobs": "this entrant's knobs, e.g. { fold_shanten = 3 }"}
+# Top-level keys that a [tournament] replaces (its rotations are the variants).
+_NOT_WITH_TOURNAMENT = {
+    "variants": "[[variants]]",
+    "strategies": "strategies",
+    "n_deals": "n_deals (use n_walls in [tournament])",
+    "seed": "seed (put it in [tournament])",
+    "rules": "[rules] (put rules in [tournament])",
+    "knobs": "[knobs] (put knobs in [tournament])",
+    "baseline": "baseline",
 }
 VARIANT_KEYS = {
     "name": "variant name (letters, digits, _ . -)",
@@ -94,20 +129,45 @@ class Variant:
     strategies: tuple[str, str, str, str]
     knobs: dict[str, dict[str, Any]] = field(default_factory=dict)  # strategy -> knob -> value
     description: str = ""
+    # Per-seat knobs over those by strategy name (tournament entrants with their own knobs).
+    seat_knob_overrides: tuple[dict[str, Any], ...] | None = None
 
     def seat_knobs(self) -> list[dict[str, Any] | None] | None:
         """Knobs per seat as ``simulate(knobs=...)`` takes them (None: all defaults)."""
-        seats = [self.knobs.get(name) or None for name in self.strategies]
+        over = self.seat_knob_overrides or ({},) * 4
+        pairs = zip(self.strategies, over, strict=True)
+        seats = [{**(self.knobs.get(name) or {}), **o} or None for name, o in pairs]
         return seats if any(seats) else None
 
     def resolved(self) -> dict[str, Any]:
-        return {
+        data = {
             "name": self.name,
             "description": self.description,
             "rules": self.rules.to_dict(),
             "strategies": list(self.strategies),
             "knobs": self.knobs,
         }
+        if self.seat_knob_overrides is not None:  # only then: other experiments keep their identity
+            data["seat_knobs"] = [dict(k) for k in self.seat_knob_overrides]
+        return data
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """The ``[tournament]`` of an experiment: four entrants as ``simulate`` takes them."""
+
+    entrants: tuple[Any, ...]
+
+    def labels(self) -> list[str]:
+        """Entrant labels in entrant order (duplicates repeated)."""
+        return [entrant_label(e) for e in self.entrants]
+
+    def seat_labels(self) -> dict[str, tuple[str, str, str, str]]:
+        """Rotation variant name -> labels of seats 0-3 (see :mod:`daqing_sim.analysis.duplicate`)."""
+        return _seat_labels(self.entrants)
+
+    def resolved(self) -> dict[str, Any]:
+        return {"entrants": [e if isinstance(e, str) else [e[0], dict(e[1])] for e in self.entrants]}
 
 
 @dataclass(frozen=True)
@@ -124,6 +184,7 @@ class Experiment:
     record_hands: bool = False
     baseline: str = ""
     source: str | None = None
+    tournament: Tournament | None = None
 
     @property
     def n_chunks(self) -> int:
@@ -148,6 +209,7 @@ class Experiment:
             "record_hands": self.record_hands,
             "baseline": self.baseline,
             "variants": [v.resolved() for v in self.variants],
+            **({"tournament": self.tournament.resolved()} if self.tournament else {}),
         }
 
     def config_hash(self) -> str:
@@ -300,6 +362,9 @@ def experiment_from_dict(
     record_hands = data.get("record_hands", False)
     if not isinstance(record_hands, bool):
         raise ValueError(f"record_hands = {record_hands!r} in {where} must be true or false")
+    if "tournament" in data:
+        common = dict(name=exp_name, description=description, chunk_size=chunk_size, dealer=dealer)
+        return _tournament_experiment(data, where, record_hands=record_hands, **common)
     base_strategies = _strategies(data.get("strategies", "greedy"), where)
     base_knobs = _knobs(data.get("knobs", {}), where)
     base_flags = data.get("rules", {})
@@ -361,6 +426,85 @@ def experiment_from_dict(
         variants=tuple(variants),
         baseline=baseline,
         source=where,
+    )
+
+
+def _entrant(raw: Any, i: int, where: str) -> tuple[str, dict[str, Any]]:
+    """One ``[tournament]`` entrant: ``(strategy, its own knobs)``."""
+    ewhere = f"{where} [tournament] entrants #{i + 1}"
+    if isinstance(raw, str):
+        name, knobs = raw, {}
+    elif isinstance(raw, dict):
+        _check_keys(raw, ENTRANT_KEYS, ewhere)
+        if "strategy" not in raw:
+            raise ValueError(f'missing key strategy in {ewhere}: e.g. {{ strategy = "defensive" }}')
+        name = _string(raw["strategy"], "strategy", ewhere)
+        knobs = raw.get("knobs", {})
+        if not isinstance(knobs, dict):
+            raise ValueError(f"knobs = {knobs!r} in {ewhere} must be a table, e.g. {{ fold_shanten = 3 }}")
+    else:
+        raise ValueError(
+            f"entrant {raw!r} in {ewhere} must be a strategy name or a table "
+            '{ strategy = "...", knobs = { ... } }'
+        )
+    valid = known_strategies()
+    if name not in valid:
+        raise ValueError(f"unknown strategy {name!r} in {ewhere}; valid strategies: {', '.join(valid)}")
+    _check_seat_knobs((name,) * 4, [knobs] * 4, ewhere)
+    return name, dict(knobs)
+
+
+def _tournament_experiment(
+    data: Mapping[str, Any], where: str, *, record_hands: bool, **common: Any
+) -> Experiment:
+    """An experiment whose variants are the four seat rotations of a ``[tournament]``."""
+    conflict = [k for k in _NOT_WITH_TOURNAMENT if k in data]
+    if conflict:
+        raise ValueError(
+            f"{_NOT_WITH_TOURNAMENT[conflict[0]]} and [tournament] in {where}: a tournament's four seat "
+            "rotations are its variants, so the file holds one or the other; remove one"
+        )
+    raw = data["tournament"]
+    twhere = f"{where} [tournament]"
+    if not isinstance(raw, dict):
+        raise ValueError(f"tournament in {where} must be a table, e.g. [tournament] entrants = [...]")
+    _check_keys(raw, TOURNAMENT_KEYS, twhere)
+    for key in ("entrants", "n_walls"):
+        if key not in raw:
+            raise ValueError(f"missing key {key} in {twhere}: {TOURNAMENT_KEYS[key]}")
+    entrants = raw["entrants"]
+    if not isinstance(entrants, list) or len(entrants) != N_ROTATIONS:
+        count = f"{len(entrants)} entrant(s)" if isinstance(entrants, list) else repr(entrants)
+        raise ValueError(
+            f"entrants in {twhere} has {count}: a tournament seats exactly four "
+            "(repeat one to play it against copies of itself)"
+        )
+    parsed = [_entrant(e, i, where) for i, e in enumerate(entrants)]
+    n_walls = _positive_int(raw["n_walls"], "n_walls", twhere)
+    _check_n_chunks(n_walls, common["chunk_size"], twhere)
+    seed = _positive_int(raw.get("seed", 0), "seed", twhere, minimum=0)
+    flags = raw.get("rules", {})
+    if not isinstance(flags, dict):
+        raise ValueError(f"rules in {twhere} must be a table, e.g. rules = {{ kong_fan = true }}")
+    rules = RuleSet.from_dict(flags, where=f"{twhere} rules")
+    knobs = _knobs(raw.get("knobs", {}), twhere)
+    own = [k for _, k in parsed]
+    entries = tuple(name if not k else (name, k) for name, k in parsed)
+    variants = []
+    for r in range(N_ROTATIONS):
+        names = tuple(name for name, _ in rotate(parsed, r))
+        over = tuple(dict(k) for k in rotate(own, r)) if any(own) else None
+        desc = "seats " + ", ".join(entrant_label(e) for e in rotate(entries, r))
+        variants.append(Variant(rotation_name(r), rules, names, knobs, desc, over))  # type: ignore[arg-type]
+    return Experiment(
+        n_deals=n_walls,
+        seed=seed,
+        variants=tuple(variants),
+        record_hands=record_hands,
+        baseline=variants[0].name,
+        source=where,
+        tournament=Tournament(entries),
+        **common,
     )
 
 

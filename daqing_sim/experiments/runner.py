@@ -509,6 +509,7 @@ class RunResult:
     deals_computed: int
     seconds: float
     summary: pd.DataFrame | None = None
+    tournament: pd.DataFrame | None = None  # the entrant table of a [tournament] experiment
 
     @property
     def deals_per_s(self) -> float:
@@ -761,6 +762,8 @@ class _Run:
         result = RunResult(outdir, n_total, n_computed, len(done), computed, seconds)
         if summary:
             result.summary = _write_summary(outdir, e.baseline)
+            if e.tournament is not None:
+                result.tournament = write_tournament(outdir, e)
         return result
 
 
@@ -778,6 +781,27 @@ def _write_summary(outdir: Path, baseline: str) -> pd.DataFrame:
     from daqing_sim.analysis.summary import write_summary
 
     return write_summary(load_results(outdir), outdir, baseline=baseline)
+
+
+TOURNAMENT_CSV = "tournament.csv"
+TOURNAMENT_PAIRS_CSV = "tournament_pairs.csv"
+
+
+def write_tournament(outdir: Path, experiment: Experiment) -> pd.DataFrame:
+    """Write ``tournament.csv`` (one row per entrant) and ``tournament_pairs.csv``; return the first.
+
+    The statistics are :func:`daqing_sim.analysis.duplicate.duplicate_table` over the
+    experiment's four rotation variants (walls are the independent units).
+    """
+    from daqing_sim.analysis.duplicate import duplicate_table, tournament_pairs
+    from daqing_sim.validation import atomic_write
+
+    assert experiment.tournament is not None
+    table = duplicate_table(load_results(outdir), experiment.tournament.seat_labels())
+    pairs = tournament_pairs(table)
+    atomic_write(outdir / TOURNAMENT_CSV, lambda p: table.to_csv(p, index=False))
+    atomic_write(outdir / TOURNAMENT_PAIRS_CSV, lambda p: pairs.to_csv(p, index=False))
+    return table
 
 
 def _version() -> str:

@@ -1,0 +1,222 @@
+"""Duplicate tournaments: four entrants, every wall in all four seat rotations; ``ds.tournament``.
+
+Rotation ``r`` seats entrant ``i`` at seat ``(i + r) % 4`` and is one ``ds.simulate`` call with
+the tournament's seed: the same seed gives the same walls and deal seeds in every rotation
+(:func:`daqing_sim.game.wall.generate_walls` depends on ``(seed, deal)`` only), so over the
+four rotations every entrant plays every seat's tiles, the dealer's included, of every wall.
+The statistics are :mod:`daqing_sim.analysis.duplicate` (walls are the independent units).
+
+From TOML, a ``[tournament]`` table (:mod:`daqing_sim.experiments.config`) expands into the
+four rotation variants and runs through the experiment runner; the CLI is
+``daqing-sim tournament A B C D --walls N --seed S``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pandas as pd
+
+from daqing_sim.analysis.duplicate import duplicate_table, format_tournament, tournament_pairs
+from daqing_sim.analysis.intervals import CONFIDENCE
+from daqing_sim.experiments.config import load_experiment
+from daqing_sim.experiments.entrants import (
+    N_ROTATIONS,
+    check_entrants,
+    parse_entrant,
+    rotate,
+    rotation_name,
+    seat_labels,
+)
+from daqing_sim.experiments.runner import experiment_results
+from daqing_sim.rules import RuleSet
+from daqing_sim.validation import check_fits_memory, check_int
+
+__all__ = ["tournament", "tournament_frames", "tournament_results", "tournament_pairs"]
+
+
+def tournament_frames(
+    entrants: Sequence[Any],
+    n_walls: int,
+    seed: int,
+    rules: RuleSet = RuleSet(),
+    n_jobs: int = 1,
+    progress: bool = False,
+    *,
+    simulate_fn: Callable[..., pd.DataFrame] | None = None,
+) -> pd.DataFrame:
+    """The results frames of the four rotations, one after the other, with a ``variant`` column.
+
+    Parameters
+    ----------
+    entrants, n_walls, seed, rules, n_jobs, progress
+        As for :func:`tournament`.
+    simulate_fn : callable, optional
+        Replacement for :func:`daqing_sim.game.simulate.simulate` (tests).
+
+    Returns
+    -------
+    DataFrame
+        The ``simulate`` columns plus ``variant`` (``rotation_0`` .. ``rotation_3``); deals
+        ``0 .. n_walls - 1`` in each rotation.
+    """
+    entrants = check_entrants(entrants)
+    n_walls = check_int(n_walls, "n_walls", minimum=1)
+    seed = check_int(seed, "seed")
+    # the four rotations' frames are held at once
+    check_fits_memory(
+        N_ROTATIONS * n_walls,
+        "deals (4 rotations x n_walls)",
+        "play fewer walls, or run a [tournament] experiment file",
+    )
+    if simulate_fn is None:
+        from daqing_sim.game.simulate import simulate as simulate_fn
+    frames = []
+    for r in range(N_ROTATIONS):
+        df = simulate_fn(
+            n_walls,
+            strategies=tuple(rotate(entrants, r)),
+            knobs=None,
+            seed=seed,
+            rules=rules,
+            n_jobs=n_jobs,
+            progress=progress,
+        )
+        df.insert(0, "variant", rotation_name(r))
+        frames.append(df)
+    out = pd.concat(frames, ignore_index=True)
+    out["variant"] = pd.Categorical(out["variant"], categories=[rotation_name(r) for r in range(N_ROTATIONS)])
+    return out
+
+
+def tournament(
+    entrants: Sequence[Any],
+    n_walls: int,
+    seed: int,
+    rules: RuleSet = RuleSet(),
+    n_jobs: int = 1,
+    progress: bool = False,
+    *,
+    confidence: float = CONFIDENCE,
+) -> pd.DataFrame:
+    """Play a duplicate tournament of four entrants and rate them, one row per entrant label.
+
+    Every wall ``0 .. n_walls - 1`` of ``seed`` is played in all four cyclic seat rotations
+    (rotation ``r`` seats entrant ``i`` at seat ``(i + r) % 4``) with the same deal seeds, so
+    each entrant plays every seat's tiles of every wall; entrants with the same label are
+    pooled (copies of one player).
+
+    Parameters
+    ----------
+    entrants : sequence of 4
+        Each a strategy name, ``(name, {knob: value})`` or a player object, handed to
+        :func:`daqing_sim.game.simulate.simulate` unchanged. Labels: the name;
+        ``name(knob=value,...)``; a player's ``name`` attribute, else its class name.
+    n_walls : int
+        Walls (deals per rotation); the tournament plays ``4 * n_walls`` deals.
+    seed : int
+        Seed of the walls, the same for the four rotations.
+    rules : RuleSet
+    n_jobs : int
+        Worker processes of each ``simulate`` call; results do not depend on it.
+    progress : bool
+        Progress bars of the ``simulate`` calls.
+    confidence : float
+        Level of the intervals.
+
+    Returns
+    -------
+    DataFrame
+        ``entrant, copies, n_walls, n_seat_deals, mean_pay, lo, hi, diff, diff_lo, diff_hi,
+        sd_wall, confidence``: ``mean_pay`` the mean payment per seat-deal (``pay_s``, 2^N
+        units); ``lo, hi`` a Student t interval for the entrant's **expected payment per
+        seat-deal in this field** over the population of walls, from per-wall means (the
+        entrant's mean over all its seat-deals of a wall, the wall being the independent
+        unit); ``diff`` with ``diff_lo, diff_hi`` the same for the per-wall difference between
+        the entrant and the mean of the other labels. Intervals are not adjusted for the
+        number of entrants. Every ordered pair's paired difference (``a`` minus ``b``):
+        :func:`tournament_pairs` of the table.
+
+    Raises
+    ------
+    ValueError
+        On other than four entrants, a bad ``n_walls`` or ``seed``, or what ``simulate`` rejects.
+
+    Examples
+    --------
+    >>> t = tournament(["greedy", "random", "random", "random"], n_walls=30, seed=1)  # doctest: +SKIP
+    >>> t[["entrant", "copies", "n_seat_deals"]].values.tolist()  # doctest: +SKIP
+    [['greedy', 1, 120], ['random', 3, 360]]
+    >>> tournament_pairs(t)[["a", "b"]].values.tolist()  # doctest: +SKIP
+    [['greedy', 'random'], ['random', 'greedy']]
+    """
+    entrants = check_entrants(entrants)
+    frames = tournament_frames(entrants, n_walls, seed, rules, n_jobs, progress)
+    return duplicate_table(frames, seat_labels(entrants), confidence=confidence)
+
+
+def tournament_results(
+    path: str | os.PathLike[str],
+    n_walls: int | None = None,
+    out: str | os.PathLike[str] = "results",
+    n_jobs: int | None = 1,
+) -> pd.DataFrame:
+    """The tournament table of a ``[tournament]`` experiment file, from its results.
+
+    Loads (or runs small, as :func:`daqing_sim.experiments.runner.experiment_results` does)
+    the experiment's four rotations and rates them as :func:`tournament` does.
+
+    Examples
+    --------
+    >>> t = tournament_results("experiments/strategies.toml", n_walls=2_000)  # doctest: +SKIP
+    """
+    experiment = load_experiment(path)
+    if experiment.tournament is None:
+        raise ValueError(f"{path} has no [tournament] table; give a tournament experiment file")
+    frames = experiment_results(path, n_deals=n_walls, out=out, n_jobs=n_jobs)
+    return duplicate_table(frames, experiment.tournament.seat_labels())
+
+
+# ---------------------------------------------------------------- CLI
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    entrants = [parse_entrant(s) for s in args.entrants]
+    rules = RuleSet.from_flag_strings(args.rules)
+    if args.walls is None or args.walls < 1:
+        raise ValueError(f"--walls {args.walls} is impossible: give a positive number of walls")
+    if args.jobs < 1:
+        raise ValueError(f"--jobs {args.jobs} is impossible: give a positive number of workers")
+    table = tournament(entrants, args.walls, args.seed, rules=rules, n_jobs=args.jobs)
+    print(
+        f"duplicate tournament: {args.walls:,} walls of seed {args.seed} x 4 rotations = "
+        f"{4 * args.walls:,} deals"
+    )
+    print(format_tournament(table, tournament_pairs(table)))
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``tournament`` sub-command."""
+    p = subparsers.add_parser(
+        "tournament",
+        help="duplicate tournament of four entrants over the same walls",
+        description=(
+            "Play every wall in all four cyclic seat rotations with the same deal seeds and print "
+            "each entrant's mean payment per seat-deal and paired differences (t intervals over walls)."
+        ),
+    )
+    p.add_argument(
+        "entrants",
+        nargs=N_ROTATIONS,
+        metavar="ENTRANT",
+        help="strategy name or 'name(knob=value,...)', e.g. greedy 'defensive(fold_shanten=3)'",
+    )
+    p.add_argument("--walls", type=int, required=True, metavar="N", help="walls (deals per rotation)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the walls (default 0)")
+    p.add_argument("--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. kong_fan=true")
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    p.set_defaults(func=_cmd_tournament)
