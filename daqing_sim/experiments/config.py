@@ -64,6 +64,7 @@ from typing import Any
 from daqing_sim.experiments.entrants import N_ROTATIONS, entrant_label, rotate, rotation_name
 from daqing_sim.experiments.entrants import seat_labels as _seat_labels
 from daqing_sim.players import registry as strategies_module
+from daqing_sim.players.plugins import is_player_spec, load_player, player_digest
 from daqing_sim.rules import RuleSet
 
 # key -> what it holds; also the list shown when a key is unknown.
@@ -149,6 +150,9 @@ class Variant:
         }
         if self.seat_knob_overrides is not None:  # only then: other experiments keep their identity
             data["seat_knobs"] = [dict(k) for k in self.seat_knob_overrides]
+        specs = sorted({s for s in self.strategies if is_player_spec(s)})
+        if specs:  # a Python player's source is part of what decides the deals
+            data["player_sources"] = {s: player_digest(s) for s in specs}
         return data
 
 
@@ -286,12 +290,25 @@ def _strategies(value: Any, where: str) -> tuple[str, str, str, str]:
             f"strategies = {value!r} in {where} must be one strategy name or a list of four (seats 0-3)"
         )
     valid = known_strategies()
-    bad = [s for s in seats if s not in valid]
+    bad = [s for s in seats if s not in valid and not is_player_spec(s)]
     if bad:
         raise ValueError(
-            f"unknown strategy {bad[0]!r} in strategies of {where}; valid strategies: {', '.join(valid)}"
+            f"unknown strategy {bad[0]!r} in strategies of {where}; valid strategies: {', '.join(valid)}, "
+            "or a Python player as 'module:Class'"
         )
+    for spec in seats:
+        if is_player_spec(spec):
+            try:
+                load_player(spec, _folder(where))
+            except ValueError as e:
+                raise ValueError(f"{e} (in strategies of {where})") from None
     return tuple(seats)  # type: ignore[return-value]
+
+
+def _folder(where: str) -> Path | None:
+    """The folder of the experiment file named at the start of ``where``."""
+    path = Path(where.split(" ")[0])
+    return path.parent if path.suffix == ".toml" else None
 
 
 def _knobs(value: Any, where: str) -> dict[str, dict[str, Any]]:
@@ -448,8 +465,19 @@ def _entrant(raw: Any, i: int, where: str) -> tuple[str, dict[str, Any]]:
             '{ strategy = "...", knobs = { ... } }'
         )
     valid = known_strategies()
+    if is_player_spec(name):
+        try:
+            load_player(name, _folder(where))
+        except ValueError as e:
+            raise ValueError(f"{e} (in {ewhere})") from None
+        if knobs:
+            raise ValueError(f"knobs in {ewhere}: a Python player ({name}) takes no knobs")
+        return name, {}
     if name not in valid:
-        raise ValueError(f"unknown strategy {name!r} in {ewhere}; valid strategies: {', '.join(valid)}")
+        raise ValueError(
+            f"unknown strategy {name!r} in {ewhere}; valid strategies: {', '.join(valid)}, "
+            "or a Python player as 'module:Class'"
+        )
     _check_seat_knobs((name,) * 4, [knobs] * 4, ewhere)
     return name, dict(knobs)
 

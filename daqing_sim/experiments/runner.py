@@ -64,6 +64,7 @@ from daqing_sim.experiments.store import (  # noqa: F401 (re-exported for the re
     write_json,
     write_manifest,
 )
+from daqing_sim.players.plugins import resolve_seats
 from daqing_sim.validation import (
     RESULT_BYTES_PER_DEAL,
     physical_memory,
@@ -133,7 +134,7 @@ def compute_chunk(task: ChunkTask, simulate_fn: Callable[..., pd.DataFrame] | No
     df = simulate_fn(
         task.n_deals,
         rules=task.rules,
-        strategies=task.strategies,
+        strategies=resolve_seats(task.strategies),
         seed=task.seed,
         n_jobs=1,
         record_hands=task.record_hands,

@@ -33,7 +33,7 @@ from daqing_sim.game.engine import (
     O_WINNER_KONGS,
 )
 from daqing_sim.game.scoring import settle_detail
-from daqing_sim.game.simulate import _prepare, _python_seats, run_walls
+from daqing_sim.game.simulate import _prepare, _python_seats, _with_players, run_walls
 from daqing_sim.game.wall import BAO_POSITION, LIVE_START, generate_walls
 from daqing_sim.hand.notation import Hand, Meld, format_hand
 from daqing_sim.hand.tiles import tile_name
@@ -79,6 +79,7 @@ def replay(
     """
     seed = check_int(seed, "seed")
     deal = check_int(deal, "deal")
+    strategies = _with_players(strategies)
     rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
     walls, _, seeds = generate_walls(1, seed, deal)
     return replay_wall(

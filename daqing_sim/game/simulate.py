@@ -52,6 +52,7 @@ from daqing_sim.hand.tables import get_tables
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.players.dispatch import table_free_flags
 from daqing_sim.players.interface import Player
+from daqing_sim.players.plugins import resolve_seats
 from daqing_sim.players.registry import STRATEGIES, encode_strategies
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_fits_memory, check_int
@@ -216,6 +217,7 @@ def results_frame(
 
 
 def _prepare(rules, strategies, knobs, dealer):
+    """Validated rules and dealer, and the seats encoded (``"module:Class"`` players made)."""
     rules = _check_rules(rules)
     dealer = _check_dealer(dealer)
     names, codes, knob_values = encode_strategies(strategies, knobs)
@@ -251,6 +253,7 @@ def simulate_walls(
     pandas.DataFrame
         One row per wall, columns of :func:`simulate`.
     """
+    strategies = _with_players(strategies)
     rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
     walls = _check_walls(walls)
     deal_seeds = np.atleast_1d(np.asarray(deal_seeds, dtype=np.uint64))
@@ -270,6 +273,13 @@ def simulate_walls(
         first_deal=first_deal,
     )
     return results_frame(raw["out"], first_deal, dealer, names, raw.get("hands"))
+
+
+def _with_players(strategies: Any) -> Any:
+    """The seats with ``"module:Class"`` entries made into Python players."""
+    if isinstance(strategies, Sequence) and not isinstance(strategies, str):
+        return resolve_seats(strategies)
+    return strategies
 
 
 def _python_seats(strategies: Sequence[Any]) -> tuple[Any, ...] | None:
@@ -376,6 +386,7 @@ def simulate(
         )
     if not isinstance(record_hands, bool | np.bool_):
         raise ValueError(f"record_hands must be True or False, not {record_hands!r}")
+    strategies = _with_players(strategies)
     rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
     # chunk edges on wall-block boundaries so no block is shuffled twice
     edges = [start]
