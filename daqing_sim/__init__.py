@@ -52,6 +52,7 @@ _EXPORTS = {
     "Kong": "players.interface",
     "DealEnv": "game.env",
     "PlayerError": "game.external",
+    "JittedPlayer": "players.user",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]

@@ -30,7 +30,10 @@ TARGETS = {
 
 
 # (ours, an outside peer measured in the same run, the ratio aimed at)
-RATIOS = (("deals_python_random", "riichienv_random", 2.0),)
+RATIOS = (
+    ("deals_user_jitted", "deals_greedy", 0.5),
+    ("deals_python_random", "riichienv_random", 2.0),
+)
 
 
 def random_hands(n: int, seed: int = 0, n_tiles: int = 13) -> np.ndarray:
@@ -120,6 +123,15 @@ def bench_python_players(n_deals: int = 2_000, repeat: int = 3) -> dict[str, flo
     return {"deals_python_random": deals_per_second(seats, n_deals, repeat=repeat)}
 
 
+def bench_jitted_player(n_deals: int = 20_000, repeat: int = 3) -> dict[str, float]:
+    """Deals per second with four user jitted players
+    (:data:`~daqing_sim.players.examples_jitted.CAUTIOUS`, greedy's building blocks in a
+    user's module, run as first-class functions)."""
+    from daqing_sim.players.examples_jitted import CAUTIOUS
+
+    return {"deals_user_jitted": deals_per_second((CAUTIOUS,) * 4, n_deals, repeat=repeat)}
+
+
 def bench_riichienv(seconds: float = 10.0) -> dict[str, float]:
     """Hands per second of RiichiEnv (``pip install riichienv``) with its random Python agents,
     one hand per environment as in its README; empty when it is not installed."""
@@ -172,6 +184,7 @@ def _cli_bench(args) -> int:
     results = bench_evaluator(args.n)
     if not args.skip_deals:
         results.update(bench_deals(args.deals))
+        results.update(bench_jitted_player(args.deals))
         results.update(bench_python_players())
         results.update(bench_riichienv())
     if not args.skip_advise:
@@ -183,6 +196,7 @@ def _cli_bench(args) -> int:
         "deals_greedy": "deals/s",
         "deals_random": "deals/s",
         "deals_python_random": "deals/s",
+        "deals_user_jitted": "deals/s",
         "riichienv_random": "hands/s",
         "advise_exact_k3": "s/hand (median)",
     }

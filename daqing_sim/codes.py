@@ -43,6 +43,9 @@ NO_KONG, OPT_CONCEALED_KONG, OPT_ADDED_KONG = 0, 1, 2
 # The player code of a seat whose decisions come from outside the engine (a Python player or
 # the caller of a DealEnv): the engine pauses at its decisions (game.engine, ``ctl``).
 EXTERNAL = -1
+# Codes of jitted players registered by users (players.user): USER_BASE + slot.
+USER_BASE = 64
+N_USER_SLOTS = 4
 
 # Decisions a paused deal waits for (``ctl[C_DECISION]``).
 DECISION_DISCARD, DECISION_CLAIM, DECISION_KONG = 1, 2, 3

@@ -66,6 +66,7 @@ from daqing_sim.codes import (
     PASS,
     PENG,
     SELF_DRAW,
+    USER_BASE,
     WIN_DEAL_IN,
     WIN_DEAL_IN_NOT_READY,
     WIN_SELF_DRAW,
@@ -298,15 +299,17 @@ def _keep_ready_kongs(hand, mk, mt, nm, kong_opts, rules, tabs, tk, tb):
 
 
 @njit(cache=True)
-def _ask_claim(codes, knobs, st, obs, dealer, left, s, rules, tabs, d, opts):
+def _ask_claim(codes, knobs, st, obs, dealer, left, s, rules, tabs, d, opts, ufns):
     """Seat ``s``'s answer to the claim options ``opts`` on discard ``d``, from its observation."""
     observe(st, obs, s, dealer, left, -1, -1, False, False)
+    if codes[s] >= USER_BASE:
+        return ufns[1][codes[s] - USER_BASE](knobs[s], obs, rules, tabs, d, opts)
     return dispatch.claim(codes[s], knobs[s], obs, rules, tabs, d, opts)
 
 
 @njit(cache=True)
 def play_batch_k(
-    walls, deal_seeds, dealer, rules, codes, knobs, simple, tabs, st, obs, out, out_hand, out_final, log
+    walls, deal_seeds, dealer, rules, codes, knobs, simple, tabs, st, obs, out, out_hand, out_final, log, ufns
 ):
     """Play every wall of ``walls`` (n, 112); returns the number of events of the last deal.
 
@@ -315,6 +318,8 @@ def play_batch_k(
     int32 is filled; ``out_hand`` (n, H_WIDTH) int8 and ``out_final`` (n, 6, 28) int8 are filled
     when their first dimension is n; ``log`` (m, 5) int16 gets the events of the last deal when
     ``m > 1``. No seat may be ``EXTERNAL`` (those deals are stepped with :func:`step_deal_k`).
+    ``ufns``: the (discard, claim, kong) function tuples of registered jitted players, called for
+    codes ``USER_BASE + i`` (:mod:`daqing_sim.players.user`).
     """
     n = walls.shape[0]
     rec_hand = out_hand.shape[0] == n
@@ -325,7 +330,20 @@ def play_batch_k(
         hrow = out_hand[i] if rec_hand else out_hand[0]
         ctl[C_STATUS] = ST_NEW
         n_log = _play_deal(
-            walls[i], deal_seeds[i], dealer, rules, codes, knobs, simple, tabs, st, obs, out[i], log, ctl
+            walls[i],
+            deal_seeds[i],
+            dealer,
+            rules,
+            codes,
+            knobs,
+            simple,
+            tabs,
+            st,
+            obs,
+            out[i],
+            log,
+            ctl,
+            ufns,
         )
         _record(rules, dealer, st, out[i], hrow, rec_hand)
         if rec_final:
@@ -335,7 +353,7 @@ def play_batch_k(
 
 @njit(cache=True)
 def step_deal_k(
-    wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, hrow, frow, log, ctl, pub
+    wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, hrow, frow, log, ctl, pub, ufns
 ):
     """Start (``ctl[C_STATUS] == ST_NEW``) or resume (``ST_PAUSED``, with the answer in
     ``ctl[C_ANSWER]``, ``ctl[C_DECLARE]``) one deal, and play it until an ``EXTERNAL`` seat must
@@ -347,7 +365,9 @@ def step_deal_k(
     ``LEGAL_DECLARE`` bits). Done: ``orow``, ``hrow`` and ``frow`` are filled as by
     :func:`play_batch_k`. Paused, ``pub`` gets the packed view of the decision (:func:`pack_view`).
     """
-    ctl[C_N_LOG] = _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl)
+    ctl[C_N_LOG] = _play_deal(
+        wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns
+    )
     if ctl[C_STATUS] == ST_DONE:
         _record(rules, dealer, st, orow, hrow, True)
         final_tiles(wall, st, frow)
@@ -457,7 +477,7 @@ def _save(
 
 
 @njit(cache=True)
-def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl):
+def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns):
     """Play one deal on ``st`` (its final tiles, melds and result scalars are left there for
     :func:`_record`), from its start or from where ``ctl`` paused it. Returns the number of
     events logged; ``ctl[C_STATUS]`` is ``ST_DONE`` at the end, ``ST_PAUSED`` at a decision
@@ -650,7 +670,11 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     if simple[codes[cur]]:
                         kt = dispatch.simple_kong(codes[cur], knobs[cur], kong_opts, rng, cur)
                     else:
-                        kt = dispatch.kong(codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
+                        kt = (
+                            ufns[2][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs, kong_opts)
+                            if codes[cur] >= USER_BASE
+                            else dispatch.kong(codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
+                        )
             phase = _KONG
         if phase == _KONG:
             if kt >= 0:
@@ -737,7 +761,10 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             else:
                 seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
                 observe(st, obs, cur, dealer, back - front + 1, seen_bao, drawn, must_declare, keep_ready)
-                d, declare = dispatch.discard(codes[cur], knobs[cur], obs, rules, tabs)
+                if codes[cur] >= USER_BASE:
+                    d, declare = ufns[0][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs)
+                else:
+                    d, declare = dispatch.discard(codes[cur], knobs[cur], obs, rules, tabs)
             must_declare = False
             phase = _DISCARDED
         if phase == _DISCARDED:
@@ -865,7 +892,9 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 elif simple[codes[s]]:
                     a = dispatch.simple_claim(codes[s], knobs[s], opts, rng, s)
                 else:
-                    a = _ask_claim(codes, knobs, st, obs, dealer, back - front + 1, s, rules, tabs, d, opts)
+                    a = _ask_claim(
+                        codes, knobs, st, obs, dealer, back - front + 1, s, rules, tabs, d, opts, ufns
+                    )
                 if a != PASS:
                     claimer = s
                     action = a

@@ -58,6 +58,7 @@ from daqing_sim.players.interface import (
     SeatRandom,
 )
 from daqing_sim.players.observation import N_PUB
+from daqing_sim.players.user import NULL_UFNS
 
 
 class PlayerError(ValueError):
@@ -112,6 +113,7 @@ class SteppedDeal:
             self.log,
             self.ctl,
             self.pub,
+            NULL_UFNS,
         )
         self._entry: Any = None
 

@@ -8,13 +8,15 @@ The columns are the contract of docs/DESIGN.md ("Results DataFrame").
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numba
 import numpy as np
 import pandas as pd
 
-from daqing_sim.codes import BAO_KINDS, N_KINDS, N_TILES, OUTCOMES, WAIT_KINDS
+from daqing_sim.codes import BAO_KINDS, N_KINDS, N_TILES, N_USER_SLOTS, OUTCOMES, WAIT_KINDS
 from daqing_sim.game.engine import (
     H_MK,
     H_MT,
@@ -54,6 +56,7 @@ from daqing_sim.players.dispatch import table_free_flags
 from daqing_sim.players.interface import Player
 from daqing_sim.players.plugins import resolve_seats
 from daqing_sim.players.registry import STRATEGIES, encode_strategies
+from daqing_sim.players.user import NULL_UFNS, JittedPlayer, signatures, user_functions
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_fits_memory, check_int
 
@@ -105,6 +108,11 @@ def run_walls(
     walls = np.ascontiguousarray(walls, dtype=np.uint8)
     n = walls.shape[0]
     if players is not None and any(isinstance(p, Player) for p in players):
+        if any(isinstance(p, JittedPlayer) for p in players):
+            raise ValueError(
+                "a seat list mixes Python players and JittedPlayers: play them in separate runs "
+                "(Python seats step the engine, which runs user jitted players only in batches)"
+            )
         return play_with_players(
             walls,
             np.ascontiguousarray(deal_seeds, dtype=np.uint64),
@@ -124,7 +132,7 @@ def run_walls(
     log = np.zeros((MAX_EVENTS if record_log else 1, LOG_WIDTH), dtype=np.int16)
     if n:
         st, obs = new_deal_state()
-        n_log = play_batch_k(
+        args = (
             walls,
             np.ascontiguousarray(deal_seeds, dtype=np.uint64),
             dealer,
@@ -140,6 +148,11 @@ def run_walls(
             final,
             log,
         )
+        ufns = user_functions(players) if players is not None else None
+        if ufns is None:
+            n_log = play_batch_k(*args, NULL_UFNS)
+        else:
+            n_log = _with_user_functions(args, ufns)
     else:
         n_log = 0
     result = {"out": out}
@@ -216,6 +229,23 @@ def results_frame(
     return pd.DataFrame(cols)
 
 
+def _with_user_functions(args: tuple[Any, ...], ufns: Any) -> int:
+    """``play_batch_k`` with JittedPlayers: the engine compiled once for first-class functions of
+    the documented signatures (cached on disk), called at its entry point with the user's."""
+    sig_d, sig_c, sig_k = signatures()
+    ufns_type = numba.types.Tuple(
+        tuple(
+            numba.types.UniTuple(numba.types.FunctionType(sig), N_USER_SLOTS) for sig in (sig_d, sig_c, sig_k)
+        )
+    )
+    argtypes = (*(numba.typeof(a) for a in args), ufns_type)
+    with warnings.catch_warnings():  # numba calls first-class functions "experimental"
+        warnings.simplefilter("ignore", numba.NumbaExperimentalFeatureWarning)
+        if argtypes not in play_batch_k.overloads:
+            play_batch_k.compile(argtypes)
+        return play_batch_k.overloads[argtypes].entry_point(*args, ufns)
+
+
 def _prepare(rules, strategies, knobs, dealer):
     """Validated rules and dealer, and the seats encoded (``"module:Class"`` players made)."""
     rules = _check_rules(rules)
@@ -283,8 +313,8 @@ def _with_players(strategies: Any) -> Any:
 
 
 def _python_seats(strategies: Sequence[Any]) -> tuple[Any, ...] | None:
-    """The seats as given when some are Python players (else None: the all-jitted path)."""
-    return tuple(strategies) if any(isinstance(p, Player) for p in strategies) else None
+    """The seats as given when some are player objects (Python or jitted; else None)."""
+    return tuple(strategies) if any(isinstance(p, Player | JittedPlayer) for p in strategies) else None
 
 
 def _check_walls(walls: Any) -> np.ndarray:

@@ -63,9 +63,13 @@ def table_free_flags():
     """``uint8`` flag per player code: 1 when the player has the ``simple_*`` fast path."""
     import numpy as np
 
+    from daqing_sim.codes import N_USER_SLOTS, USER_BASE
     from daqing_sim.players.registry import PLAYER_MODULES
 
-    return np.array([getattr(m, "TABLE_FREE", False) for m in PLAYER_MODULES.values()], dtype=np.uint8)
+    flags = np.zeros(USER_BASE + N_USER_SLOTS, dtype=np.uint8)  # user codes: no fast path
+    for code, m in enumerate(PLAYER_MODULES.values()):
+        flags[code] = getattr(m, "TABLE_FREE", False)
+    return flags
 
 
 @njit(cache=True, inline="always")

@@ -1,4 +1,5 @@
-"""Python players named in experiment files: ``"module:Class"`` seat entries.
+"""Players named in experiment files: ``"module:Class"`` seat entries (a ``ds.Player`` subclass,
+made with no arguments, or a ``JittedPlayer`` object).
 
 >>> load_player("daqing_sim.players.examples:RandomLegal").label
 'RandomLegal'
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from daqing_sim.players.interface import Player
+from daqing_sim.players.user import JittedPlayer
 
 
 def is_player_spec(name: Any) -> bool:
@@ -42,8 +44,10 @@ def _player_class(spec: str, search: Path | None) -> type:
             "experiment file or in the current directory, or install it"
         ) from None
     cls = getattr(module, cls_name, None)
-    if not (isinstance(cls, type) and issubclass(cls, Player)):
-        raise ValueError(f"player {spec!r}: {module_name} has no ds.Player subclass named {cls_name!r}")
+    if not (isinstance(cls, type) and issubclass(cls, Player) or isinstance(cls, JittedPlayer)):
+        raise ValueError(
+            f"player {spec!r}: {module_name} has no ds.Player subclass or JittedPlayer named {cls_name!r}"
+        )
     return cls
 
 
@@ -51,6 +55,8 @@ def load_player(spec: str, search: Path | None = None) -> Player:
     """An instance of the Player class ``spec`` (``"module:Class"``, made with no arguments);
     ``search`` is a folder to look for the module in (the experiment file's)."""
     cls = _player_class(spec, search)
+    if isinstance(cls, JittedPlayer):
+        return cls
     try:
         return cls()
     except Exception as e:
@@ -61,6 +67,8 @@ def player_digest(spec: str, search: Path | None = None) -> str:
     """sha256 of the source file defining ``spec``'s class: a changed player changes the
     identity of an experiment's chunks, so old results are not reused for new code."""
     cls = _player_class(spec, search)
+    if isinstance(cls, JittedPlayer):
+        cls = getattr(cls._fns[0], "py_func", cls._fns[0])
     try:
         source = Path(inspect.getsourcefile(cls) or "").read_bytes()
     except (OSError, TypeError):

@@ -18,9 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from daqing_sim.codes import EXTERNAL
+from daqing_sim.codes import EXTERNAL, USER_BASE
 from daqing_sim.players import defensive, greedy, jia_hunter, random, scripted
 from daqing_sim.players.interface import Player
+from daqing_sim.players.user import JittedPlayer, user_slot
 
 GREEDY, JIA_HUNTER, DEFENSIVE, RANDOM, SCRIPTED = 0, 1, 2, 3, 4
 PLAYER_MODULES: dict[str, ModuleType] = {
@@ -99,6 +100,11 @@ def encode_strategies(
     codes = np.zeros(4, dtype=np.int64)
     values = np.zeros((4, N_KNOBS), dtype=np.float64)
     for seat, item in enumerate(strategies):
+        if isinstance(item, JittedPlayer):
+            codes[seat] = USER_BASE + user_slot(strategies, item)
+            values[seat] = item.knob_vector((knobs[seat] if knobs is not None else None) or {}, N_KNOBS, seat)
+            names.append(item.label)
+            continue
         if isinstance(item, Player):
             if knobs is not None and knobs[seat]:
                 raise ValueError(f"seat {seat} is a Python player ({item.label}): it takes no knobs")
