@@ -292,3 +292,18 @@ def test_discard_options_match_the_engines_declaration():
             elif not env.done and not was_ready:
                 assert not env._engine.st.ready[seat]
     assert int(env._engine.ctl[1]) in (0, DECISION_DISCARD, 2, 3)
+
+
+def test_tournament_takes_python_and_jitted_players():
+    from daqing_sim.players.examples_jitted import CAUTIOUS
+
+    class Named(RandomLegal):
+        name = "named_random"
+
+    one = ds.tournament([Named(), "greedy", "greedy", "greedy"], 30, seed=2)
+    two = ds.tournament([Named(), "greedy", "greedy", "greedy"], 30, seed=2, n_jobs=2)
+    pd.testing.assert_frame_equal(one, two)
+    assert set(one["entrant"]) == {"named_random", "greedy"}
+    assert one.set_index("entrant").loc["named_random", "mean_pay"] < 0  # random loses to greedy
+    jit = ds.tournament([CAUTIOUS, "greedy", "greedy", "greedy"], 30, seed=2)
+    assert set(jit["entrant"]) == {"cautious", "greedy"}
