@@ -23,6 +23,7 @@ from daqing_sim.codes import (
     DECISIONS,
     EXTERNAL,
     N_KINDS,
+    N_TILES,
     PASS,
 )
 from daqing_sim.game.engine import (
@@ -44,8 +45,8 @@ from daqing_sim.game.engine import (
     ST_NEW,
     ST_PAUSED,
     pack_view,
-    step_deal_k,
 )
+from daqing_sim.game.handle import new_handle, step_handle_k
 from daqing_sim.game.state import new_deal_state, observe
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.players.dispatch import table_free_flags
@@ -115,12 +116,15 @@ class SteppedDeal:
             self.pub,
             NULL_UFNS,
         )
+        self.wall = np.zeros(N_TILES, dtype=np.uint8)  # this deal's wall and seed (buffers)
+        self.seed = np.zeros(1, dtype=np.uint64)
         self._entry: Any = None
+        self._args: tuple[Any, ...] = ()
 
     def start(self, wall: np.ndarray, seed: int | np.integer) -> int:
         """Deal ``wall`` with in-game seed ``seed`` and play to the first outside decision."""
-        self.wall = np.ascontiguousarray(wall, dtype=np.uint8)
-        self.seed = np.uint64(seed)
+        self.wall[:] = wall
+        self.seed[0] = seed
         self.ctl[C_STATUS] = ST_NEW
         return self._run()
 
@@ -131,21 +135,21 @@ class SteppedDeal:
         return self._run()
 
     def _run(self) -> int:
-        args = self._args = (self.wall, self.seed, *self._fixed)
         if self._entry is None:
-            status = step_deal_k(*args)
-            # later calls go straight to the compiled entry point: numba's type dispatch on these
-            # bundles costs ~5x the call itself, at every decision of a Python player
-            key = tuple(numba.typeof(x) for x in args)
-            cres = step_deal_k.overloads.get(key)
-            self._entry = cres.entry_point if cres is not None else step_deal_k
+            self._handle = new_handle(self.wall, self.seed, *self._fixed)
+            status = step_handle_k(self._handle)
+            # later calls go straight to the compiled entry point (numba's type dispatch costs
+            # more than the call, at every decision of a Python player)
+            cres = step_handle_k.overloads.get((numba.typeof(self._handle),))
+            self._entry = cres.entry_point if cres is not None else step_handle_k
+            self._args = (self._handle,)
             return int(status)
-        return int(self._entry(*args))
+        return int(self._entry(self._handle))
 
     def play_out(self, players: Sequence[Any], rngs: Sequence[Any], deal_id: int, once: bool = False) -> None:
         """Answer every pending decision by asking the seat's Python player, to the deal's end
         (only the pending one with ``once``)."""
-        ctl, pub, entry, args = self.ctl, self.pub, self._entry, self._args
+        ctl, pub, entry, args = self.ctl, self.pub, self._entry, self._args  # set by start()
         status = int(ctl[C_STATUS])
         while status == ST_PAUSED:
             s = int(ctl[C_SEAT])
@@ -169,7 +173,7 @@ class SteppedDeal:
                 ctl[C_DECLARE] = ans[1]
             else:
                 ctl[C_ANSWER], ctl[C_DECLARE] = encode_answer(ans, kind, options, (player, s, deal_id))
-            status = int(entry(*args)) if entry is not None else self._run()
+            status = int(entry(*args))
             if once:
                 return
 
