@@ -18,15 +18,16 @@ from typing import Any
 
 import numpy as np
 
-from daqing_sim.players import defensive, greedy, jia_hunter, random, scripted
+from daqing_sim.players import defensive, expert, greedy, jia_hunter, random, scripted
 
-GREEDY, JIA_HUNTER, DEFENSIVE, RANDOM, SCRIPTED = 0, 1, 2, 3, 4
+GREEDY, JIA_HUNTER, DEFENSIVE, RANDOM, SCRIPTED, EXPERT = 0, 1, 2, 3, 4, 5
 PLAYER_MODULES: dict[str, ModuleType] = {
     "greedy": greedy,
     "jia_hunter": jia_hunter,
     "defensive": defensive,
     "random": random,
     "scripted": scripted,
+    "expert": expert,
 }
 PLAYER_NAMES = tuple(PLAYER_MODULES)
 STRATEGY_NAMES = PLAYER_NAMES
