@@ -44,6 +44,7 @@ from daqing_sim.players.common import (
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import (
     DECLARED,
+    I_DEALER,
     I_KEEP_READY,
     I_MUST_DECLARE,
     I_N_MELDS,
@@ -52,11 +53,13 @@ from daqing_sim.players.observation import (
     UNKNOWN,
 )
 
-K_WIN_VALUE, K_DEAL_IN_COST, K_DANGER_SCALE = 0, 1, 2
+K_WIN_VALUE, K_DEAL_IN_COST, K_DANGER_SCALE, K_DEALER_FACTOR, K_OUTS_POWER = 0, 1, 2, 3, 4
 KNOBS = {
     "win_value": Knob(16.0, 0, 1000, doc="value of winning the deal over its likely alternative (2^N)"),
-    "deal_in_cost": Knob(6.0, 0, 100, doc="loss of a 点黑炮 over the deal's likely alternative (2^N)"),
+    "deal_in_cost": Knob(3.0, 0, 100, doc="loss of a 点黑炮 over the deal's likely alternative (2^N)"),
     "danger_scale": Knob(1.0, 0, 10, doc="multiplier on the fitted danger (0: no danger reading)"),
+    "dealer_factor": Knob(1.0, 0, 1, doc="scale the deal-in cost by the dealer fan (0 off, 1 on)"),
+    "outs_power": Knob(0.3, 0, 4, doc="weight of ukeire / live outs in P(win) (0: shanten only)"),
 }
 
 # Danger features of one tile against one ready seat (see danger_features): per wait shape, the
@@ -67,7 +70,8 @@ F_Z = 2 * N_SHAPES  # 中 single, dual pair; + 2: the same touching own discards
 N_FEATURES = 2 * N_SHAPES + 4
 # Weights: per shape, then W_POND (shapes touching own discards) and W_ZHONG (a 中 wait).
 W_POND, W_ZHONG = N_SHAPES, N_SHAPES + 1
-DANGER_W = np.array([0.2126, 0.0, 0.128, 0.3988, 0.1551, 0.0636, 0.8696])  # tools/calibrate_danger.py fit --n 3000 --seed 1001
+# Fitted by ``tools/calibrate_danger.py fit --n 3000 --seed 1001`` (4 greedy, classic rules).
+DANGER_W = np.array([0.2126, 0.0, 0.128, 0.3988, 0.1551, 0.0636, 0.8696])
 
 
 @njit(cache=True)
@@ -180,7 +184,7 @@ def discard(kn, obs, rules, tabs):
 
 
 @njit(cache=True)
-def win_chance(sh, uk, draws_left):
+def win_chance(sh, uk, draws_left, outs_power):
     """A rough P(win) of a hand ``sh`` from ready (after its discard) with ``uk`` useful unseen
     tiles (live outs when ready) and ``draws_left`` own draws left."""
     if draws_left <= 0:
@@ -189,8 +193,8 @@ def win_chance(sh, uk, draws_left):
     for _ in range(sh):
         base *= 0.4
     d = draws_left / (draws_left + 2.0 + 2.0 * sh)
-    q = uk / (uk + 6.0 + 4.0 * sh)
-    return base * d * q * 2.0
+    q = (uk / (uk + 6.0 + 4.0 * sh)) ** outs_power
+    return base * d * q
 
 
 @njit(cache=True)
@@ -213,6 +217,9 @@ def _ev_discard(kn, obs, rules, tabs):
             lo = std[t]
     # danger of each kind held, over the ready opponents
     safe_p = np.ones(28)
+    cost = np.zeros(28)  # expected deal-in cost, in units of deal_in_cost
+    dealer = obs.info[I_DEALER]
+    fac = kn[K_DEALER_FACTOR]
     pre = np.zeros(28, dtype=np.uint8)
     feat = np.zeros(N_FEATURES)
     scale = kn[K_DANGER_SCALE]
@@ -225,6 +232,9 @@ def _ev_discard(kn, obs, rules, tabs):
                 p = tile_danger(obs, r, t, unseen, pre, n_unseen, feat)
                 if scale != 1.0:
                     p = 1.0 - (1.0 - p) ** scale
+                # RULES: 庄 doubles every amount of a dealer's win, and the dealer's own amount
+                m = 1.0 + fac * (1.0 if r == dealer else (1.0 / 3.0 if seat == dealer else 0.0))
+                cost[t] += safe_p[t] * p * m
                 safe_p[t] *= 1.0 - p
     draws_left = obs.info[I_WALL_LEFT] / 4.0
     W = kn[K_WIN_VALUE]
@@ -260,7 +270,7 @@ def _ev_discard(kn, obs, rules, tabs):
             sh = s
             uk = ukeire_after(hand, t, s, unseen, tabs)
         ps = safe_p[t]
-        v = ps * W * win_chance(sh, uk, draws_left) - (1.0 - ps) * C
+        v = ps * W * win_chance(sh, uk, draws_left, kn[K_OUTS_POWER]) - cost[t] * C
         if v > best_v:
             best_v = v
             best_t = t
@@ -280,4 +290,3 @@ def claim(kn, obs, rules, tabs, t, options):
 def kong(kn, obs, rules, tabs, kong_opts):
     """As greedy."""
     return greedy.kong(kn, obs, rules, tabs, kong_opts)
-
