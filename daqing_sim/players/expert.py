@@ -53,13 +53,16 @@ from daqing_sim.players.observation import (
     UNKNOWN,
 )
 
-K_WIN_VALUE, K_DEAL_IN_COST, K_DANGER_SCALE, K_DEALER_FACTOR, K_OUTS_POWER = 0, 1, 2, 3, 4
+K_WIN_VALUE, K_DEAL_IN_COST, K_DANGER_SCALE, K_DEALER_FACTOR, K_OUTS_POWER, K_JIA = 0, 1, 2, 3, 4, 5
 KNOBS = {
     "win_value": Knob(16.0, 0, 1000, doc="value of winning the deal over its likely alternative (2^N)"),
     "deal_in_cost": Knob(3.0, 0, 100, doc="loss of a 点黑炮 over the deal's likely alternative (2^N)"),
     "danger_scale": Knob(1.0, 0, 10, doc="multiplier on the fitted danger (0: no danger reading)"),
     "dealer_factor": Knob(1.0, 0, 1, doc="scale the deal-in cost by the dealer fan (0 off, 1 on)"),
     "outs_power": Knob(0.3, 0, 4, doc="weight of ukeire / live outs in P(win) (0: shanten only)"),
+    "jia_outs_fraction": Knob(
+        0.5, 0, 2, doc="declare on a 夹 (big) wait if its outs reach this fraction of the best (2: never)"
+    ),
 }
 
 # Danger features of one tile against one ready seat (see danger_features): per wait shape, the
@@ -173,13 +176,13 @@ def discard(kn, obs, rules, tabs):
     """``(tile, declare)``: greedy unless an opponent is ready, then by expected value."""
     seat = obs.info[I_SEAT]
     if obs.info[I_KEEP_READY] or obs.info[I_MUST_DECLARE] or kn[K_DANGER_SCALE] == 0.0:
-        return greedy.discard_with(obs, rules, tabs, False, 0.0, greedy.NEVER_FOLD)
+        return greedy.discard_with(obs, rules, tabs, kn[K_JIA] <= 1.0, kn[K_JIA], greedy.NEVER_FOLD)
     any_ready = False
     for r in range(4):
         if r != seat and obs.ready[r]:
             any_ready = True
     if not any_ready:
-        return greedy.discard_with(obs, rules, tabs, False, 0.0, greedy.NEVER_FOLD)
+        return greedy.discard_with(obs, rules, tabs, kn[K_JIA] <= 1.0, kn[K_JIA], greedy.NEVER_FOLD)
     return _ev_discard(kn, obs, rules, tabs)
 
 
@@ -250,6 +253,7 @@ def _ev_discard(kn, obs, rules, tabs):
         s = std[t]
         declare = False
         exact = False
+        value = W
         if s <= EXACT_DEPTH and s <= lo + 1:
             exact = True
             hand[t] -= 1
@@ -257,6 +261,8 @@ def _ev_discard(kn, obs, rules, tabs):
                 sh = 0
                 n, outs, big = wait_outs(hand, mk, mt, nm, rules, tabs, unseen, obs.tk, obs.tb)
                 uk = outs
+                if outs > 0:
+                    value *= 1.0 + big / outs  # RULES: 夹 doubles every amount
                 declare = open_ok
                 if not declare:
                     sh = 1
@@ -270,7 +276,7 @@ def _ev_discard(kn, obs, rules, tabs):
             sh = s
             uk = ukeire_after(hand, t, s, unseen, tabs)
         ps = safe_p[t]
-        v = ps * W * win_chance(sh, uk, draws_left, kn[K_OUTS_POWER]) - cost[t] * C
+        v = ps * value * win_chance(sh, uk, draws_left, kn[K_OUTS_POWER]) - cost[t] * C
         if v > best_v:
             best_v = v
             best_t = t
