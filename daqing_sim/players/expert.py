@@ -242,46 +242,55 @@ def _ev_discard(kn, obs, rules, tabs):
     draws_left = obs.info[I_WALL_LEFT] / 4.0
     W = kn[K_WIN_VALUE]
     C = kn[K_DEAL_IN_COST]
+    power = kn[K_OUTS_POWER]
     open_ok = can_declare_after(hand, mk, mt, nm, rules)
     best_t = -1
     best_v = -1e300
     best_declare = False
     best_sh = UNKNOWN
+    # Branch and bound: the standard shanten bounds the Daqing one from below, so a discard's
+    # value with it (and its standard ukeire) bounds its value from above; ready shapes first.
+    ub = np.full(28, -1e300)
+    uks = obs.sc[2]
     for t in range(28):
         if hand[t] == 0:
             continue
         s = std[t]
-        declare = False
-        exact = False
-        value = W
-        if s <= EXACT_DEPTH and s <= lo + 1:
-            exact = True
+        if s == 0:
             hand[t] -= 1
-            if s == 0 and ready_shape(hand, mk, mt, nm, rules, tabs, obs.tk, obs.tb):
-                sh = 0
+            if ready_shape(hand, mk, mt, nm, rules, tabs, obs.tk, obs.tb):
                 n, outs, big = wait_outs(hand, mk, mt, nm, rules, tabs, unseen, obs.tk, obs.tb)
-                uk = outs
-                if outs > 0:
-                    value *= 1.0 + big / outs  # RULES: 夹 doubles every amount
-                declare = open_ok
-                if not declare:
-                    sh = 1
-            else:
-                sh = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
-                uk = -1
+                hand[t] += 1
+                value = W * (1.0 + big / outs) if outs > 0 else W  # RULES: 夹 doubles every amount
+                sh = 0 if open_ok else 1
+                v = safe_p[t] * value * win_chance(sh, outs, draws_left, power) - cost[t] * C
+                if v > best_v:
+                    best_v, best_t, best_declare, best_sh = v, t, open_ok, sh
+                continue
             hand[t] += 1
-            if uk < 0:
-                uk = ukeire_after(hand, t, max(s, 1) if sh > 0 else s, unseen, tabs)
-        else:
-            sh = s
-            uk = ukeire_after(hand, t, s, unseen, tabs)
-        ps = safe_p[t]
-        v = ps * value * win_chance(sh, uk, draws_left, kn[K_OUTS_POWER]) - cost[t] * C
+            s = 1  # not ready: at least one exchange away
+            std[t] = 1
+        uks[t] = ukeire_after(hand, t, s, unseen, tabs)
+        ub[t] = safe_p[t] * W * win_chance(s, uks[t], draws_left, power) - cost[t] * C
+    while True:
+        t = -1
+        for x in range(28):
+            if ub[x] > -1e300 and (t < 0 or ub[x] > ub[t]):
+                t = x
+        if t < 0 or ub[t] <= best_v:
+            break
+        s = std[t]
+        v = ub[t]
+        ub[t] = -1e300
+        sh = UNKNOWN
+        if s <= EXACT_DEPTH:
+            hand[t] -= 1
+            sh = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
+            hand[t] += 1
+            if sh > s:
+                v = safe_p[t] * W * win_chance(sh, uks[t], draws_left, power) - cost[t] * C
         if v > best_v:
-            best_v = v
-            best_t = t
-            best_declare = declare
-            best_sh = sh if exact else UNKNOWN
+            best_v, best_t, best_declare, best_sh = v, t, False, sh
     obs.memo[seat, 0] = best_sh
     return best_t, best_declare
 
