@@ -24,6 +24,7 @@ TARGETS = {
     "wait_set": 2e6,
     "daqing_shanten": 2e6,
     "deals_greedy": 5_000,
+    "deals_expert": 2_500,
     "deals_random": 50_000,
     "advise_exact_k3": 1.0,  # seconds per 14-tile hand, at most
 }
@@ -99,10 +100,11 @@ def deals_per_second(
 
 
 def bench_deals(n_deals: int = 20_000, repeat: int = 3) -> dict[str, float]:
-    """Deals per second with four greedy and with four random players (best of ``repeat``
-    runs, after a warm-up)."""
+    """Deals per second with four greedy, four expert and four random players (best of
+    ``repeat`` runs, after a warm-up)."""
     return {
         "deals_greedy": deals_per_second(("greedy",) * 4, n_deals, repeat=repeat),
+        "deals_expert": deals_per_second(("expert",) * 4, n_deals, repeat=repeat),
         "deals_random": deals_per_second(("random",) * 4, 5 * n_deals, repeat=repeat),
     }
 
@@ -144,7 +146,12 @@ def _cli_bench(args) -> int:
     if args.json:
         print(json.dumps({k: round(v, 4 if k.startswith("advise") else 1) for k, v in results.items()}))
         return 0
-    units = {"deals_greedy": "deals/s", "deals_random": "deals/s", "advise_exact_k3": "s/hand (median)"}
+    units = {
+        "deals_greedy": "deals/s",
+        "deals_expert": "deals/s",
+        "deals_random": "deals/s",
+        "advise_exact_k3": "s/hand (median)",
+    }
     print("daqing-sim bench: one core, after compilation, best of 3 runs; random hands from the 112-tile set")
     for name, rate in results.items():
         unit = units.get(name, "hands/s")
