@@ -16,7 +16,7 @@ import argparse
 import json
 
 import numpy as np
-from scipy import optimize
+from scipy import optimize, stats
 
 from daqing_sim.codes import ADDED_KONG, CHI, CHI_LOW, CLAIM_KONG, CLAIM_PENG, CONCEALED_KONG, KONG, PENG
 from daqing_sim.game.engine import (
@@ -170,7 +170,8 @@ def table(rows, which="held"):
     out = []
     for d in range(10):
         m = idx == d
-        out.append((d + 1, int(m.sum()), float(pred[m].mean()), float(y[m].mean())))
+        ci = stats.binomtest(int(y[m].sum()), int(m.sum())).proportion_ci(method="wilson")
+        out.append((d + 1, int(m.sum()), float(pred[m].mean()), float(y[m].mean()), ci.low, ci.high))
     return out
 
 
@@ -188,9 +189,9 @@ def main(argv=None):
         w, res = fit(rows)
         print("DANGER_W =", json.dumps([round(float(v), 4) for v in w]), "nll", round(float(res.fun), 1))
     for which in ("held", "thrown"):
-        print(f"\n{which} tiles: decile, n, mean predicted, observed")
-        for d, m, p, o in table(rows, which):
-            print(f"{d:2d} {m:7d} {p:.4f} {o:.4f}")
+        print(f"\n{which} tiles: | decile | n | mean predicted | observed | 95% Wilson |")
+        for d, m, p, o, lo, hi in table(rows, which):
+            print(f"| {d} | {m} | {p:.4f} | {o:.4f} | {lo:.4f} - {hi:.4f} |")
 
 
 if __name__ == "__main__":
