@@ -52,8 +52,9 @@ from daqing_sim.players.observation import (
     I_WALL_LEFT,
     UNKNOWN,
 )
+from daqing_sim.rules import R_LAST_TILES_NO_CLAIM
 
-K_WIN_VALUE, K_DEAL_IN_COST, K_DANGER_SCALE, K_DEALER_FACTOR, K_OUTS_POWER, K_JIA = 0, 1, 2, 3, 4, 5
+K_WIN_VALUE, K_DEAL_IN_COST, K_DANGER_SCALE, K_DEALER_FACTOR, K_OUTS_POWER, K_JIA, K_KEEP_ZHONG = range(7)
 KNOBS = {
     "win_value": Knob(16.0, 0, 1000, doc="value of winning the deal over its likely alternative (2^N)"),
     "deal_in_cost": Knob(3.0, 0, 100, doc="loss of a 点黑炮 over the deal's likely alternative (2^N)"),
@@ -62,6 +63,9 @@ KNOBS = {
     "outs_power": Knob(0.3, 0, 4, doc="weight of ukeire / live outs in P(win) (0: shanten only)"),
     "jia_outs_fraction": Knob(
         0.5, 0, 2, doc="declare on a 夹 (big) wait if its outs reach this fraction of the best (2: never)"
+    ),
+    "keep_zhong": Knob(
+        0.0, 0, 1, integer=True, doc="1: keep a lone 中 over another discard of the same standard shanten"
     ),
 }
 
@@ -181,9 +185,34 @@ def discard(kn, obs, rules, tabs):
     for r in range(4):
         if r != seat and obs.ready[r]:
             any_ready = True
-    if not any_ready:
-        return greedy.discard_with(obs, rules, tabs, kn[K_JIA] <= 1.0, kn[K_JIA], greedy.NEVER_FOLD)
+    # RULES: 荒庄前最后四张 — a discard after the last claimable tile cannot be won on
+    if not any_ready or obs.info[I_WALL_LEFT] < rules[R_LAST_TILES_NO_CLAIM]:
+        t, declare = greedy.discard_with(obs, rules, tabs, kn[K_JIA] <= 1.0, kn[K_JIA], greedy.NEVER_FOLD)
+        if kn[K_KEEP_ZHONG] and t == ZHONG and obs.hand[ZHONG] == 1 and not declare:
+            t = _keep_zhong(obs, tabs, t)
+        return t, declare
     return _ev_discard(kn, obs, rules, tabs)
+
+
+@njit(cache=True)
+def _keep_zhong(obs, tabs, t):
+    """Another discard of the lone 中's standard shanten with the most ukeire, if any (the 中
+    waives the terminal and triplet conditions)."""
+    hand = obs.hand
+    std = obs.sc[1]
+    unseen = obs.sc[0]
+    discard_shanten(hand, tabs, std)
+    best = t
+    best_u = -1
+    for x in range(27):
+        if hand[x] > 0 and std[x] == std[ZHONG]:
+            u = ukeire_after(hand, x, max(std[x], 1), unseen, tabs)
+            if u > best_u:
+                best_u = u
+                best = x
+    if best != t:
+        obs.memo[obs.info[I_SEAT], 0] = UNKNOWN
+    return best
 
 
 @njit(cache=True)
