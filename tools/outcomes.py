@@ -1,6 +1,6 @@
 """Outcome shares and single-core speed of four-player fields (not part of the package).
 
-    python tools/outcomes.py --n 50000 --seed 20261201
+python tools/outcomes.py --n 50000 --seed 20261201
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ expected value in 2^N units, with a calibrated estimate of the danger of every t
 
 For each legal discard ``t`` the expert scores
 
-    EV(t) = (1 - P(deal in | t)) * win_value * P(win | hand left) - P(deal in | t) * deal_in_cost
+    EV(t) = (1 - P(deal in | t)) * win_value * P(win | hand left) - cost(t) * deal_in_cost
 
 ``P(deal in | t)`` combines the ready opponents' dangers (:func:`tile_danger`): zero for a tile a
 locked ready seat let pass after declaring (a ready seat always wins when it can); otherwise
@@ -13,15 +13,22 @@ seat discarded itself counting only ``DANGER_W[W_POND]`` as much (measured: its 
 are hit 0.4% of the time against 7.6% for other tiles), 中 its own weight. The weights were
 fitted on self-play by ``tools/calibrate_danger.py`` (see ``docs/EXPERT.md``).
 
-``P(win | hand left)`` is a small formula in the Daqing shanten, the standard ukeire and the
-draws left (:func:`win_chance`). With no opponent ready the expert plays as ``greedy`` (the
-danger is computed only when some opponent is ready, which keeps the player fast). A ready
-hand, claims and kongs are greedy's.
+``P(win | hand left)`` is a small formula in the Daqing shanten, the standard ukeire (live outs
+when ready, 夹 outs counting double) and the draws left (:func:`win_chance`); the deal-in cost
+carries the dealer fan. With no opponent ready, or after the last claimable tile, the expert
+plays as ``greedy`` but declares on a 夹 wait like ``jia_hunter`` (the danger is computed only
+when it matters, which keeps the player fast). A ready hand, claims and kongs are greedy's.
 
-Knobs (defaults and domains in :data:`KNOBS`): ``win_value`` (what a win is worth, relative to
-what the deal gives otherwise), ``deal_in_cost`` (the loss of a 点黑炮 over the deal's
-likely alternative, about 8.2 - 5.8 x P(someone self-draws) by docs/EXPERT.md), and
-``danger_scale`` (a multiplier on ``S``; 0 plays greedy).
+Knobs (defaults, domains and meanings in :data:`KNOBS`, measured effects in docs/EXPERT.md):
+``win_value``, ``deal_in_cost``, ``danger_scale`` (0 plays greedy with 夹 waits),
+``dealer_factor``, ``outs_power``, ``jia_outs_fraction``, ``keep_zhong``.
+
+Examples
+--------
+>>> import daqing_sim as ds
+>>> df = ds.simulate(20, strategies=("expert", "greedy", "greedy", "greedy"), seed=3)
+>>> int(df[[f"pay_{s}" for s in range(4)]].sum(axis=1).abs().max())
+0
 """
 
 from __future__ import annotations
