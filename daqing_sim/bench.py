@@ -24,6 +24,7 @@ TARGETS = {
     "wait_set": 2e6,
     "daqing_shanten": 2e6,
     "deals_greedy": 5_000,
+    "deals_expert": 2_500,
     "deals_random": 50_000,
     "advise_exact_k3": 1.0,  # seconds per 14-tile hand, at most
 }
@@ -106,10 +107,11 @@ def deals_per_second(
 
 
 def bench_deals(n_deals: int = 20_000, repeat: int = 3) -> dict[str, float]:
-    """Deals per second with four greedy and with four random players (best of ``repeat``
-    runs, after a warm-up)."""
+    """Deals per second with four greedy, four expert and four random players (best of
+    ``repeat`` runs, after a warm-up)."""
     return {
         "deals_greedy": deals_per_second(("greedy",) * 4, n_deals, repeat=repeat),
+        "deals_expert": deals_per_second(("expert",) * 4, n_deals, repeat=repeat),
         "deals_random": deals_per_second(("random",) * 4, 5 * n_deals, repeat=repeat),
     }
 
@@ -194,6 +196,7 @@ def _cli_bench(args) -> int:
         return 0
     units = {
         "deals_greedy": "deals/s",
+        "deals_expert": "deals/s",
         "deals_random": "deals/s",
         "deals_python_random": "deals/s",
         "deals_user_jitted": "deals/s",

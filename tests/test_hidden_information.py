@@ -22,7 +22,7 @@ from daqing_sim.players.observation import UNKNOWN, Observation
 from daqing_sim.players.registry import encode_strategies
 from daqing_sim.rules import RuleSet
 
-SEAT0 = ["greedy", "jia_hunter", "defensive", "random"]
+SEAT0 = ["greedy", "jia_hunter", "defensive", "random", "expert"]
 
 
 def _state(rng):

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from daqing_sim.players import defensive, greedy, jia_hunter, random, scripted
-from daqing_sim.players.registry import DEFENSIVE, GREEDY, JIA_HUNTER, RANDOM
+from daqing_sim.players import defensive, expert, greedy, jia_hunter, random, scripted
+from daqing_sim.players.registry import DEFENSIVE, EXPERT, GREEDY, JIA_HUNTER, RANDOM
 
 
 @njit(cache=True)
@@ -28,6 +28,8 @@ def discard(code, kn, obs, rules, tabs):
         return jia_hunter.discard(kn, obs, rules, tabs)
     if code == DEFENSIVE:
         return defensive.discard(kn, obs, rules, tabs)
+    if code == EXPERT:
+        return expert.discard(kn, obs, rules, tabs)
     return scripted.discard(kn, obs, rules, tabs)
 
 
@@ -42,6 +44,8 @@ def claim(code, kn, obs, rules, tabs, t, options):
         return jia_hunter.claim(kn, obs, rules, tabs, t, options)
     if code == DEFENSIVE:
         return defensive.claim(kn, obs, rules, tabs, t, options)
+    if code == EXPERT:
+        return expert.claim(kn, obs, rules, tabs, t, options)
     return scripted.claim(kn, obs, rules, tabs, t, options)
 
 
@@ -56,6 +60,8 @@ def kong(code, kn, obs, rules, tabs, kong_opts):
         return jia_hunter.kong(kn, obs, rules, tabs, kong_opts)
     if code == DEFENSIVE:
         return defensive.kong(kn, obs, rules, tabs, kong_opts)
+    if code == EXPERT:
+        return expert.kong(kn, obs, rules, tabs, kong_opts)
     return scripted.kong(kn, obs, rules, tabs, kong_opts)
 
 

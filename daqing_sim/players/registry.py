@@ -19,17 +19,18 @@ from typing import Any
 import numpy as np
 
 from daqing_sim.codes import EXTERNAL, USER_BASE
-from daqing_sim.players import defensive, greedy, jia_hunter, random, scripted
+from daqing_sim.players import defensive, expert, greedy, jia_hunter, random, scripted
 from daqing_sim.players.interface import Player
 from daqing_sim.players.user import JittedPlayer, user_slot
 
-GREEDY, JIA_HUNTER, DEFENSIVE, RANDOM, SCRIPTED = 0, 1, 2, 3, 4
+GREEDY, JIA_HUNTER, DEFENSIVE, RANDOM, SCRIPTED, EXPERT = 0, 1, 2, 3, 4, 5
 PLAYER_MODULES: dict[str, ModuleType] = {
     "greedy": greedy,
     "jia_hunter": jia_hunter,
     "defensive": defensive,
     "random": random,
     "scripted": scripted,
+    "expert": expert,
 }
 PLAYER_NAMES = tuple(PLAYER_MODULES)
 STRATEGY_NAMES = PLAYER_NAMES
