@@ -6,11 +6,13 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 from test_engine_invariants import _check_win
 from test_hidden_information import _deal_state, _hide_differently, _state
 from test_strategies import _obs
 
+import daqing_sim as ds
 from daqing_sim.codes import ZHONG
 from daqing_sim.game.engine import O_FINAL_BAO
 from daqing_sim.game.simulate import results_frame, run_walls
@@ -21,6 +23,8 @@ from daqing_sim.players import dispatch, expert
 from daqing_sim.players.observation import DECLARED, Observation, make_observation
 from daqing_sim.players.registry import EXPERT, STRATEGIES, encode_strategies, strategy_code
 from daqing_sim.rules import RuleSet
+
+PAY = [f"pay_{s}" for s in range(4)]
 
 W = expert.DANGER_W
 
@@ -195,3 +199,22 @@ def test_decisions_facing_a_ready_seat_ignore_hidden_state():
 
 def _observation_copy(fields):
     return Observation(**{f: v.copy() for f, v in fields.items()})
+
+
+def test_tactics_knobs_change_declarations_as_documented():
+    # declare_min_outs: a declaration needs that many live outs, so a high bar delays ready
+    base = ds.simulate(300, strategies=("expert",) * 4, seed=41)
+    strict = ds.simulate(300, strategies=("expert",) * 4, seed=41, knobs=({"declare_min_outs": 6},) * 4)
+    outs = [f"ready_outs_{s}" for s in range(4)]
+    declared = strict[outs].to_numpy()[strict[[f"ready_turn_{s}" for s in range(4)]].to_numpy() >= 0]
+    assert declared.size and declared.min() >= 6
+    assert base[outs].to_numpy()[base[[f"ready_turn_{s}" for s in range(4)]].to_numpy() >= 0].min() < 6
+    # seen_wait_bonus re-chooses among declaring discards: some deals change, all stay legal
+    seen = ds.simulate(300, strategies=("expert",) * 4, seed=41, knobs=({"seen_wait_bonus": 3.0},) * 4)
+    assert (seen[PAY].sum(axis=1) == 0).all()
+    assert not seen[PAY].equals(base[PAY])
+    # at their defaults the knobs change nothing
+    zero = ds.simulate(
+        300, strategies=("expert",) * 4, seed=41, knobs=({"seen_wait_bonus": 0.0, "declare_min_outs": 0},) * 4
+    )
+    pd.testing.assert_frame_equal(zero, base)

@@ -64,7 +64,7 @@ class DealEnv:
         deal: int = 0,
         *,
         rules: RuleSet = RuleSet(),
-        players: Sequence[Any] = (None, "greedy", "greedy", "greedy"),
+        players: Sequence[Any] = (None, "expert", "expert", "expert"),
         dealer: int = 0,
     ) -> None:
         self.seed = check_int(seed, "seed")

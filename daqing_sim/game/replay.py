@@ -54,7 +54,7 @@ def replay(
     seed: int,
     deal: int,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = ("greedy",) * 4,
+    strategies: Sequence[Any] = ("expert",) * 4,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
 ) -> list[str]:

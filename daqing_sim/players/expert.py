@@ -21,7 +21,9 @@ when it matters, which keeps the player fast). A ready hand, claims and kongs ar
 
 Knobs (defaults, domains and meanings in :data:`KNOBS`, measured effects in docs/EXPERT.md):
 ``win_value``, ``deal_in_cost``, ``danger_scale`` (0 plays greedy with 夹 waits),
-``dealer_factor``, ``outs_power``, ``jia_outs_fraction``, ``keep_zhong``.
+``dealer_factor``, ``outs_power``, ``jia_outs_fraction``, ``keep_zhong``, and two tactics of the
+book (notebooks/06_tactics.ipynb): ``seen_wait_bonus`` (宁叫一熟), ``declare_min_outs`` (听好 over
+力争早听).
 
 Examples
 --------
@@ -62,6 +64,7 @@ from daqing_sim.players.observation import (
 from daqing_sim.rules import R_LAST_TILES_NO_CLAIM
 
 K_WIN_VALUE, K_DEAL_IN_COST, K_DANGER_SCALE, K_DEALER_FACTOR, K_OUTS_POWER, K_JIA, K_KEEP_ZHONG = range(7)
+K_SEEN_WAIT, K_DECLARE_MIN_OUTS = 7, 8
 KNOBS = {
     "win_value": Knob(16.0, 0, 1000, doc="value of winning the deal over its likely alternative (2^N)"),
     "deal_in_cost": Knob(3.0, 0, 100, doc="loss of a 点黑炮 over the deal's likely alternative (2^N)"),
@@ -73,6 +76,20 @@ KNOBS = {
     ),
     "keep_zhong": Knob(
         0.0, 0, 1, integer=True, doc="1: keep a lone 中 over another discard of the same standard shanten"
+    ),
+    "seen_wait_bonus": Knob(
+        0.0,
+        0,
+        10,
+        doc="宁叫一熟: when declaring with nobody ready, rate a wait by its live outs plus this many "
+        "times the outs on kinds already seen in ponds or melds (熟张, which others throw more readily)",
+    ),
+    "declare_min_outs": Knob(
+        0.0,
+        0,
+        16,
+        integer=True,
+        doc="力争早听 vs 听好: declare only a wait with at least this many live outs (0: at once)",
     ),
 }
 
@@ -197,8 +214,47 @@ def discard(kn, obs, rules, tabs):
         t, declare = greedy.discard_with(obs, rules, tabs, kn[K_JIA] <= 1.0, kn[K_JIA], greedy.NEVER_FOLD)
         if kn[K_KEEP_ZHONG] and t == ZHONG and obs.hand[ZHONG] == 1 and not declare:
             t = _keep_zhong(obs, tabs, t)
+        if declare and (kn[K_SEEN_WAIT] > 0.0 or kn[K_DECLARE_MIN_OUTS] > 0.0):
+            return _tactical_declaration(kn, obs, rules, tabs, t, not any_ready)
         return t, declare
-    return _ev_discard(kn, obs, rules, tabs)
+    t, declare = _ev_discard(kn, obs, rules, tabs)
+    if declare and kn[K_DECLARE_MIN_OUTS] > 0.0:
+        return _tactical_declaration(kn, obs, rules, tabs, t, False)
+    return t, declare
+
+
+@njit(cache=True)
+def _tactical_declaration(kn, obs, rules, tabs, t, rechoose):
+    """The tactics book's declaration knobs on a declaring discard ``t``: with ``rechoose``, the
+    declaring discard whose wait has the most live outs plus ``seen_wait_bonus`` times its outs on
+    kinds already seen (宁叫一熟，不听两生); then no declaration on fewer than
+    ``declare_min_outs`` live outs (wait for a better one, 听好, instead of 力争早听)."""
+    hand = obs.hand
+    mk = obs.mk
+    mt = obs.mt
+    nm = obs.info[I_N_MELDS]
+    unseen = obs.sc[0]
+    unseen_counts(hand, mk, mt, nm, obs.visible, unseen)
+    best = t
+    best_score = -1.0
+    best_outs = 0
+    for x in range(28):
+        if hand[x] == 0 or (x != t and not rechoose):
+            continue
+        hand[x] -= 1
+        if ready_shape(hand, mk, mt, nm, rules, tabs, obs.tk, obs.tb):
+            _, outs, _ = wait_outs(hand, mk, mt, nm, rules, tabs, unseen, obs.tk, obs.tb)
+            seen = 0
+            for w in range(28):
+                if obs.tk[w] >= 0 and obs.visible[w] > 0:
+                    seen += unseen[w]
+            score = outs + kn[K_SEEN_WAIT] * seen
+            if score > best_score or (score == best_score and x == t):
+                best, best_score, best_outs = x, score, outs
+        hand[x] += 1
+    if best != t:
+        obs.memo[obs.info[I_SEAT], 0] = UNKNOWN
+    return best, best_outs >= kn[K_DECLARE_MIN_OUTS]
 
 
 @njit(cache=True)
