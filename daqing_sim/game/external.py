@@ -155,7 +155,7 @@ class SteppedDeal:
             s = int(ctl[C_SEAT])
             kind = int(ctl[C_DECISION])
             player = players[s]
-            obs = Observation(pub.copy(), rngs[s])
+            obs = Observation(np.frombuffer(pub.tobytes(), dtype=np.int16), rngs[s])  # a read-only copy
             try:
                 if kind == DECISION_DISCARD:
                     options: Sequence[Any] = obs.legal_discards

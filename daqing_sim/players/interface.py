@@ -22,6 +22,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -189,7 +190,8 @@ class Observation:
     __slots__ = ("_v", "_rng", "_legal", "_melds", "_ponds")
 
     def __init__(self, view: np.ndarray, rng: Any = None) -> None:
-        view.flags.writeable = False
+        if view.flags.writeable:
+            view.flags.writeable = False
         object.__setattr__(self, "_v", view)
         object.__setattr__(self, "_rng", rng)
         object.__setattr__(self, "_legal", None)
@@ -369,6 +371,7 @@ class Player:
         return self.name or type(self).__name__
 
 
+@functools.cache
 def claim_options(tile: int, mask: int) -> tuple[Claim, ...]:
     """The :class:`Claim` options of a bit mask of actions (``1 << action``) on ``tile``."""
     return tuple(Claim(a, tile) for a in _CLAIM_ACTIONS if mask >> a & 1)
