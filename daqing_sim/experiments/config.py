@@ -13,7 +13,7 @@ A minimal file::
     n_deals = 100_000
     seed = 1
     chunk_size = 5_000
-    strategies = "greedy"            # all four seats, or a list of four names
+    strategies = "expert"            # all four seats (default), or a list of four names
 
     [rules]                          # overrides of the classic flags for every variant
 
@@ -382,7 +382,7 @@ def experiment_from_dict(
     if "tournament" in data:
         common = dict(name=exp_name, description=description, chunk_size=chunk_size, dealer=dealer)
         return _tournament_experiment(data, where, record_hands=record_hands, **common)
-    base_strategies = _strategies(data.get("strategies", "greedy"), where)
+    base_strategies = _strategies(data.get("strategies", "expert"), where)
     base_knobs = _knobs(data.get("knobs", {}), where)
     base_flags = data.get("rules", {})
     if not isinstance(base_flags, dict):
