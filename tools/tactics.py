@@ -6,11 +6,12 @@ One variant seat against three default experts, every wall in all four cyclic se
 the default experts on the same walls (t interval over per-wall means, walls the independent
 units). The family is the variants together: besides the 95 % interval of each, a Bonferroni
 interval at ``1 - 0.05 / len(VARIANTS)`` holds for all of them jointly. Writes
-``results/tactics/tactics.csv`` and ``results/tactics/provenance.json``; notebooks/06_tactics.ipynb
-reads them.
+``results/tactics/tactics.csv``, ``provenance.json`` and ``README.md`` (the table);
+notebooks/06_tactics.ipynb reads the CSV.
 
     nice -n 10 .venv/bin/python tools/tactics.py                 # 25,000 walls, seed 20261210
     .venv/bin/python tools/tactics.py --walls 200 --out /tmp/t    # a quick small run
+    .venv/bin/python tools/tactics.py --readme-only               # README.md from the CSV again
 """
 
 from __future__ import annotations
@@ -115,15 +116,61 @@ def run(n_walls: int = N_WALLS, seed: int = SEED, verbose: bool = False) -> pd.D
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
+def _verdict(r: pd.Series) -> str:
+    return "pays" if r["bonf_lo"] > 0 else "costs" if r["bonf_hi"] < 0 else "not distinguishable"
+
+
+def readme(table: pd.DataFrame, provenance: dict) -> str:
+    """``results/tactics/README.md``: the table with both intervals, from the CSV and provenance."""
+    family, bonf = int(table["family_size"].iloc[0]), float(table["bonf_confidence"].iloc[0])
+    walls, seed = int(table["n_walls"].iloc[0]), int(table["seed"].iloc[0])
+    rows = [
+        f"| {r['chinese']} | {r['tactic']} | `{r['knob']}={r['value']:g}` | {r['diff']:+.3f} | "
+        f"{r['lo']:+.3f} to {r['hi']:+.3f} | {r['bonf_lo']:+.3f} to {r['bonf_hi']:+.3f} | {_verdict(r)} |"
+        for _, r in table.iterrows()
+    ]
+    return "\n".join(
+        [
+            "## The tactics book tested (《麻将妙诀与战术运用》 as expert knobs)",
+            "",
+            f"Each variant: one `expert` seat with one knob changed against three default experts, "
+            f"{walls:,} walls x 4 seat rotations ({4 * walls:,} deals), seed {seed} (a report seed, not used "
+            "for tuning). Paired difference per seat-deal, variant - default expert (2^N units), Student t "
+            f"intervals over per-wall means; the family is the {family} variants, so the Bonferroni interval "
+            f"is at {100 * bonf:.2f} % each (jointly 95 %) and the verdict uses it.",
+            "",
+            "| tactic (book) | reading | variant | diff | 95 % CI | Bonferroni CI | verdict |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+            *rows,
+            "",
+            f"Made by `{provenance.get('command', 'python tools/tactics.py')}` "
+            f"({provenance.get('date', '?')}, {provenance.get('seconds', '?')} s on one core, engine "
+            f"{provenance.get('engine_fingerprint')}); read and plotted in `notebooks/06_tactics.ipynb`. "
+            "These figures hold for the simulated expert field under the classic rules, not for people.",
+            "",
+        ]
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--walls", type=int, default=N_WALLS, help=f"walls per variant (default {N_WALLS:,})")
     ap.add_argument("--seed", type=int, default=SEED, help=f"seed of the walls (default {SEED})")
     ap.add_argument("--out", default=str(ROOT / "results" / "tactics"), help="output folder")
+    ap.add_argument(
+        "--readme-only",
+        action="store_true",
+        help="only rewrite README.md from the CSV and provenance in --out",
+    )
     a = ap.parse_args(argv)
+    out = Path(a.out)
+    if a.readme_only:
+        provenance = json.loads((out / "provenance.json").read_text())
+        (out / "README.md").write_text(readme(pd.read_csv(out / "tactics.csv"), provenance))
+        print(f"wrote {out / 'README.md'}")
+        return 0
     if a.walls < 2:
         raise SystemExit(f"--walls {a.walls} is too few: give at least 2 walls (intervals need them)")
-    out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
     table = run(a.walls, a.seed, verbose=True)
@@ -150,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
     }
     (out / "provenance.json").write_text(json.dumps(provenance, indent=2, ensure_ascii=False) + "\n")
+    (out / "README.md").write_text(readme(table, provenance))
     print(f"wrote {out / 'tactics.csv'} and provenance.json in {secs:.0f} s")
     return 0
 
