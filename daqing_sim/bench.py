@@ -34,6 +34,7 @@ TARGETS = {
 RATIOS = (
     ("deals_user_jitted", "deals_greedy", 0.5),
     ("deals_python_random", "riichienv_random", 2.0),
+    ("deals_expert", "riichienv_random", 3.0),
 )
 
 
