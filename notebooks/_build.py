@@ -153,7 +153,7 @@ NB01 = notebook(
     Data: `experiments/baseline.toml`, `strategies.toml`, `restrictions.toml`.
     """,
     [
-        md("## Dealer vs the others (baseline: classic rules, four greedy players)"),
+        md("## Dealer vs the others (baseline: classic rules, four expert players)"),
         code(
             """
             base = results("baseline")
@@ -752,8 +752,8 @@ NB04 = notebook(
 NB05 = notebook(
     "05 · Strategy tournament",
     """
-    Which strategy wins money? `strategies.toml` is a duplicate tournament: greedy, jia_hunter,
-    defensive and random play every wall in all four cyclic seat rotations with the same deal
+    Which strategy wins money? `strategies.toml` is a duplicate tournament: expert, greedy,
+    jia_hunter and defensive play every wall in all four cyclic seat rotations with the same deal
     seeds, so each strategy plays every seat's tiles (the dealer's included) of every wall once
     and seat and dealer advantages cancel. The wall is the independent unit: each strategy's
     payments are first averaged per wall (over its four seat-deals of that wall), and its mean
