@@ -66,7 +66,7 @@ def test_a_changed_player_changes_the_chunk_identity(tmp_path):
     ("entry", "words"),
     [
         ("no_such_module_zz:Cautious", "no module 'no_such_module_zz'"),
-        ("plug_players_c:Nope", "has no ds.Player subclass named 'Nope'"),
+        ("plug_players_c:Nope", "has no ds.Player subclass or JittedPlayer named 'Nope'"),
         ("plug_players_c:", "must be written 'module:Class'"),
     ],
 )
