@@ -102,7 +102,9 @@ def test_results_schema_order_and_common_walls(reference: pd.DataFrame) -> None:
 def test_chunks_equal_direct_simulate(reference: pd.DataFrame) -> None:
     from daqing_sim.game.simulate import simulate
 
-    direct = simulate(8, rules=RuleSet(bao_replacement=False), seed=11, start=8, n_jobs=1)
+    direct = simulate(
+        8, rules=RuleSet(bao_replacement=False), strategies=("greedy",) * 4, seed=11, start=8, n_jobs=1
+    )
     got = reference[reference["variant"] == "no_replacement"].iloc[8:16]
     got = got.drop(columns="variant").reset_index(drop=True)
     pd.testing.assert_frame_equal(got, direct.reset_index(drop=True))
