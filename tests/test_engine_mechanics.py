@@ -112,7 +112,7 @@ def test_open_door_required():
     assert closed["ready_turn_1"] == -1  # RULES: 开门 — a concealed hand may not declare
     opened, events, _ = play(wall, PASSIVE, OPEN_FREE)
     assert opened["ready_turn_1"] == 1
-    assert (EV_DISCARD, 1, tile("5m"), 1, 0) in events
+    assert (EV_DISCARD, 1, tile("5m"), 1, 1) in events
 
 
 def test_first_seat_in_turn_order_wins_and_not_ready_discarder_pays_all():
@@ -218,7 +218,7 @@ def test_bao_wild_after_ready_and_plain_before():
     wall = build([DEALER, KANCHAN_1, HIDE_2, HIDE_3], "7s", front="7s1m2m3m7s")
     row, events, _ = play(wall, PASSIVE, OPEN_FREE)
     assert row["ready_turn_1"] == 1
-    assert (EV_DISCARD, 1, tile("7s"), 1, 0) in events
+    assert (EV_DISCARD, 1, tile("7s"), 1, 1) in events
     assert row["winner"] == 1 and row["outcome"] == "self_draw"
     assert row["bao"] == "bao" and row["win_tile"] == "5p" and row["big"]
     assert row["draws"] == 5
@@ -295,7 +295,7 @@ def test_chi_any_seat_for_ready(flag):
     if flag:  # RULES: 上听吃三家
         assert from_dealer and from_dealer[0][2:4] == (tile("5p"), CHI_MID)
         assert row["ready_turn_2"] == 0  # declared on the discard right after the chi
-        assert (EV_DISCARD, 2, tile("9s"), 1, 0) in events
+        assert (EV_DISCARD, 2, tile("9s"), 1, 1) in events
     else:
         assert not from_dealer
 
@@ -318,7 +318,7 @@ def test_bao_wild_on_a_kong_replacement_draw(lock):
     row, events, _ = play(wall, strategies, RuleSet(require_open=False, lock_after_ready=lock))
     assert row["ready_turn_1"] == 1
     if lock:  # RULES: a locked hand declares no kong
-        assert (EV_DISCARD, 1, tile("1s"), 0, 0) in events
+        assert (EV_DISCARD, 1, tile("1s"), 0) in [e[:4] for e in events]
         assert not any(e[0] == EV_CONCEALED_KONG for e in events)
     else:
         assert any(e[:3] == (EV_CONCEALED_KONG, 1, tile("1s")) for e in events)

@@ -128,6 +128,35 @@ def test_standard_shanten_public_api(hand_gen):
         ds.standard_shanten(np.eye(N_KINDS, dtype=np.uint8)[0] * 3)  # 3 tiles: 3k
 
 
+def test_standard_shanten_batch_fast_path_checks_like_the_generic_one(hand_gen):
+    """A uint8 batch is checked inside the kernel's pass; an int64 batch by numpy: same answers."""
+    hands = np.array([hand_gen.random_hand()[0] for _ in range(200)], dtype=np.uint8)
+    assert list(ds.standard_shanten(hands)) == list(ds.standard_shanten(hands.astype(np.int64)))
+    assert list(ds.standard_shanten(hands[::2])) == list(ds.standard_shanten(hands)[::2])  # strided
+    over = hands.copy()
+    over[150, 3] = 5
+    wrapped = hands.copy()
+    wrapped[10, 0] = 255  # a uint8 count that a sum in uint8 would wrap
+    for batch in (over, wrapped):
+        with pytest.raises(ValueError, match="between 0 and 4") as fast:
+            ds.standard_shanten(batch)
+        with pytest.raises(ValueError) as slow:
+            ds.standard_shanten(batch.astype(np.int64))
+        assert str(fast.value) == str(slow.value)
+    for n_tiles in (12, 15, 3):
+        sized = hands.copy()
+        sized[-1] = 0
+        sized[-1, : n_tiles // 3] = 3
+        sized[-1, 20] = n_tiles - 3 * (n_tiles // 3)
+        assert sized[-1].sum() == n_tiles
+        with pytest.raises(ValueError, match="3k") as fast:
+            ds.standard_shanten(sized)
+        with pytest.raises(ValueError) as slow:
+            ds.standard_shanten(sized.astype(np.int64))
+        assert str(fast.value) == str(slow.value)
+    assert ds.standard_shanten(np.zeros((0, N_KINDS), dtype=np.uint8)).shape == (0,)
+
+
 # ------------------------------------------------------------------ wait sets
 
 

@@ -12,7 +12,15 @@ import numpy as np
 import pytest
 
 from daqing_sim.codes import CLAIM_PENG, CONCEALED_KONG
-from daqing_sim.game.engine import EV_BAO_REPLACED, EV_CLAIM, EV_DISCARD, EV_DRAW, EV_READY, _chi_options
+from daqing_sim.game.engine import (
+    EV_BAO_REPLACED,
+    EV_CLAIM,
+    EV_CLAIM_OFFER,
+    EV_DISCARD,
+    EV_DRAW,
+    EV_READY,
+    _chi_options,
+)
 from daqing_sim.game.simulate import run_walls
 from daqing_sim.game.state import new_deal_state, observe
 from daqing_sim.game.wall import LIVE_START, generate_walls
@@ -133,8 +141,9 @@ def test_other_hands_and_bao_do_not_change_a_seats_play(name):
         other[hidden] = rng.permutation(wall[hidden])
         if (other[14:53] == wall[14:53]).all():
             continue
-        ea = _events(wall, seed, RuleSet(), strategies)
-        eb = _events(other, seed, RuleSet(), strategies)
+        # a claim offer to seats 1-3 shows what their hidden hands could claim: not public
+        ea = [e for e in _events(wall, seed, RuleSet(), strategies) if e[0] != EV_CLAIM_OFFER or e[1] == 0]
+        eb = [e for e in _events(other, seed, RuleSet(), strategies) if e[0] != EV_CLAIM_OFFER or e[1] == 0]
         # until seat 0 is ready (then it sees the bao) or the bao is replaced (a public event
         # whose timing depends on the bao's kind), the two deals are identical
         stop = min(_first(ea, (EV_READY, EV_BAO_REPLACED)), _first(eb, (EV_READY, EV_BAO_REPLACED)))

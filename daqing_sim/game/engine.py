@@ -168,11 +168,14 @@ H_WIDTH = 37
 # tiles never played (live wall rest, current and replaced baos).
 F_POOL, F_REST = 4, 5
 
-# Event log rows: (code, seat, tile, a, b).
+# Event log rows: (code, seat, tile, a, b); the fields of each code in docs/DESIGN.md (event log).
 EV_DRAW, EV_DISCARD, EV_READY, EV_CLAIM, EV_CONCEALED_KONG, EV_ADDED_KONG = 0, 1, 2, 3, 4, 5
 EV_BAO_REPLACED, EV_WIN, EV_EXHAUSTIVE = 6, 7, 8
+# a seat asked to claim (a = option mask, b = its answer); after EV_WIN: (tile that came in,
+# bao kind, 1 for 宝卡 — a win on a new bao without a draw)
+EV_CLAIM_OFFER, EV_WIN_DETAIL = 9, 10
 LOG_WIDTH = 5
-MAX_EVENTS = 512
+MAX_EVENTS = 1024  # draws + discards + up to four claim offers per discard stay well below
 
 # Phases of the deal loop (where a paused deal resumes: _KONG, _DISCARDED, _CLAIMS).
 _DRAW, _AFTER_DRAW, _KONG, _DISCARD, _DISCARDED, _CLAIMS = range(6)
@@ -794,7 +797,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 else:
                     wk[cur, :] = -1
             if log_on:
-                n_log = _log(log, n_log, EV_DISCARD, cur, d, np.int64(newly_ready), 0)
+                n_log = _log(log, n_log, EV_DISCARD, cur, d, np.int64(newly_ready), ready[cur])
                 if newly_ready:
                     n_log = _log(
                         log, n_log, EV_READY, cur, bao, orow[O_READY_WAIT + cur], orow[O_READY_OUTS + cur]
@@ -895,6 +898,8 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     a = _ask_claim(
                         codes, knobs, st, obs, dealer, back - front + 1, s, rules, tabs, d, opts, ufns
                     )
+                if log_on:
+                    n_log = _log(log, n_log, EV_CLAIM_OFFER, s, d, opts, a)
                 if a != PASS:
                     claimer = s
                     action = a
@@ -978,6 +983,8 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     if log_on:
         if winner >= 0:
             n_log = _log(log, n_log, EV_WIN, winner, win_tile, method, discarder)
+            bao_kan = 1 if method == SELF_DRAW and win_drawn < 0 else 0
+            n_log = _log(log, n_log, EV_WIN_DETAIL, winner, win_drawn, bao_kind, bao_kan)
         else:
             n_log = _log(log, n_log, EV_EXHAUSTIVE, -1, -1, 0, 0)
     return n_log
@@ -1117,7 +1124,7 @@ def _check_bao(wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, 
         back -= 1
         n_repl += 1
         if log_on:
-            n_log = _log(log, n_log, EV_BAO_REPLACED, -1, bao, old, 0)
+            n_log = _log(log, n_log, EV_BAO_REPLACED, -1, bao, old, back - front + 1)
     # RULES: 宝卡 on a new bao (DECISIONS #10), once it stands: a new bao with three copies
     # visible is replaced again at once, before anyone can win on it
     if rules[R_BAO_KAN_INSTANT] and n_repl > first and visible[bao] < 3:

@@ -1,8 +1,9 @@
 """Move-by-move replay of one simulated deal; CLI ``daqing-sim replay``.
 
-The replay runs the same jitted kernel as :func:`daqing_sim.game.simulate.simulate` on the
-same wall and deal seed, with its event log switched on, and prints the events in hand
-notation. The omniscient view shows every hand and the (hidden) bao.
+The replay renders the structured event log of :func:`daqing_sim.game.deal_log.deal_log`
+(the same jitted kernel as :func:`daqing_sim.game.simulate.simulate` on the same wall and deal
+seed, with its event log switched on) in hand notation. The omniscient view shows every hand
+and the (hidden) bao.
 """
 
 from __future__ import annotations
@@ -11,18 +12,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
-from daqing_sim.codes import BAO_KINDS, CHI_LOW, CLAIM_KONG, CLAIM_PENG, N_KINDS, OUTCOMES, WAIT_KINDS
+from daqing_sim.codes import BAO_KINDS, CHI_LOW, N_KINDS, OUTCOMES, WAIT_KINDS
+from daqing_sim.game.deal_log import ACTIONS, deal_log_wall, to_json_lines
 from daqing_sim.game.engine import (
-    EV_ADDED_KONG,
-    EV_BAO_REPLACED,
-    EV_CLAIM,
-    EV_CONCEALED_KONG,
-    EV_DISCARD,
-    EV_DRAW,
-    EV_EXHAUSTIVE,
-    EV_READY,
-    EV_WIN,
     O_BAO,
     O_BIG,
     O_CONCEALED,
@@ -33,8 +27,8 @@ from daqing_sim.game.engine import (
     O_WINNER_KONGS,
 )
 from daqing_sim.game.scoring import settle_detail
-from daqing_sim.game.simulate import _prepare, _python_seats, _with_players, run_walls
-from daqing_sim.game.wall import BAO_POSITION, LIVE_START, generate_walls
+from daqing_sim.game.simulate import _prepare, _python_seats, _with_players
+from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.notation import Hand, Meld, format_hand
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.rules import RuleSet
@@ -129,88 +123,95 @@ def replay_wall(
     -------
     list of str
     """
-    raw = run_walls(
-        wall[None, :],
-        np.array([deal_seed], dtype=np.uint64),
-        rules,
-        codes,
-        knob_values,
-        dealer,
-        record_log=True,
-        players=players,
-        first_deal=deal,
-    )
-    row = raw["out"][0]
-    log = raw["log"]
+    df, row = deal_log_wall(wall, deal_seed, rules, codes, knob_values, dealer, players, deal)
+    return render(df, row, rules, names, dealer, header)
+
+
+def render(
+    df: pd.DataFrame, row: np.ndarray, rules: RuleSet, names: Sequence[str], dealer: int, header: str
+) -> list[str]:
+    """The text replay of a :func:`~daqing_sim.game.deal_log.deal_log` frame (``row``: the
+    deal's result row, for the settlement of a win)."""
     lines = [f"{header}: dealer seat {dealer}, strategies {', '.join(names)}"]
     changed = rules.changed()
     if changed:
         lines.append("rules: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
     seats = [_Seat() for _ in range(4)]
-    pos = 0
-    for k in range(4):
-        s = (dealer + k) % 4
-        for _ in range(14 if k == 0 else 13):
-            seats[s].counts[wall[pos]] += 1
-            pos += 1
+    records = df.to_dict("records")
+    for r in records:
+        if r["event"] == "deal":
+            seats[r["seat"]].counts[r["tile"]] += 1
     for s in range(4):
         role = " (dealer)" if s == dealer else ""
         lines.append(f"seat {s}{role}: {seats[s]}")
-    lines.append(f"bao (face down, seen only by a ready player): {tile_name(int(wall[BAO_POSITION]))}")
-    lines.append(f"live wall: {len(wall) - LIVE_START} tiles")
     turn = 0
-    for code, seat, tile, a, b in log.astype(int):
-        if code == EV_DRAW:
+    for r in records:
+        ev, seat, tile = r["event"], r["seat"], r["tile"]
+        if ev == "bao":
+            lines.append(f"bao (face down, seen only by a ready player): {tile_name(tile)}")
+            lines.append(f"live wall: {r['wall_left']} tiles")
+        elif ev in ("draw", "kong_draw"):
             seats[seat].counts[tile] += 1
-            where = " from the back (kong replacement)" if a else ""
+            where = " from the back (kong replacement)" if ev == "kong_draw" else ""
             turn += 1
-            lines.append(f"{turn:3d}. seat {seat} draws {tile_name(tile)}{where}; {b} left")
-        elif code == EV_DISCARD:
+            lines.append(f"{turn:3d}. seat {seat} draws {tile_name(tile)}{where}; {r['wall_left']} left")
+        elif ev == "discard":
             seats[seat].counts[tile] -= 1
-            ready = " and declares ready (上听)" if a else ""
+            declared = r["step"] + 1 < len(records) and records[r["step"] + 1]["event"] == "ready"
+            ready = " and declares ready (上听)" if declared else ""
             lines.append(f"     seat {seat} discards {tile_name(tile)}{ready}: {seats[seat]}")
-        elif code == EV_READY:
-            kind = WAIT_KINDS[a] if a >= 0 else "none"
+        elif ev == "ready":
+            kind = r["wait"] if isinstance(r["wait"], str) else "none"
             lines.append(
-                f"     seat {seat} is ready, {kind} wait, {b} live outs; it sees the bao {tile_name(tile)}"
+                f"     seat {seat} is ready, {kind} wait, {r['outs']} live outs; "
+                f"it sees the bao {tile_name(r['bao'])}"
             )
-        elif code == EV_CLAIM:
-            if a == CLAIM_PENG:
-                seats[seat].counts[tile] -= 2
-                meld = Meld("peng", tile)
-            elif a == CLAIM_KONG:
-                seats[seat].counts[tile] -= 3
-                meld = Meld("kong", tile)
-            else:
-                low = tile - (a - CHI_LOW)
-                for x in range(low, low + 3):
-                    if x != tile:
-                        seats[seat].counts[x] -= 1
-                meld = Meld("chi", low)
-            seats[seat].melds.append(meld)
-            verb = {"peng": "pengs", "kong": "kongs", "chi": "chis"}[meld.kind]
-            lines.append(f"     seat {seat} {verb} {tile_name(tile)} from seat {b}: {meld}")
-        elif code == EV_CONCEALED_KONG:
+        elif ev == "claim":
+            lines.append(_claim(seats[seat], seat, tile, r["action"], r["from_seat"]))
+        elif ev == "concealed_kong":
             seats[seat].counts[tile] -= 4
             seats[seat].melds.append(Meld("concealed_kong", tile))
             lines.append(f"     seat {seat} declares a concealed kong {seats[seat].melds[-1]}")
-        elif code == EV_ADDED_KONG:
+        elif ev == "added_kong":
             seats[seat].counts[tile] -= 1
             seats[seat].melds = [
                 Meld("added_kong", m.tile) if m.kind == "peng" and m.tile == tile else m
                 for m in seats[seat].melds
             ]
             lines.append(f"     seat {seat} adds {tile_name(tile)} to its peng (added kong)")
-        elif code == EV_BAO_REPLACED:
+        elif ev == "bao_replaced":
             lines.append(
-                f"     three {tile_name(a)} visible: the bao is replaced (换宝) by the last live tile, "
-                f"{tile_name(tile)}"
+                f"     three {tile_name(r['other_tile'])} visible: the bao is replaced (换宝) by the last "
+                f"live tile, {tile_name(tile)}"
             )
-        elif code == EV_WIN:
+        elif ev in ("win", "bao_kan"):
+            if ev == "bao_kan":
+                lines.append(
+                    f"     seat {seat} waits on {tile_name(tile)} in a kanchan: the new bao wins at "
+                    "sight (宝卡), with no draw"
+                )
             lines.append(_win_line(row, seat, tile, rules, dealer))
-        elif code == EV_EXHAUSTIVE:
+        elif ev == "exhaustive_draw":
             lines.append("the live wall is empty: exhaustive draw (荒庄), nobody pays")
     return lines
+
+
+def _claim(hand: _Seat, seat: int, tile: int, action: str, from_seat: int) -> str:
+    if action == "peng":
+        hand.counts[tile] -= 2
+        meld = Meld("peng", tile)
+    elif action == "kong":
+        hand.counts[tile] -= 3
+        meld = Meld("kong", tile)
+    else:
+        low = tile - ACTIONS.index(action) + CHI_LOW
+        for x in range(low, low + 3):
+            if x != tile:
+                hand.counts[x] -= 1
+        meld = Meld("chi", low)
+    hand.melds.append(meld)
+    verb = {"peng": "pengs", "kong": "kongs", "chi": "chis"}[meld.kind]
+    return f"     seat {seat} {verb} {tile_name(tile)} from seat {from_seat}: {meld}"
 
 
 def _win_line(row, winner: int, tile: int, rules: RuleSet, dealer: int) -> str:
@@ -240,7 +241,15 @@ def _cli(args) -> int:
     strategies = tuple(s.strip() for s in args.strategies.split(","))
     if len(strategies) == 1:
         strategies = strategies * 4
-    for line in replay(args.seed, args.deal, rules=rules, strategies=strategies, dealer=args.dealer):
+    if args.json:
+        from daqing_sim.game.deal_log import deal_log
+
+        lines = to_json_lines(
+            deal_log(args.seed, args.deal, rules=rules, strategies=strategies, dealer=args.dealer)
+        )
+    else:
+        lines = replay(args.seed, args.deal, rules=rules, strategies=strategies, dealer=args.dealer)
+    for line in lines:
         print(line)
     return 0
 
@@ -261,7 +270,12 @@ def register(subparsers) -> None:
         help="four comma-separated strategies (or one for all seats), default greedy",
     )
     p.add_argument("--dealer", type=int, default=0, help="dealer seat (default 0)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the structured event log instead: one JSON object per event (schema in docs/DESIGN.md)",
+    )
     p.set_defaults(func=_cli)
 
 
-__all__ = ["replay", "replay_wall", "register"]
+__all__ = ["replay", "replay_wall", "render", "register"]

@@ -130,15 +130,21 @@ def _std_distance_ws(counts, tabs, ab):
 @njit(cache=True, inline="always")
 def _std_distance(counts, tabs):
     """Tiles to gain for ``n // 3`` melds and a pair, by the merge tables of ``_tables``."""
-    off = tabs.off
-    std_id = tabs.std_id
     n = 0
     for t in range(28):
         n += counts[t]
+    return _std_distance_melds(counts, tabs, n // 3)
+
+
+@njit(cache=True, inline="always")
+def _std_distance_melds(counts, tabs, melds):
+    """:func:`_std_distance` for ``melds`` melds and a pair (``melds`` = tiles // 3, at most 4)."""
+    off = tabs.off
+    std_id = tabs.std_id
     ia = std_id[_suit_rank(counts, 0, off)]
     ib = std_id[_suit_rank(counts, 9, off)]
     ic = std_id[_suit_rank(counts, 18, off)]
-    return np.int64(tabs.fin[tabs.ab_id[ia, ib], ic, counts[ZHONG], n // 3])
+    return np.int64(tabs.fin[tabs.ab_id[ia, ib], ic, counts[ZHONG], melds])
 
 
 @njit(cache=True, inline="always")
@@ -151,6 +157,25 @@ def std_shanten_k(counts, tabs):
 def std_shanten_batch_k(hands, tabs, out):
     for i in range(hands.shape[0]):
         out[i] = _std_distance(hands[i], tabs) - 1
+
+
+@njit(cache=True)
+def std_shanten_checked_batch_k(hands, tabs, out):
+    """:func:`std_shanten_batch_k` that also checks each row's size in the same pass.
+
+    The counts must be 0-4 already (checked by the caller: one ``max`` over the batch). Returns
+    1 when some row does not have 3k+1 or 3k+2 tiles (at most 14), else 0. Branch-free: such
+    a row gets a clamped, meaningless value rather than a jump that would slow every row.
+    """
+    bad = 0
+    for i in range(hands.shape[0]):
+        row = hands[i]
+        n = 0
+        for t in range(28):
+            n += row[t]
+        bad |= (n % 3 == 0) | (n > 14)
+        out[i] = _std_distance_melds(row, tabs, min(n // 3, 4)) - 1
+    return bad
 
 
 @njit(cache=True, inline="always")

@@ -1,0 +1,291 @@
+"""Structured event log of one deal: :func:`deal_log` -> one DataFrame row per event.
+
+Built from the jitted engine's own event log (:mod:`daqing_sim.game.engine`, ``EV_*`` codes),
+run on the same wall and deal seed as :func:`daqing_sim.game.simulate.simulate`, plus the
+deal's opening (the dealt tiles, the bao) and the end state of all 112 tiles. The schema is
+in docs/DESIGN.md (event log); :func:`daqing_sim.game.replay.replay` renders it as text and
+``daqing-sim replay --json`` prints it as JSON lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from daqing_sim.codes import BAO_KINDS, METHODS, N_KINDS, WAIT_KINDS
+from daqing_sim.game.engine import (
+    EV_ADDED_KONG,
+    EV_BAO_REPLACED,
+    EV_CLAIM,
+    EV_CLAIM_OFFER,
+    EV_CONCEALED_KONG,
+    EV_DISCARD,
+    EV_DRAW,
+    EV_EXHAUSTIVE,
+    EV_READY,
+    EV_WIN,
+    EV_WIN_DETAIL,
+    F_POOL,
+    MAX_EVENTS,
+    O_WAIT,
+)
+from daqing_sim.game.simulate import _prepare, _python_seats, _with_players, run_walls
+from daqing_sim.game.wall import BAO_POSITION, N_LIVE, generate_walls
+from daqing_sim.hand.tiles import tile_name
+from daqing_sim.rules import RuleSet
+from daqing_sim.validation import check_int
+
+EVENTS = (
+    "deal",
+    "bao",
+    "draw",
+    "kong_draw",
+    "discard",
+    "ready",
+    "claim_offer",
+    "claim",
+    "concealed_kong",
+    "added_kong",
+    "bao_replaced",
+    "win",
+    "bao_kan",
+    "exhaustive_draw",
+    "final",
+)
+# claim answers by code (codes.PASS .. CHI_HIGH), then the two win methods
+ACTIONS = ("pass", "peng", "kong", "chi_low", "chi_mid", "chi_high") + METHODS
+PLACES = ("hand", "pool", "rest")
+TILE_NAMES = tuple(tile_name(t) for t in range(N_KINDS))
+COLUMNS = (
+    "step",
+    "event",
+    "seat",
+    "tile",
+    "tile_name",
+    "from_seat",
+    "action",
+    "options",
+    "wall_left",
+    "ready",
+    "bao",
+    "wait",
+    "outs",
+    "bao_kind",
+    "other_tile",
+    "place",
+    "count",
+)
+_INTS = {
+    "step": np.int16,
+    "seat": np.int8,
+    "tile": np.int8,
+    "from_seat": np.int8,
+    "options": np.int8,
+    "wall_left": np.int16,
+    "bao": np.int8,
+    "outs": np.int16,
+    "other_tile": np.int8,
+    "count": np.int8,
+}
+
+
+def _row(event: str, seat: int = -1, tile: int = -1, **kw) -> dict:
+    r = {"event": event, "seat": seat, "tile": tile, "from_seat": -1, "action": None, "options": 0}
+    r.update({"wait": None, "outs": -1, "bao_kind": None, "other_tile": -1, "place": None, "count": 1})
+    r.update(kw)
+    return r
+
+
+def _opening(wall: np.ndarray, dealer: int) -> list[dict]:
+    rows = []
+    pos = 0
+    for k in range(4):
+        s = (dealer + k) % 4
+        for _ in range(14 if k == 0 else 13):
+            rows.append(_row("deal", s, int(wall[pos])))
+            pos += 1
+    rows.append(_row("bao", -1, int(wall[BAO_POSITION])))
+    return rows
+
+
+def _events(log: np.ndarray, row: np.ndarray) -> list[dict]:
+    rows: list[dict] = []
+    discarder = -1
+    for code, seat, tile, a, b in log.astype(int).tolist():
+        if code == EV_DRAW:
+            rows.append(_row("kong_draw" if a else "draw", seat, tile))
+        elif code == EV_DISCARD:
+            discarder = seat
+            rows.append(_row("discard", seat, tile, ready_after=bool(b)))
+        elif code == EV_READY:
+            rows.append(_row("ready", seat, -1, wait=WAIT_KINDS[a] if a >= 0 else None, outs=b))
+        elif code == EV_CLAIM_OFFER:
+            rows.append(_row("claim_offer", seat, tile, from_seat=discarder, action=ACTIONS[b], options=a))
+        elif code == EV_CLAIM:
+            rows.append(_row("claim", seat, tile, from_seat=b, action=ACTIONS[a]))
+        elif code == EV_CONCEALED_KONG:
+            rows.append(_row("concealed_kong", seat, tile))
+        elif code == EV_ADDED_KONG:
+            rows.append(_row("added_kong", seat, tile))
+        elif code == EV_BAO_REPLACED:
+            rows.append(_row("bao_replaced", -1, tile, other_tile=a, wall_after=b))
+        elif code == EV_WIN:
+            wait = WAIT_KINDS[row[O_WAIT]] if row[O_WAIT] >= 0 else None
+            rows.append(_row("win", seat, tile, from_seat=b, action=METHODS[a], wait=wait))
+        elif code == EV_WIN_DETAIL:
+            win = rows[-1]
+            win["other_tile"] = tile
+            win["bao_kind"] = BAO_KINDS[a]
+            if b:  # RULES: 宝卡 — won on a new bao, with no draw
+                win["event"] = "bao_kan"
+        elif code == EV_EXHAUSTIVE:
+            rows.append(_row("exhaustive_draw"))
+    return rows
+
+
+def _final(final: np.ndarray) -> list[dict]:
+    rows = []
+    for i in range(6):
+        seat, place = (i, "hand") if i < F_POOL else (-1, "pool" if i == F_POOL else "rest")
+        for t in range(N_KINDS):
+            if final[i, t]:
+                rows.append(_row("final", seat, t, place=place, count=int(final[i, t])))
+    return rows
+
+
+def _fill_state(rows: list[dict]) -> None:
+    """The state columns (after each event): wall_left, the seat's ready, the bao in force."""
+    left = N_LIVE
+    bao = -1
+    ready = [False] * 4
+    for r in rows:
+        ev = r["event"]
+        if ev in ("draw", "kong_draw"):
+            left -= 1
+        elif ev == "bao":
+            bao = r["tile"]
+        elif ev == "bao_replaced":
+            left -= 1
+            bao = r["tile"]
+            if r.pop("wall_after") != left:
+                raise AssertionError("event log out of step with the wall (a bug: please report it)")
+        elif ev == "ready":
+            ready[r["seat"]] = True
+        elif ev == "discard":
+            ready[r["seat"]] = r.pop("ready_after")
+        r["wall_left"] = left
+        r["bao"] = bao
+        r["ready"] = ready[r["seat"]] if r["seat"] >= 0 else False
+
+
+def frame_from_rows(rows: list[dict]) -> pd.DataFrame:
+    """The typed frame of :func:`deal_log` from its row dicts."""
+    df = pd.DataFrame(rows)
+    df["step"] = np.arange(len(df))
+    for col, dtype in _INTS.items():
+        df[col] = df[col].astype(dtype)
+    df["ready"] = df["ready"].astype(bool)
+    df["tile_name"] = pd.Categorical.from_codes(
+        np.where(df["tile"] >= 0, df["tile"], -1), categories=list(TILE_NAMES)
+    )
+    for col, cats in (
+        ("event", EVENTS),
+        ("action", ACTIONS),
+        ("wait", WAIT_KINDS),
+        ("bao_kind", BAO_KINDS),
+        ("place", PLACES),
+    ):
+        df[col] = pd.Categorical(df[col], categories=list(cats))
+    return df[list(COLUMNS)]
+
+
+def deal_log_wall(
+    wall: np.ndarray,
+    deal_seed: int,
+    rules: RuleSet,
+    codes: np.ndarray,
+    knob_values: np.ndarray,
+    dealer: int = 0,
+    players: Sequence[Any] | None = None,
+    deal: int = 0,
+) -> tuple[pd.DataFrame, np.ndarray]:
+    """The event frame of one given wall and the deal's result row (``out``, N_OUT values)."""
+    raw = run_walls(
+        wall[None, :],
+        np.array([deal_seed], dtype=np.uint64),
+        rules,
+        codes,
+        knob_values,
+        dealer,
+        record_final=True,
+        record_log=True,
+        players=players,
+        first_deal=deal,
+    )
+    log = raw["log"]
+    if len(log) >= MAX_EVENTS:
+        raise AssertionError(f"more than {MAX_EVENTS} events in one deal: raise engine.MAX_EVENTS")
+    row = raw["out"][0]
+    rows = _opening(wall, dealer) + _events(log, row)
+    _fill_state(rows)
+    end = _final(raw["final"][0])
+    for r in end:
+        r.update(wall_left=rows[-1]["wall_left"], bao=rows[-1]["bao"], ready=False)
+    return frame_from_rows(rows + end), row
+
+
+def deal_log(
+    seed: int,
+    deal: int,
+    rules: RuleSet = RuleSet(),
+    strategies: Sequence[Any] = ("greedy",) * 4,
+    dealer: int = 0,
+    knobs: Sequence[Mapping[str, float] | None] | None = None,
+) -> pd.DataFrame:
+    """Every event of deal ``deal`` of ``seed``, one typed row each (schema: docs/DESIGN.md).
+
+    The rows are the dealt tiles (``deal``), the bao (``bao``), the moves in order — draws,
+    discards, declarations, every claim offer with its options and answer, claims, kongs,
+    bao replacements —, the end (``win``, ``bao_kan`` for 宝卡, or ``exhaustive_draw``) and
+    where all 112 tiles are at the end (``final``: per seat, unclaimed discards, rest).
+
+    Parameters
+    ----------
+    seed, deal : int
+        Identify the deal, as in the ``deal`` column of :func:`daqing_sim.game.simulate`.
+    rules, strategies, dealer, knobs
+        As given to :func:`daqing_sim.game.simulate` (the log is that run's deal).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``attrs`` holds ``seed``, ``deal``, ``dealer`` and the ``strategies`` names.
+
+    Examples
+    --------
+    >>> import daqing_sim as ds
+    >>> log = ds.deal_log(0, 3, strategies=("random",) * 4)
+    >>> int((log.event == "deal").sum()), int(log.loc[log.event == "final", "count"].sum())
+    (53, 112)
+    """
+    seed = check_int(seed, "seed")
+    deal = check_int(deal, "deal")
+    strategies = _with_players(strategies)
+    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
+    walls, _, seeds = generate_walls(1, seed, deal)
+    df, _ = deal_log_wall(
+        walls[0], seeds[0], rules, codes, knob_values, dealer, _python_seats(strategies), deal
+    )
+    df.attrs.update(seed=seed, deal=deal, dealer=dealer, strategies=list(names))
+    return df
+
+
+def to_json_lines(df: pd.DataFrame) -> list[str]:
+    """One JSON object per event (missing values as ``null``), as ``daqing-sim replay --json``."""
+    return df.to_json(orient="records", lines=True, force_ascii=False).splitlines()
+
+
+__all__ = ["deal_log", "deal_log_wall", "to_json_lines", "EVENTS", "ACTIONS", "COLUMNS"]
