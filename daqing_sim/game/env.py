@@ -15,7 +15,6 @@ from typing import Any
 
 import pandas as pd
 
-from daqing_sim.codes import DECISION_CLAIM, DECISION_DISCARD
 from daqing_sim.game.engine import C_DECISION, O_PAY
 from daqing_sim.game.external import SteppedDeal, encode_answer, seat_rngs
 from daqing_sim.game.simulate import _check_dealer, _check_rules, results_frame
@@ -111,15 +110,7 @@ class DealEnv:
 
     def legal_actions(self) -> tuple:
         """The options of the pending decision (``Discard``, ``Claim`` or ``Kong`` tuples)."""
-        obs = self._obs
-        if obs is None:
-            return ()
-        kind = int(self._engine.ctl[C_DECISION])
-        if kind == DECISION_DISCARD:
-            return obs.legal_discards
-        if kind == DECISION_CLAIM:
-            return obs.claim_options()
-        return obs.kong_options()
+        return () if self._obs is None else self._engine.options(self._obs)
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now: the pending observation for :attr:`agent_selection`, an

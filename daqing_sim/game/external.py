@@ -59,7 +59,7 @@ from daqing_sim.players.interface import (
     SeatRandom,
 )
 from daqing_sim.players.observation import N_PUB
-from daqing_sim.players.user import NULL_UFNS
+from daqing_sim.players.user import entry_with_ufns, null_ufns
 
 
 class PlayerError(ValueError):
@@ -114,7 +114,7 @@ class SteppedDeal:
             self.log,
             self.ctl,
             self.pub,
-            NULL_UFNS,
+            null_ufns(),
         )
         self.wall = np.zeros(N_TILES, dtype=np.uint8)  # this deal's wall and seed (buffers)
         self.seed = np.zeros(1, dtype=np.uint64)
@@ -136,7 +136,8 @@ class SteppedDeal:
 
     def _run(self) -> int:
         if self._entry is None:
-            self._handle = new_handle(self.wall, self.seed, *self._fixed)
+            args = (self.wall, self.seed, *self._fixed)
+            self._handle = entry_with_ufns(new_handle, args)(*args)
             status = step_handle_k(self._handle)
             # later calls go straight to the compiled entry point (numba's type dispatch costs
             # more than the call, at every decision of a Python player)
@@ -224,25 +225,6 @@ class SteppedDeal:
         return Observation(view, rng)
 
 
-def answer_of(player: Player, deal: SteppedDeal, rng: Any, deal_id: int) -> tuple[int, bool]:
-    """Ask ``player`` the pending decision of ``deal``; the engine's encoding of its answer."""
-    kind = int(deal.ctl[C_DECISION])
-    obs = deal.observation(rng)
-    try:
-        if kind == DECISION_DISCARD:
-            options: Sequence[Any] = obs.legal_discards
-            ans = player.discard(obs)
-        elif kind == DECISION_CLAIM:
-            options = obs.claim_options()
-            ans = player.claim(obs, options)
-        else:
-            options = obs.kong_options()
-            ans = player.kong(obs, options)
-    except Exception as e:  # a player's own bug, reported where it happened
-        raise PlayerError(f"{_who(player, deal.seat, deal_id, kind)} raised {type(e).__name__}: {e}") from e
-    return encode_answer(ans, kind, options, (player, deal.seat, deal_id))
-
-
 def encode_answer(ans: Any, kind: int, options: Sequence[Any], who: tuple[Any, int, int]) -> tuple[int, bool]:
     """Check ``ans`` against ``options`` and encode it for ``SteppedDeal.resume``; ``who`` is
     (player, seat, deal) for the error message."""
@@ -317,7 +299,6 @@ __all__ = [
     "SteppedDeal",
     "PlayerError",
     "play_with_players",
-    "answer_of",
     "encode_answer",
     "seat_rngs",
     "Claim",

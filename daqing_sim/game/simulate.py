@@ -8,15 +8,13 @@ The columns are the contract of docs/DESIGN.md ("Results DataFrame").
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import numba
 import numpy as np
 import pandas as pd
 
-from daqing_sim.codes import BAO_KINDS, N_KINDS, N_TILES, N_USER_SLOTS, OUTCOMES, WAIT_KINDS
+from daqing_sim.codes import BAO_KINDS, N_KINDS, N_TILES, OUTCOMES, WAIT_KINDS
 from daqing_sim.game.engine import (
     H_MK,
     H_MT,
@@ -56,7 +54,7 @@ from daqing_sim.players.dispatch import table_free_flags
 from daqing_sim.players.interface import Player
 from daqing_sim.players.plugins import resolve_seats
 from daqing_sim.players.registry import STRATEGIES, encode_strategies
-from daqing_sim.players.user import NULL_UFNS, JittedPlayer, signatures, user_functions
+from daqing_sim.players.user import JittedPlayer, entry_with_ufns, user_functions
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_fits_memory, check_int
 
@@ -148,11 +146,8 @@ def run_walls(
             final,
             log,
         )
-        ufns = user_functions(players) if players is not None else None
-        if ufns is None:
-            n_log = play_batch_k(*args, NULL_UFNS)
-        else:
-            n_log = _with_user_functions(args, ufns)
+        ufns = user_functions(players)
+        n_log = entry_with_ufns(play_batch_k, (*args, ufns))(*args, ufns)
     else:
         n_log = 0
     result = {"out": out}
@@ -227,23 +222,6 @@ def results_frame(
         ]
         cols["winner_hand"] = pd.array(text, dtype="string")
     return pd.DataFrame(cols)
-
-
-def _with_user_functions(args: tuple[Any, ...], ufns: Any) -> int:
-    """``play_batch_k`` with JittedPlayers: the engine compiled once for first-class functions of
-    the documented signatures (cached on disk), called at its entry point with the user's."""
-    sig_d, sig_c, sig_k = signatures()
-    ufns_type = numba.types.Tuple(
-        tuple(
-            numba.types.UniTuple(numba.types.FunctionType(sig), N_USER_SLOTS) for sig in (sig_d, sig_c, sig_k)
-        )
-    )
-    argtypes = (*(numba.typeof(a) for a in args), ufns_type)
-    with warnings.catch_warnings():  # numba calls first-class functions "experimental"
-        warnings.simplefilter("ignore", numba.NumbaExperimentalFeatureWarning)
-        if argtypes not in play_batch_k.overloads:
-            play_batch_k.compile(argtypes)
-        return play_batch_k.overloads[argtypes].entry_point(*args, ufns)
 
 
 def _prepare(rules, strategies, knobs, dealer):

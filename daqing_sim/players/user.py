@@ -38,23 +38,16 @@ from daqing_sim.codes import N_USER_SLOTS, PASS
 warnings.filterwarnings("ignore", "First-class function type", numba.NumbaExperimentalFeatureWarning)
 
 
-@njit(cache=True)
 def _null_discard(kn, obs, rules, tabs):
     return np.int64(-1), False
 
 
-@njit(cache=True)
 def _null_claim(kn, obs, rules, tabs, t, options):
     return np.int64(PASS)
 
 
-@njit(cache=True)
 def _null_kong(kn, obs, rules, tabs, kong_opts):
     return np.int64(-1)
-
-
-#: The engine's user-function argument when no seat is a JittedPlayer (never called).
-NULL_UFNS = ((_null_discard,) * N_USER_SLOTS, (_null_claim,) * N_USER_SLOTS, (_null_kong,) * N_USER_SLOTS)
 
 
 @functools.cache
@@ -88,6 +81,38 @@ def _compiled(fn: Any, sig: Any, what: str) -> Any:
             f"the {what} function {py.__name__} does not compile for the documented signature "
             f"(docs/PLAYERS.md): {first}"
         ) from None
+
+
+@functools.cache
+def null_ufns() -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
+    """The engine's user-function argument when no seat is a JittedPlayer (never called).
+
+    Compiled for the documented signatures like any user player's, so every specialization of
+    the engine types ``ufns`` as first-class functions: a numba cache index that mixed them with
+    dispatcher-typed entries fails to save (``ReferenceError``) when a later process adds one.
+    """
+    sig_d, sig_c, sig_k = signatures()
+    d = _compiled(_null_discard, sig_d, "discard")
+    c = _compiled(_null_claim, sig_c, "claim")
+    k = _compiled(_null_kong, sig_k, "kong")
+    return (d,) * N_USER_SLOTS, (c,) * N_USER_SLOTS, (k,) * N_USER_SLOTS
+
+
+@functools.cache
+def ufns_type() -> Any:
+    """The numba type of the engine's ``ufns`` argument: three tuples of first-class functions."""
+    return types.Tuple(tuple(types.UniTuple(types.FunctionType(sig), N_USER_SLOTS) for sig in signatures()))
+
+
+def entry_with_ufns(dispatcher: Any, args: tuple[Any, ...]) -> Any:
+    """The compiled entry point of ``dispatcher`` for ``args`` whose last element is ``ufns``,
+    typed as first-class functions (compiled once, loaded from numba's disk cache after)."""
+    argtypes = (*(numba.typeof(a) for a in args[:-1]), ufns_type())
+    with warnings.catch_warnings():  # numba calls first-class functions "experimental"
+        warnings.simplefilter("ignore", numba.NumbaExperimentalFeatureWarning)
+        if argtypes not in dispatcher.overloads:
+            dispatcher.compile(argtypes)
+    return dispatcher.overloads[argtypes].entry_point
 
 
 class JittedPlayer:
@@ -157,15 +182,15 @@ class JittedPlayer:
         return f"JittedPlayer({self.name!r})"
 
 
-def user_functions(seats: Sequence[Any]) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]] | None:
+def user_functions(seats: Sequence[Any] | None) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
     """The engine's ``ufns`` for the JittedPlayers among ``seats`` (slot = order of first seat),
-    None if there are none."""
+    :func:`null_ufns` if there are none."""
     players = []
-    for p in seats:
+    for p in seats or ():
         if isinstance(p, JittedPlayer) and all(p is not q for q in players):
             players.append(p)
     if not players:
-        return None
+        return null_ufns()
     fns = [p.functions() for p in players]
     fns += [fns[0]] * (N_USER_SLOTS - len(fns))
     return tuple(tuple(f[i] for f in fns) for i in range(3))  # type: ignore[return-value]
