@@ -521,6 +521,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     n_log = 0
     cur = dealer
     phase = _AFTER_DRAW
+    from_back = False  # the next _DRAW is a kong's replacement (never carried over a pause)
     drawn = -1
     last_live = N_LIVE + 1  # the dealer's first discard follows no draw
     must_declare = False
@@ -605,16 +606,21 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     while True:
         if phase == _DRAW:
             if front > back:
-                break  # RULES: 荒庄
+                break  # RULES: 荒庄 (also when no kong replacement tile is left)
             last_live = back - front + 1
-            drawn = np.int64(wall[front])
-            front += 1
+            if from_back:  # RULES: kong replacement from the back
+                drawn = np.int64(wall[back])
+                back -= 1
+            else:
+                drawn = np.int64(wall[front])
+                front += 1
             conc[cur, drawn] += 1
             n_draws += 1
             own_draws[cur] += 1
             memo[cur, 0] = UNKNOWN
             if log_on:
-                n_log = _log(log, n_log, EV_DRAW, cur, drawn, 0, back - front + 1)
+                n_log = _log(log, n_log, EV_DRAW, cur, drawn, 1 if from_back else 0, back - front + 1)
+            from_back = False
             phase = _AFTER_DRAW
         if phase == _AFTER_DRAW:
             if ready[cur] and drawn >= 0:
@@ -707,17 +713,8 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
                     method = SELF_DRAW
                     break
-                if front > back:
-                    break  # no replacement tile left: 荒庄
-                last_live = back - front + 1
-                drawn = np.int64(wall[back])  # RULES: kong replacement from the back
-                back -= 1
-                conc[cur, drawn] += 1
-                n_draws += 1
-                own_draws[cur] += 1
-                if log_on:
-                    n_log = _log(log, n_log, EV_DRAW, cur, drawn, 1, back - front + 1)
-                phase = _AFTER_DRAW
+                from_back = True
+                phase = _DRAW
                 continue
             phase = _DISCARD
         if phase == _DISCARD:
@@ -948,17 +945,8 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
         if claimer >= 0:
             cur = claimer
             if action == CLAIM_KONG:
-                if front > back:
-                    break
-                last_live = back - front + 1
-                drawn = np.int64(wall[back])
-                back -= 1
-                conc[cur, drawn] += 1
-                n_draws += 1
-                own_draws[cur] += 1
-                if log_on:
-                    n_log = _log(log, n_log, EV_DRAW, cur, drawn, 1, back - front + 1)
-                phase = _AFTER_DRAW
+                from_back = True
+                phase = _DRAW
             else:
                 phase = _DISCARD
         else:
