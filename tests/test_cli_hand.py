@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+import daqing_sim as ds
 from daqing_sim.cli import main
 
 
@@ -83,3 +84,12 @@ def test_a_closed_hand_is_not_won_as_held(capsys):
     assert json.loads(capsys.readouterr().out)["may_declare"] is False
     assert main(["hand", "123m456p789s11m中中中", "--rules", "require_open=false"]) == 0
     assert "win on 中:        yes" in capsys.readouterr().out
+
+
+def test_hand_analysis_text_says_a_closed_hand_is_not_won_as_held():
+    # str() of the library's own result says it, not only the CLI
+    text = str(ds.analyze_hand("123m456p789s11m中中中"))
+    assert "cannot be won as held" in text and "yes" not in text.split("win on")[1].split("\n")[0]
+    assert "开门" in text
+    opened = str(ds.analyze_hand("123m456p11m中中 [789s] 中"))
+    assert "win on 中:        yes" in opened

@@ -104,8 +104,20 @@ class HandAnalysis:
             else:
                 size = "big (夹)" if self.win.big else "small"
                 bao = "" if self.bao_kind == "none" else f", {self.bao_kind} (bao as {self.win.tile})"
-                lines.append(f"win on {self.win_tile}:        yes, {self.win.kind}, {size}{bao}")
+                shape = f"{self.win.kind}, {size}{bao}"
+                if self.may_declare:
+                    lines.append(f"win on {self.win_tile}:        yes, {shape}")
+                else:  # a winning shape the holder may not declare is no win
+                    held = f"no: it cannot be won as held (the shape would be {shape})"
+                    lines.append(f"win on {self.win_tile}:        {held}")
+                    lines.append(f"may declare:      no, {self._why_not_declare()}")
         return "\n".join(lines)
+
+    def _why_not_declare(self) -> str:
+        opened = any(m.exposed for m in self.hand.melds)
+        if opened or not self.rules.require_open:
+            return f"fewer than {self.rules.min_concealed_at_ready} concealed tiles would stay (手把一)"
+        return "the door is closed: open it (开门) with a chi, peng or exposed kong first"  # RULES: 开门
 
 
 def _as_hand(hand: Hand | str) -> Hand:
@@ -338,21 +350,6 @@ def _cli_tile(name: str | None, option: str) -> int | None:
         raise ValueError(f"{option} {name[:20]!r} is not a tile: write e.g. 2m, 9p, 7s or 中 (C)") from None
 
 
-def _cli_text(result: HandAnalysis) -> str:
-    """The text report; a 14-tile win the holder may not declare says it cannot be won so."""
-    text = str(result)
-    if result.hand.size == 14 and result.win is not None and not result.may_declare:
-        opened = any(m.exposed for m in result.hand.melds)
-        why = (
-            f"fewer than {result.rules.min_concealed_at_ready} concealed tiles would stay (手把一)"
-            if opened or not result.rules.require_open
-            else "the door is closed: open it (开门) with a chi, peng or exposed kong first"
-        )
-        text = text.replace(":        yes, ", ":        no: it cannot be won as held (the shape would be ", 1)
-        text = text.rstrip() + ")\n" + f"may declare:      no, {why}"
-    return text
-
-
 def _cli_hand(args) -> int:
     flags = [item for group in args.rules or [] for item in group.split(",") if item.strip()]
     rules = RuleSet.from_flag_strings(flags)
@@ -368,7 +365,7 @@ def _cli_hand(args) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
-        print(_cli_text(result))
+        print(str(result))
     return 0
 
 
