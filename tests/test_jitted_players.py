@@ -94,3 +94,22 @@ def test_jitted_player_from_a_module_spec():
         5, strategies=("daqing_sim.players.examples_jitted:CAUTIOUS", "greedy", "greedy", "greedy")
     )
     assert str(df["strategy_0"].iloc[0]) == "cautious"
+
+
+def test_the_engine_is_one_specialization_typed_with_first_class_functions():
+    # With or without JittedPlayers the engine's ufns argument is first-class functions, so one
+    # specialization serves both and no cache index holds a dispatcher type (whose re-pickling
+    # failed with "ReferenceError: underlying object has vanished" when a later process added an
+    # entry to the cache index).
+    from numba import types
+
+    from daqing_sim.game.engine import play_batch_k
+
+    ds.simulate(3, strategies=("greedy",) * 4, seed=1)
+    ds.simulate(3, strategies=(HIGHEST, "greedy", "greedy", "greedy"), seed=1)
+    ds.deal_log(1, 0)
+    assert play_batch_k.signatures
+    for sig in play_batch_k.signatures:
+        ufns = sig[-1]
+        assert all(isinstance(f, types.FunctionType) for group in ufns for f in group), ufns
+    assert len({sig[:-1] for sig in play_batch_k.signatures}) == len(play_batch_k.signatures)
