@@ -268,8 +268,15 @@ def test_ctrl_c_keeps_finished_chunks_and_resume_completes(tmp_path: Path) -> No
     argv = ["run", str(path), "--out", str(out), "--jobs", "2", "--no-progress", "--no-summary"]
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "NUMBA_NUM_THREADS": "1", "PYTHONPATH": str(root)}
+    # a child inherits an ignored SIGINT (pytest-xdist workers ignore it), and Python then raises
+    # no KeyboardInterrupt: give the run the disposition of a terminal's foreground job
     proc = subprocess.Popen(
-        [sys.executable, "-m", "daqing_sim.cli", *argv], cwd=root, env=env, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-m", "daqing_sim.cli", *argv],
+        cwd=root,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 120
     while len(list(outdir.rglob("chunk-*.parquet"))) < 2 and time.monotonic() < deadline:
