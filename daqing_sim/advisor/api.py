@@ -399,11 +399,11 @@ def advise(
     >>> ds.advise("46m55p789s1s中中 [345m]", claim="5m")["action"].tolist()
     ['chi [456m]', 'pass']
 
-    Simulated, against a ready seat 1 that let 9m pass (9m is safe, 5p is not):
+    Simulated, against a ready seat 1 that let 9s pass (9s is safe, 5p is not):
 
-    >>> df = ds.advise("14m456p789s中中5p [345m]", ready=(1,), melds={1: "[222p]"}, seen="9m",
-    ...                passed={1: "9m"}, method="simulate", n_sims=50, seed=1).set_index("discard")
-    >>> float(df.loc["9m", "danger"]), bool(df.loc["5p", "danger"] > 0)
+    >>> df = ds.advise("14m456p789s中中5p [345m]", ready=(1,), melds={1: "[222p]"}, seen="9s",
+    ...                passed={1: "9s"}, method="simulate", n_sims=50, seed=1).set_index("discard")
+    >>> float(df.loc["9s", "danger"]), bool(df.loc["5p", "danger"] > 0)
     (0.0, True)
     """
     if method not in METHODS:
