@@ -2,6 +2,7 @@
 
     python notebooks/_build.py            # write notebooks/*.ipynb (no outputs)
     python notebooks/_build.py --execute  # write, then run each one in place
+    python notebooks/_build.py --execute --only 07_advisor.ipynb  # just one
 
 Each notebook has a cell tagged ``parameters`` (papermill convention) with small
 defaults; ``tests/test_notebooks.py`` replaces it to run them headless. Every answer
@@ -965,13 +966,17 @@ NB06 = notebook(
 NB07 = notebook(
     "07 · The hand advisor: which tile to throw?",
     """
-    For the hand in front of you, `ds.advise` rates every discard by an exact single-player
-    search over your own next draws: the probability of reaching a ready shape within k draws,
-    of winning by self-draw before the wall runs out, and the expected 2^N income (the model
-    is in `help(ds.advise)`: the others never win nor claim, the bao is one unseen tile).
-    Two classic choices: a kanchan (夹, big win) against a two-sided wait, and keeping or
-    throwing a 中. The `parameters` cell is shared with the other notebooks; this one
-    simulates nothing.
+    For the hand in front of you, `ds.advise` rates every discard two ways. The exact method is a
+    single-player search over your own next draws: the probability of reaching a ready shape
+    within k draws, of winning by self-draw before the wall runs out, and the expected 2^N
+    income (the others never win nor claim, the bao is one unseen tile). The simulated method
+    plays the rest of the deal many times with the expert field, from deals consistent with
+    what you see (others' hands and the wall drawn from the unseen tiles, ready opponents given
+    ready hands), with 95 % intervals; a `danger` column gives the expert's estimate that a
+    discard deals in to each ready opponent. Both models are in `help(ds.advise)`. Three classic
+    choices: a kanchan (夹, big win) against a two-sided wait, keeping or throwing a 中, and
+    folding against a ready opponent. The `parameters` cell is shared with the other notebooks:
+    here `n_deals` is the number of simulated deals per candidate discard.
     """,
     [
         md("## Kanchan or two-sided?"),
@@ -1054,12 +1059,135 @@ NB07 = notebook(
         ),
         md(
             """
-            ## Not here yet
+            ## Exact against simulated
 
-            Folding against a ready opponent (a `danger` column) and the simulated method
-            (`method="simulate"`: the rest of the deal played by the expert field, with intervals,
-            to compare with the exact answers) need the expert player, which does not exist yet;
-            `ds.advise(..., method="simulate")` says so.
+            The simulated answer first in the exact model's own world, where the two must agree: nobody
+            can claim (`last_tiles_no_claim=58`, so the concealed others can never open their door,
+            declare or win, and our open hand wins by self-draw only), no 换宝, and the others throw
+            every draw (`scripted`). Then in the real game: classic rules and four experts, where the
+            others claim, win and make us pay, and we also win on their discards.
+            """
+        ),
+        code(
+            """
+            N_SIMS = max(int(n_deals), 100)  # simulated deals per candidate discard
+            EXACT_WORLD = ds.RuleSet(last_tiles_no_claim=58, bao_replacement=False)
+            IDLE = ("expert", "scripted", "scripted", "scripted")
+            cols = ["p_win", "p_win_lo", "p_win_hi", "ev", "ev_lo", "ev_hi"]
+            same = ds.advise(HAND, rules=EXACT_WORLD, method="simulate", field=IDLE, n_sims=N_SIMS, seed=1)
+            real = ds.advise(HAND, method="simulate", n_sims=N_SIMS, seed=1)
+            both = pd.concat(
+                {
+                    "exact": kan.set_index("discard")[["p_win", "ev"]],
+                    "simulated, exact world": same.set_index("discard")[cols],
+                    "simulated, expert field": real.set_index("discard")[cols],
+                },
+                axis=1,
+            ).loc[["4m", "1m"]]
+            both
+            """
+        ),
+        code(
+            """
+            s, r = same.set_index("discard"), real.set_index("discard")
+            inside = all(
+                s.loc[d, c + "_lo"] <= k0.loc[d, c] <= s.loc[d, c + "_hi"] for d in ("4m", "1m") for c in ("p_win", "ev")
+            )
+            other = "1m" if real.iloc[0]["discard"] == "4m" else "4m"
+            o = r.loc[other]
+            display(Markdown(f'''
+            ### Answer: exact against simulated
+            In the exact model's world the 95 % intervals of the simulated P(win) and expected income of
+            both waits ({N_SIMS} deals each) {"all contain" if inside else "do not all contain"} the exact values (kanchan: {100 * s.loc["4m", "p_win"]:.1f} % against exact {100 * kc["p_win"]:.1f} %).
+            In the real game with four experts the kanchan wins {100 * r.loc["4m", "p_win"]:.1f} %
+            [{100 * r.loc["4m", "p_win_lo"]:.1f}, {100 * r.loc["4m", "p_win_hi"]:.1f}] of the deals and the
+            two-sided wait {100 * r.loc["1m", "p_win"]:.1f} % [{100 * r.loc["1m", "p_win_lo"]:.1f},
+            {100 * r.loc["1m", "p_win_hi"]:.1f}] (wins on others' discards count too), for expected results
+            {r.loc["4m", "ev"]:.2f} and {r.loc["1m", "ev"]:.2f} points (losses to the others included): the
+            simulated advisor throws **{real.iloc[0]["discard"]}**; on the same deals throwing {other} instead
+            changes the result by {o["ev_vs_best"]:.2f} [{o["ev_vs_best_lo"]:.2f}, {o["ev_vs_best_hi"]:.2f}] points.
+            '''))
+            """
+        ),
+        code(
+            """
+            zs = ds.advise(ZHONG_HAND, method="simulate", n_sims=N_SIMS, seed=2).set_index("discard")
+            zcmp = pd.concat(
+                {"exact": z[["shanten", "p_ready_3", "ev"]], "simulated": zs[["p_ready_3", "p_win", "ev", "ev_lo", "ev_hi"]]},
+                axis=1,
+            ).sort_values(("simulated", "ev"), ascending=False)
+            zbest = zcmp.index[0]
+            display(zcmp)
+            display(Markdown(f'''
+            ### Answer: the 中, simulated
+            With four experts playing on, the best discard is **{zbest}** (expected result
+            {zs.loc[zbest, "ev"]:.2f} [{zs.loc[zbest, "ev_lo"]:.2f}, {zs.loc[zbest, "ev_hi"]:.2f}]); throwing the 中
+            gives {zs.loc["中", "ev"]:.2f} [{zs.loc["中", "ev_lo"]:.2f}, {zs.loc["中", "ev_hi"]:.2f}], and the paired
+            difference to the best is {zs.loc["中", "ev_vs_best"]:.2f} [{zs.loc["中", "ev_vs_best_lo"]:.2f},
+            {zs.loc["中", "ev_vs_best_hi"]:.2f}]. The exact search threw **{best["discard"]}**: the two methods
+            {"agree" if zbest == best["discard"] else "disagree"} on the best discard.
+            '''))
+            """
+        ),
+        md(
+            """
+            ## Folding against a ready opponent
+
+            Seat 1, the dealer, has declared ready (an exposed 666s); it let 1m, 9p, 9s and 4s pass since.
+            Our hand is three exchanges from ready. The exact model does not see the danger (its
+            opponents never win); the `danger` column and the simulated deals do.
+            """
+        ),
+        code(
+            """
+            FOLD = "23459m46p3578s11s中"
+            TABLE = dict(
+                ready=(1,), dealer=1, melds={1: "[666s]"}, ponds={1: "9m1p2s8s中", 2: "1m9p", 3: "9s4s"},
+                passed={1: "1m9p9s4s"}, wall_left=26,
+            )
+            fx = ds.advise(FOLD, **TABLE).set_index("discard")
+            fs = ds.advise(FOLD, method="simulate", n_sims=N_SIMS, seed=3, **TABLE).set_index("discard")
+            fold = pd.concat(
+                {
+                    "exact": fx[["shanten", "p_ready_3", "ev"]],
+                    "danger": fs[["danger"]],
+                    "simulated": fs[["p_win", "ev", "ev_lo", "ev_hi", "ev_vs_best", "ev_vs_best_lo", "ev_vs_best_hi"]],
+                },
+                axis=1,
+            ).sort_values(("simulated", "ev"), ascending=False)
+            fold
+            """
+        ),
+        code(
+            """
+            from scipy import stats
+
+            rho = stats.spearmanr(fs["danger"], fs["ev"])
+            fig, ax = plt.subplots(figsize=(6, 3.5))
+            ax.errorbar(fs["danger"], fs["ev"], yerr=[fs["ev"] - fs["ev_lo"], fs["ev_hi"] - fs["ev"]], fmt="o")
+            for d, row in fs.iterrows():
+                ax.annotate(d, (row["danger"], row["ev"]), textcoords="offset points", xytext=(4, 4))
+            ax.set(xlabel="danger: P(deal in to seat 1), expert's estimate", ylabel="simulated expected result (2^N)")
+            fig.tight_layout()
+            display(fig)
+            plt.close(fig)
+            safest = fs["danger"].idxmin()
+            worst = fs["danger"].idxmax()
+            display(Markdown(f'''
+            ### Answer: folding
+            The exact search, blind to seat 1, throws **{fx.index[0]}** (its expected income
+            {fx.iloc[0]["ev"]:.3f}: this hand rarely wins anyway). Played out against the ready dealer
+            {"every discard loses on average (each interval below zero)" if (fs["ev_hi"] < 0).all()
+             else "some discards do not lose on average"}; the simulated advisor throws **{fs.index[0]}** ({fs.iloc[0]["ev"]:.2f}
+            [{fs.iloc[0]["ev_lo"]:.2f}, {fs.iloc[0]["ev_hi"]:.2f}], danger {100 * fs.iloc[0]["danger"]:.1f} %). The
+            safest tile, {safest} (danger {100 * fs.loc[safest, "danger"]:.1f} %), is {fs.loc[safest, "ev_vs_best"]:.2f}
+            [{fs.loc[safest, "ev_vs_best_lo"]:.2f}, {fs.loc[safest, "ev_vs_best_hi"]:.2f}] points from the best and
+            the most dangerous, {worst} ({100 * fs.loc[worst, "danger"]:.1f} %), {fs.loc[worst, "ev_vs_best"]:.2f}
+            [{fs.loc[worst, "ev_vs_best_lo"]:.2f}, {fs.loc[worst, "ev_vs_best_hi"]:.2f}]. Across the discards the
+            rank correlation of danger and simulated result is {rho.statistic:.2f} (Spearman, p = {rho.pvalue:.2g}):
+            {"the more dangerous the tile, the worse the result" if rho.statistic < 0 and rho.pvalue < 0.05
+             else "danger alone does not clearly rank the results here"}.
+            '''))
             """
         ),
     ],
@@ -1080,8 +1208,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--execute", action="store_true", help="run each notebook in place after writing it")
     parser.add_argument("--timeout", type=int, default=3600, help="seconds per cell when executing")
+    parser.add_argument("--only", nargs="+", metavar="NAME", help="only these notebooks, e.g. 07_advisor.ipynb")
     args = parser.parse_args(argv)
+    unknown = set(args.only or ()) - set(NOTEBOOKS)
+    if unknown:
+        parser.error(f"unknown notebooks {sorted(unknown)}; choose from {sorted(NOTEBOOKS)}")
     for name, nb in NOTEBOOKS.items():
+        if args.only and name not in args.only:
+            continue
         path = HERE / name
         nbformat.validate(nb)
         if args.execute:

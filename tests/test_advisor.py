@@ -187,7 +187,7 @@ def test_columns_order_and_recommendation():
     df = ds.advise("134m456p789s中中 [345m]", k=2)
     assert list(df.columns) == [
         "action", "discard", "shanten", "outs", "out_tiles", "draws",
-        "p_ready_1", "p_ready_2", "p_win", "ev", "recommended",
+        "p_ready_1", "p_ready_2", "p_win", "ev", "danger", "recommended",
     ]  # fmt: skip
     assert df["recommended"].tolist() == [True] + [False] * (len(df) - 1)
     assert (df["ev"].diff().dropna() <= 1e-9).all()  # ties within rounding are ordered by p_win
@@ -198,7 +198,6 @@ def test_columns_order_and_recommendation():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"method": "simulate"}, "not available yet"),
         ({"method": "mc"}, "unknown"),
         ({"k": 5}, "too deep"),
         ({"k": 0}, "too small"),

@@ -12,16 +12,21 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from daqing_sim.advisor import danger as D
 from daqing_sim.advisor import exact
 from daqing_sim.advisor import hand_calls as H
+from daqing_sim.advisor import simulate as S
 from daqing_sim.advisor.claims import claim_options
-from daqing_sim.codes import ADDED_KONG, BAO_KINDS, CONCEALED_KONG, KONG, N_KINDS
+from daqing_sim.advisor.table import TableView, table_view
+from daqing_sim.advisor.world import PHASE_DISCARD, PHASE_DRAW, WorldSpec, needed_tiles
+from daqing_sim.codes import ADDED_KONG, BAO_KINDS, CONCEALED_KONG, KONG, N_KINDS, USER_BASE
 from daqing_sim.game.scoring import settle
 from daqing_sim.hand.notation import Hand, parse_hand
 from daqing_sim.hand.tiles import tile_from_name, tile_name
@@ -48,6 +53,18 @@ class _Context:
     dealer: int
     concealed: tuple[bool, ...]
     kongs: int
+    view: TableView
+
+    def dangers(self, counts, mk, mt, nm) -> np.ndarray:
+        """(4, 28): the danger of discarding each kind from ``counts`` vs each ready seat."""
+        if not self.view.ready:
+            return np.zeros((4, N_KINDS))
+        obs = D.observation_for(counts, mk, mt, nm, self.view, self.wall_left, self.dealer, self.rules)
+        return D.danger_by_kind(obs, self.view.ready)
+
+    def no_danger(self) -> dict[str, float]:
+        """The danger columns of a row without a discard."""
+        return {"danger": 0.0, **{f"danger_s{r}": 0.0 for r in self.view.ready}}
 
     def pay_table(self, extra_kongs: int = 0) -> np.ndarray:
         """The seat's income from a self-draw win, ``2 * bao_kind + big`` (settle semantics)."""
@@ -128,18 +145,23 @@ def _ready_seats(ready: Iterable[int], seat: int) -> tuple[int, ...]:
     return seats
 
 
-def _state_row(ctx: _Context, counts, mk, mt, nm, draws: int, vals: np.ndarray) -> dict:
-    """Shanten and outs of one 13-tile state, beside its exact values ``vals``."""
+def _shape_cols(ctx: _Context, counts, mk, mt, nm, draws: int) -> dict:
+    """Shanten, outs and own draws of one 13-tile state."""
     c = np.ascontiguousarray(counts, dtype=np.int64)
     lower = np.zeros(N_KINDS, dtype=np.uint8)
     shanten = exact.outs_k(c, mk, mt, nm, ctx.pool, ctx.enc, H.tables(), lower)
     outs = [t for t in range(N_KINDS) if lower[t]]
-    row = {
+    return {
         "shanten": int(shanten),
         "outs": int(sum(ctx.pool[t] for t in outs)),
         "out_tiles": " ".join(f"{tile_name(t)}x{ctx.pool[t]}" for t in outs),
         "draws": draws,
     }
+
+
+def _state_row(ctx: _Context, counts, mk, mt, nm, draws: int, vals: np.ndarray) -> dict:
+    """Shanten and outs of one 13-tile state, beside its exact values ``vals``."""
+    row = _shape_cols(ctx, counts, mk, mt, nm, draws)
     for i in range(ctx.k):
         row[f"p_ready_{i + 1}"] = float(vals[i])
     row["p_win"] = float(vals[ctx.k])
@@ -152,7 +174,7 @@ def _single_row(ctx: _Context, counts, mk, mt, nm, draws: int, pay: np.ndarray) 
     c = np.ascontiguousarray(counts, dtype=np.int64)
     vals = np.zeros(ctx.k + 2)
     exact.state_value_k(c, mk, mt, nm, ctx.pool, ctx.k, draws, ctx.enc, H.tables(), pay, vals)
-    return _state_row(ctx, c, mk, mt, nm, draws, vals)
+    return {**_state_row(ctx, c, mk, mt, nm, draws, vals), **ctx.no_danger()}
 
 
 def _rank_key(row: dict, k: int) -> tuple:
@@ -170,6 +192,7 @@ def _discard_rows(ctx: _Context, counts, mk, mt, nm, draws: int, pay: np.ndarray
     c14 = np.ascontiguousarray(counts, dtype=np.int64)
     vals = np.zeros((N_KINDS, ctx.k + 2))
     exact.discard_values_k(c14, mk, mt, nm, ctx.pool, ctx.k, draws, ctx.enc, H.tables(), pay, vals)
+    dangers = ctx.dangers(c14, mk, mt, nm)
     rows = []
     for d in range(N_KINDS):
         if c14[d] == 0:
@@ -177,7 +200,12 @@ def _discard_rows(ctx: _Context, counts, mk, mt, nm, draws: int, pay: np.ndarray
         c = c14.copy()
         c[d] -= 1
         rows.append(
-            {"action": action, "discard": tile_name(d), **_state_row(ctx, c, mk, mt, nm, draws, vals[d])}
+            {
+                "action": action,
+                "discard": tile_name(d),
+                **_state_row(ctx, c, mk, mt, nm, draws, vals[d]),
+                **D.combine(dangers, ctx.view.ready, d),
+            }
         )
     return rows
 
@@ -226,9 +254,17 @@ def advise(
     concealed: Sequence[bool] | None = None,
     claim: str | int | None = None,
     claim_from: int | None = None,
+    ponds: Mapping[int, str] | None = None,
+    melds: Mapping[int, str] | None = None,
+    passed: Mapping[int, str] | None = None,
     k: int = 3,
     rules: RuleSet = RuleSet(),
     method: str = "exact",
+    n_sims: int = 2000,
+    seed: int = 0,
+    n_jobs: int = 1,
+    field: Sequence[Any] | None = None,
+    confidence: float = 0.95,
 ) -> pd.DataFrame:
     """Rate every discard of a 14-tile hand (or the claims on a discarded tile), best first.
 
@@ -240,7 +276,8 @@ def advise(
       and the bao are exchangeable from its point of view). The seat uses no information that
       arrives later (others' discards).
     * The others never win and never claim; kongs, 换宝 (bao replacement) and the last-tiles
-      rule play no part after the decision.
+      rule play no part after the decision. The seat wins only by self-draw (it never wins on
+      a discard).
     * Ready means a ready *shape*: a non-empty Daqing wait set, as ``daqing_shanten`` counts
       it. Open door and 手把一, which need claims, are not required. The first discard that
       leaves a ready shape declares it, and the hand is then kept (as ``lock_after_ready``).
@@ -262,40 +299,84 @@ def advise(
       plays for ``p_ready_1`` and for ``ev`` may differ); ``recommended`` is the row with the
       highest ``ev``, ties broken by ``p_win``, then ``p_ready_k`` .. ``p_ready_1``.
 
+    **The simulated model** (``method="simulate"``) plays the rest of the deal ``n_sims``
+    times on the engine, with the four seats of ``field`` (default four ``expert`` players):
+
+    * Worlds. Each simulation draws a world consistent with what the seat sees
+      (:mod:`daqing_sim.advisor.world`): every ``ready`` opponent gets a hand that is actually
+      ready (constructed from sets and a pair, with a wait missing its ``passed`` kinds, and
+      an open door under ``require_open``: its ``melds``, else one chi or peng of the seen
+      tiles outside the ponds), the other opponents uniform concealed tiles, then the bao and
+      the ``wall_left`` live tiles are drawn from the unseen rest (the rest is out of play).
+      Ponds, melds and passed tiles are on the table as given; opponents are ready since
+      before their last discard.
+    * Play. The engine is paused at the seat's decision, answered with the candidate discard
+      (declaring ready when it can) or, for a 13-tile hand, left to draw; then every seat plays
+      by its ``field`` entry to the deal's end: claims, deal-ins, kongs, 换宝 and the
+      last-tiles rule included. ``concealed`` and ``draws_left`` are not used.
+    * Columns. ``p_ready_i``: the seat has *declared* ready (open door required) within ``i``
+      own draws after the decision; ``p_win``: the seat won the deal; ``ev``: its mean
+      result (2^N units, losses included). Each has ``_lo`` / ``_hi``, a ``confidence``
+      interval (Clopper-Pearson for probabilities, a t interval over worlds for ``ev``).
+      ``ev_vs_best`` is the mean paired difference to the best row, with its t interval:
+      every candidate meets the same worlds (common random numbers), so it is much narrower
+      than the intervals of ``ev``. Rows are ranked by ``ev``, then ``p_win``.
+    * Worlds depend on ``seed`` and their index only: the same answer for every ``n_jobs``.
+
+    **Danger** (both methods): ``danger_s{r}`` is the expert's estimate that the discard deals
+    in to ready seat ``r`` (:func:`daqing_sim.players.expert.tile_danger` on what the seat
+    sees: unseen counts, ``r``'s pond and melds; 0 for a kind ``r`` let pass, as a ready seat
+    always wins when it can) and ``danger = 1 - prod_r (1 - danger_s{r})``, the chance it deals
+    in to some ready seat if their waits were independent; 0 with nobody ready and for rows
+    without a discard. The exact model does not use it (the others never win there).
+
     Parameters
     ----------
     hand : Hand or str
         The seat's hand: 14 tiles (its own draw included) to choose a discard, or 13 tiles.
     seen : str or array_like, optional
-        Tiles the seat sees besides its own: all discards and the others' exposed melds, in
-        hand notation (``"19m中 [345p]"``) or as 28 counts.
+        Tiles the seat sees besides its own and those listed in ``ponds`` and ``melds``: all
+        other discards and exposed melds, in hand notation (``"19m中 [345p]"``) or 28 counts.
     wall_left : int, optional
-        Tiles left in the live wall now. Default ``58 - len(seen)``, which is exact when nobody
+        Tiles left in the live wall now. Default ``58 - tiles seen``, which is exact when nobody
         has claimed (each discard on the table followed one draw).
     draws_left : int, optional
-        The seat's own draws to come, overriding ``wall_left`` for every row.
+        The seat's own draws to come, overriding ``wall_left`` for every row (exact model).
     ready : iterable of int
-        Opponent seats that are ready. In the exact model they only set the default
-        ``concealed`` (a ready seat has opened its door); they are for the simulated method
-        and the ``danger`` column to come.
+        Opponent seats that are ready: the ``danger`` columns, the default ``concealed``
+        (a ready seat has opened its door) and the simulated worlds.
     dealer, seat : int
         Seats 0-3 of the dealer (庄) and of the advised player.
     concealed : sequence of 4 bool, optional
         Whether each seat is still concealed (门清), which is a fan of that loser; the seat's
-        own entry is ignored. Default: every opponent not in ``ready``.
+        own entry is ignored. Default: every opponent not in ``ready`` (exact model).
     claim : str or int, optional
         A tile just discarded by ``claim_from``, for a 13-tile hand: rows for passing and each
-        legal chi, peng and kong (the chi and peng rows with their best discard).
+        legal chi, peng and kong (the chi and peng rows with their best discard). Exact model.
     claim_from : int, optional
         The discarder's seat; default the previous seat (上家), from whom chi is allowed.
+    ponds : dict of int to str, optional
+        Seats' discards in order, e.g. ``{1: "19m中5s"}`` (seen tiles; the advised seat's own too).
+    melds : dict of int to str, optional
+        Other seats' exposed melds, e.g. ``{1: "[345p]"}`` (seen tiles).
+    passed : dict of int to str, optional
+        Kinds each ready seat let pass since it declared (its own later discards included),
+        e.g. ``{1: "9m5s"}``: safe against it. Each must be seen.
     k : int
-        Own draws searched (1-4): columns ``p_ready_1`` .. ``p_ready_k``. ``k=3`` takes well under
-        a second; ``k=4`` can take minutes on a hand one exchange from ready.
+        Own draws counted for ``p_ready_1`` .. ``p_ready_k`` (exact: searched, 1-4; ``k=3``
+        takes well under a second, ``k=4`` can take minutes on a hand one exchange from ready).
     rules : RuleSet
         Rule flags.
     method : {"exact", "simulate"}
-        ``"simulate"`` (the rest of the deal played out by the expert field, with intervals)
-        and the ``danger`` column need the expert player and are not available yet.
+        The model (above).
+    n_sims, seed, n_jobs : int
+        Simulated worlds, their seed, and worker processes (simulated model).
+    field : sequence of 4, optional
+        The seats' players after the decision (simulated model): strategy names,
+        ``(name, {knob: value})`` or ``ds.Player`` objects, as for :func:`daqing_sim.simulate`.
+        Default four ``"expert"``.
+    confidence : float
+        Level of the simulated intervals (default 0.95).
 
     Returns
     -------
@@ -304,7 +385,8 @@ def advise(
         ``chi [345m]``, ``peng [777s]``, ``kong [7777s]``), ``discard`` (the tile, or
         ``"no discard"``), ``shanten`` (Daqing, after the discard), ``outs`` (live copies of
         the kinds that lower it) and ``out_tiles``, ``draws``, ``p_ready_1`` .. ``p_ready_k``,
-        ``p_win``, ``ev`` (2^N units) and ``recommended``. ``df.attrs`` holds the model inputs.
+        ``p_win``, ``ev`` (2^N units), the simulated intervals, ``danger`` and ``danger_s{r}``,
+        and ``recommended``. ``df.attrs`` holds the model inputs.
 
     Examples
     --------
@@ -316,28 +398,34 @@ def advise(
     [[0, 4], [0, 7]]
     >>> ds.advise("46m55p789s1s中中 [345m]", claim="5m")["action"].tolist()
     ['chi [456m]', 'pass']
+
+    Simulated, against a ready seat 1 that let 9s pass (9s is safe, 5p is not):
+
+    >>> df = ds.advise("14m456p789s中中5p [345m]", ready=(1,), melds={1: "[222p]"}, seen="9s",
+    ...                passed={1: "9s"}, method="simulate", n_sims=50, seed=1).set_index("discard")
+    >>> float(df.loc["9s", "danger"]), bool(df.loc["5p", "danger"] > 0)
+    (0.0, True)
     """
     if method not in METHODS:
-        raise ValueError(f"method={method!r} is unknown: use 'exact'")
-    if method == "simulate":
-        raise ValueError(
-            "method='simulate' is not available yet: it needs the expert player; use method='exact'"
-        )
+        raise ValueError(f"method={method!r} is unknown: use 'exact' or 'simulate'")
     if not isinstance(rules, RuleSet):
         raise ValueError(f"rules must be a RuleSet, not {type(rules).__name__}")
     hand = hand if isinstance(hand, Hand) else parse_hand(hand)
     seat = _seat(seat, "seat")
     dealer = _seat(dealer, "dealer")
     k = check_int(k, "k", minimum=1)
-    if k > MAX_K:
+    if k > MAX_K and method == "exact":
         raise ValueError(f"k={k} is too deep for the exact search: use 1 to {MAX_K} own draws")
     claim_t = None if claim is None else _tile(claim, "claim")
     if claim_t is not None and hand.size != 13:
         raise ValueError(f"claim needs a 13-tile hand (the tile is someone else's discard); {hand} has 14")
     ready_t = _ready_seats(ready, seat)
-    seen_c = _seen_counts(seen)
-    pool = _unseen(hand, seen_c, claim_t)
-    n_seen = int(seen_c.sum()) + (claim_t is not None)
+    view = table_view(
+        hand, _seen_counts(seen), ponds=ponds, melds=melds, passed=passed, ready=ready_t, seat=seat,
+        claim=claim_t,
+    )  # fmt: skip
+    pool = _unseen(hand, view.seen, claim_t)
+    n_seen = int(view.seen.sum()) + (claim_t is not None)
     if wall_left is None:
         wall_left = max(0, min(N_LIVE - n_seen, int(pool.sum()) - 1))
     wall_left = check_int(wall_left, "wall_left")
@@ -351,28 +439,25 @@ def advise(
     kongs = sum(m.code in (KONG, CONCEALED_KONG, ADDED_KONG) for m in hand.melds)
     ctx = _Context(
         pool, wall_left, draws_left, k, rules, rules.encode(), seat, dealer,
-        _concealed(concealed, ready_t, rules), kongs,
+        _concealed(concealed, ready_t, rules), kongs, view,
     )  # fmt: skip
-    if claim_t is not None:
-        cf = (seat - 1) % 4 if claim_from is None else _seat(claim_from, "claim_from")
-        if cf == seat:
-            raise ValueError(f"claim_from={cf} is the advised seat: a claimed tile comes from another seat")
-        rows = _claim_rows(ctx, hand, claim_t, cf)
-    elif hand.size == 14:
-        rows = _discard_rows(
-            ctx, hand.counts, *hand.meld_arrays(), ctx.draws(wall_left // 4), ctx.pay_table(), "discard"
+    if method == "simulate":
+        if claim_t is not None:
+            raise ValueError(
+                "claim with method='simulate' is not available yet: use method='exact' for claims"
+            )
+        sim = _SimArgs(
+            check_int(n_sims, "n_sims", minimum=1),
+            check_int(seed, "seed"),
+            check_int(n_jobs, "n_jobs", minimum=1),
+            _confidence(confidence),
+            *_field(field),
         )
+        rows = _simulate_rows(ctx, hand, sim)
+        rows.sort(key=lambda r: (-r["ev"], -r["p_win"], *(-r[f"p_ready_{i}"] for i in range(k, 0, -1))))
     else:
-        mk, mt, nm = hand.meld_arrays()
-        draws = ctx.draws((wall_left + 3) // 4)  # the seat draws next
-        rows = [
-            {
-                "action": "draw",
-                "discard": NO_DISCARD,
-                **_single_row(ctx, hand.counts, mk, mt, nm, draws, ctx.pay_table()),
-            }
-        ]
-    rows.sort(key=lambda r: _rank_key(r, k))
+        rows = _exact_rows(ctx, hand, claim_t, claim_from)
+        rows.sort(key=lambda r: _rank_key(r, k))
     df = pd.DataFrame(rows)
     df["recommended"] = np.arange(len(df)) == 0
     df.attrs.update(
@@ -381,6 +466,124 @@ def advise(
         k=k,
         wall_left=wall_left,
         unseen=int(pool.sum()),
+        ready=ready_t,
         exact_to_wall_end=bool(k >= df["draws"].max() - 1),
     )
+    if method == "simulate":
+        df.attrs.update(n_sims=sim.n_sims, seed=sim.seed, confidence=sim.confidence, field=sim.names)
     return df
+
+
+def _exact_rows(ctx: _Context, hand: Hand, claim_t: int | None, claim_from: int | None) -> list[dict]:
+    seat, wall_left = ctx.seat, ctx.wall_left
+    if claim_t is not None:
+        cf = (seat - 1) % 4 if claim_from is None else _seat(claim_from, "claim_from")
+        if cf == seat:
+            raise ValueError(f"claim_from={cf} is the advised seat: a claimed tile comes from another seat")
+        return _claim_rows(ctx, hand, claim_t, cf)
+    if hand.size == 14:
+        return _discard_rows(
+            ctx, hand.counts, *hand.meld_arrays(), ctx.draws(wall_left // 4), ctx.pay_table(), "discard"
+        )
+    mk, mt, nm = hand.meld_arrays()
+    draws = ctx.draws((wall_left + 3) // 4)  # the seat draws next
+    return [
+        {
+            "action": "draw",
+            "discard": NO_DISCARD,
+            **_single_row(ctx, hand.counts, mk, mt, nm, draws, ctx.pay_table()),
+        }
+    ]
+
+
+@dataclass(frozen=True)
+class _SimArgs:
+    n_sims: int
+    seed: int
+    n_jobs: int
+    confidence: float
+    names: tuple[str, ...]
+    codes: np.ndarray
+    knobs: np.ndarray
+    players: tuple[Any, ...]
+
+
+def _confidence(value) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0.0 < float(value) < 1.0:
+        raise ValueError(f"confidence={value!r} must be a level between 0 and 1, e.g. 0.95")
+    return float(value)
+
+
+def _field(field) -> tuple[tuple[str, ...], np.ndarray, np.ndarray, tuple[Any, ...]]:
+    """Names, codes, knobs and Python players (None for engine seats) of the simulated field."""
+    from daqing_sim.players.interface import Player
+    from daqing_sim.players.registry import encode_strategies
+
+    seats = ("expert",) * 4 if field is None else field
+    if isinstance(seats, str) or not isinstance(seats, Sequence):
+        raise ValueError(f"field must be four seat strategies, e.g. ('expert',) * 4, not {field!r}")
+    names, codes, knobs = encode_strategies(list(seats))
+    if (codes >= USER_BASE).any():
+        raise ValueError(
+            "field has a JittedPlayer: the simulated advisor plays stepped deals, which take built-in "
+            "strategies and ds.Player objects only"
+        )
+    return names, codes, knobs, tuple(p if isinstance(p, Player) else None for p in seats)
+
+
+def _simulate_rows(ctx: _Context, hand: Hand, sim: _SimArgs) -> list[dict]:
+    """The rows of the simulated model (see :func:`advise`)."""
+    view, w = ctx.view, ctx.wall_left
+    mk, mt, nm = hand.meld_arrays()
+    visible = view.seen.copy()
+    for m in hand.melds:
+        if m.exposed:
+            for t in m.tiles:
+                visible[t] += 1
+    need = needed_tiles(view.melds, ctx.seat, view.ready, ctx.rules.require_open)
+    if w > int(ctx.pool.sum()) - need:
+        raise ValueError(
+            f"wall_left={w} is impossible with the others' hands: {int(ctx.pool.sum())} unseen tiles, "
+            f"{need} of them in the others' concealed hands and the bao: at most {int(ctx.pool.sum()) - need}"
+        )
+    spec = WorldSpec(
+        seat=ctx.seat, dealer=ctx.dealer, counts=hand.counts.astype(np.uint8), mk=mk, mt=mt, nm=nm,
+        unseen=ctx.pool.copy(), meldable=view.seen - view.pond_counts() - view.meld_counts(),
+        visible=visible.astype(np.uint8), ponds=view.ponds, melds=view.melds, passed=view.passed,
+        ready=view.ready, wall_left=w, rules=ctx.enc, require_open=ctx.rules.require_open,
+    )  # fmt: skip
+    if hand.size == 14:
+        kinds = [d for d in range(N_KINDS) if hand.counts[d]]
+        cands = [(PHASE_DISCARD, d, True) for d in kinds]
+        dangers = ctx.dangers(hand.counts, mk, mt, nm)
+        base = []
+        for d in kinds:
+            c = hand.counts.astype(np.int64)
+            c[d] -= 1
+            base.append(
+                {
+                    "action": "discard",
+                    "discard": tile_name(d),
+                    **_shape_cols(ctx, c, mk, mt, nm, w // 4),
+                    **D.combine(dangers, view.ready, d),
+                }
+            )
+    else:
+        cands = [(PHASE_DRAW, -1, False)]
+        base = [
+            {
+                "action": "draw",
+                "discard": NO_DISCARD,
+                **_shape_cols(ctx, hand.counts, mk, mt, nm, (w + 3) // 4),
+                **ctx.no_danger(),
+            }
+        ]
+    res = S.run(spec, cands, sim.n_sims, sim.seed, sim.n_jobs, sim.codes, sim.knobs, sim.players)
+    values = S.summarize(res, ctx.k, sim.confidence)
+    return [_order_sim(b, v, ctx.k) for b, v in zip(base, values, strict=True)]
+
+
+def _order_sim(base: dict, values: dict, k: int) -> dict:
+    """Columns of a simulated row in the exact row's order, the intervals beside, danger last."""
+    dcols = {c: base.pop(c) for c in list(base) if c.startswith("danger")}
+    return {**base, **values, **dcols}

@@ -25,19 +25,51 @@ def _seats(text: str | None) -> tuple[int, ...]:
 
 
 def _table(df) -> str:
+    a = df.attrs
     shown = df.copy()
     shown["recommended"] = shown["recommended"].map({True: "<- best", False: ""})
-    prob = [c for c in shown.columns if c.startswith("p_")]
-    for c in prob:
-        shown[c] = shown[c].map(lambda v: f"{100 * v:5.1f}%")
-    shown["ev"] = shown["ev"].map(lambda v: f"{v:.2f}")
-    a = df.attrs
-    exact = "exact to the wall's end" if a["exact_to_wall_end"] else f"ready within {a['k']} own draws"
+    values = [c for c in shown.columns if c.startswith("p_") or c.startswith("ev")]
+    values = [c for c in values if not c.endswith(("_lo", "_hi"))]
+    for c in values:
+        fmt = "{:.2f}" if c.startswith("ev") else "{:.1%}"
+        if f"{c}_lo" in shown.columns:  # simulated: the value and its interval in one cell
+            lo, hi = shown.pop(f"{c}_lo"), shown.pop(f"{c}_hi")
+            shown[c] = [
+                f"{fmt.format(v)} [{fmt.format(x)}, {fmt.format(y)}]"
+                for v, x, y in zip(shown[c], lo, hi, strict=True)
+            ]
+        else:
+            shown[c] = shown[c].map(fmt.format)
+    for c in [c for c in shown.columns if c.startswith("danger")]:
+        shown[c] = shown[c].map("{:.1%}".format)
+    shown = shown.drop(columns=["out_tiles"])
+    ready = f"ready seats {', '.join(map(str, a['ready']))}" if a["ready"] else "nobody ready"
+    if a["method"] == "simulate":
+        model = (
+            f"simulated: {a['n_sims']} deals played out by {', '.join(a['field'])} (seed {a['seed']}), "
+            f"{a['confidence']:.0%} intervals"
+        )
+    else:
+        exact = "exact to the wall's end" if a["exact_to_wall_end"] else f"ready within {a['k']} own draws"
+        model = f"exact single-player model, wins counted when {exact}"
     head = (
-        f"hand {a['hand']}: {a['unseen']} unseen tiles, {a['wall_left']} in the wall; "
-        f"exact single-player model, wins counted when {exact}; ev in 2^N points"
+        f"hand {a['hand']}: {a['unseen']} unseen tiles, {a['wall_left']} in the wall, {ready}; "
+        f"{model}; ev in 2^N points, danger = P(deal in) by the expert's estimate"
     )
     return head + "\n" + shown.to_string(index=False)
+
+
+def _ponds(values: list[str] | None, name: str) -> dict[int, str] | None:
+    """``--ponds 1:19m中 2:5s`` -> ``{1: "19m中", 2: "5s"}``."""
+    if not values:
+        return None
+    out = {}
+    for v in values:
+        seat, sep, tiles = v.partition(":")
+        if not sep or not (seat.isdigit() and len(seat) == 1):
+            raise ValueError(f"--{name} {v!r}: write SEAT:TILES, e.g. --{name} 1:19m中")
+        out[int(seat)] = tiles
+    return out
 
 
 def _cli_advise(args) -> int:
@@ -56,6 +88,13 @@ def _cli_advise(args) -> int:
         claim_from=args.claim_from,
         k=args.k,
         rules=rules,
+        ponds=_ponds(args.ponds, "ponds"),
+        melds=_ponds(args.melds, "melds"),
+        passed=_ponds(args.passed, "passed"),
+        method=args.method,
+        n_sims=args.sims,
+        seed=args.seed,
+        n_jobs=args.jobs,
     )
     if args.json:
         print(json.dumps(df.to_dict(orient="records"), ensure_ascii=False))
@@ -69,8 +108,9 @@ def register(subparsers) -> None:
         "advise",
         help="which tile to discard (or whether to claim): ready and win odds, expected 2^N value",
         description="Rate every discard of a 14-tile hand, or pass/chi/peng/kong on a discarded tile "
-        "for a 13-tile hand (--claim), by an exact single-player search over the seat's own draws "
-        "(see help(daqing_sim.advise) for the model).",
+        "for a 13-tile hand (--claim), by an exact single-player search over the seat's own draws, or "
+        "(--method simulate) by playing the deal out many times with the expert field "
+        "(see help(daqing_sim.advise) for both models).",
     )
     p.add_argument("tiles", nargs="+", help="hand notation (quote it, or pass it in parts)")
     p.add_argument("--seen", help="tiles seen on the table: discards and others' melds, e.g. '19m中 [345p]'")
@@ -82,6 +122,17 @@ def register(subparsers) -> None:
     p.add_argument("--seat", type=int, default=0, help="the advised seat (default 0)")
     p.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
     p.add_argument("--k", type=int, default=3, help="own draws searched, 1-4 (default 3)")
+    p.add_argument("--ponds", nargs="*", metavar="SEAT:TILES", help="seats' discards in order, e.g. 1:19m中")
+    p.add_argument("--melds", nargs="*", metavar="SEAT:MELDS", help="others' exposed melds, e.g. 1:[345p]")
+    p.add_argument(
+        "--passed", nargs="*", metavar="SEAT:TILES", help="kinds a ready seat let pass (safe), e.g. 1:9m5s"
+    )
+    p.add_argument(
+        "--method", choices=("exact", "simulate"), default="exact", help="the model (default exact)"
+    )
+    p.add_argument("--sims", type=int, default=2000, help="simulated deals (--method simulate, default 2000)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the simulated deals (default 0)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes of the simulation (default 1)")
     p.add_argument("--json", action="store_true", help="print JSON records for machines")
     p.add_argument(
         "--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. jia_includes_edge=true"
