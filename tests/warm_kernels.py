@@ -41,8 +41,33 @@ def hands() -> None:
     ds.analyze_hand("123m456p789s11m中中 [中中中]".replace(" [中中中]", ""))
 
 
+def extras() -> None:
+    """Kernels the tests call with their own argument types (hand kernels on the tests' arrays,
+    the advisor's deeper searches and danger, the example jitted players)."""
+    from test_evaluator_reference import TABS, kernel_daqing_shanten, kernel_std_batch, kernel_wait_set
+
+    import daqing_sim as ds
+    from daqing_sim.hand import kernels as K
+    from daqing_sim.players.examples_jitted import CAUTIOUS, FIRST_TILE
+
+    rules = ds.RuleSet()
+    counts = ds.parse_hand("123m456p789s112m中").counts
+    kernel_wait_set(counts, [], rules)
+    kernel_daqing_shanten(counts, [], rules)
+    rows = np.zeros((2, 28), dtype=np.uint8)
+    rows[:] = counts
+    kernel_std_batch(rows)
+    K.daqing_shanten_batch_k(rows, rules.encode(), TABS, np.empty(2, dtype=np.int64))
+    K.wait_set_batch_k(rows, rules.encode(), TABS, np.empty(2, dtype=np.int64))
+    ds.advise("134m456p789s中中 [345m]", k=3)
+    ds.advise("13m456p789s中中 [345m]", claim="2m", claim_from=3)
+    ds.advise("134m456p789s中中 [345m]", ready=(1,), ponds={1: "19m2p"}, k=1)
+    for player in (CAUTIOUS, FIRST_TILE):
+        player.functions()
+
+
 #: waves of groups run side by side; a wave starts when the one before it is done
-GROUPS = (("deals", "hands"), ("stepped",))
+GROUPS = (("deals", "hands"), ("stepped", "extras"))
 
 if __name__ == "__main__":
-    {"deals": deals, "stepped": stepped, "hands": hands}[sys.argv[1]]()
+    {"deals": deals, "stepped": stepped, "hands": hands, "extras": extras}[sys.argv[1]]()
