@@ -7,7 +7,6 @@ import json
 
 import numpy as np
 import pytest
-from joblib import parallel_config
 
 import daqing_sim as ds
 from daqing_sim.advisor import simulate as S
@@ -167,8 +166,7 @@ def test_simulated_is_deterministic_for_a_seed_and_independent_of_n_jobs():
     b = ds.advise("14m456p789s中中5p [345m]", seed=4, **kw)
     c = ds.advise("14m456p789s中中5p [345m]", seed=5, **kw)
     assert a.equals(b) and not a.equals(c)
-    with parallel_config(backend="threading"):  # the chunking; worker processes would each compile
-        d = ds.advise("14m456p789s中中5p [345m]", seed=4, n_jobs=3, **kw)
+    d = ds.advise("14m456p789s中中5p [345m]", seed=4, n_jobs=2, **kw)  # worker processes
     assert a.equals(d)
     spec = _spec("14m456p789s中中5p [345m]", "9m", (1,), {1: "[222p]"}, None, None, 40)
     cands = [(PHASE_DISCARD, tile_from_name(t), True) for t in ("1m", "中")]
