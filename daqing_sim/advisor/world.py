@@ -28,10 +28,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from daqing_sim.advisor import hand_calls as H
-from daqing_sim.codes import CHI, CONCEALED_KONG, EXHAUSTIVE_DRAW, N_KINDS, N_TILES, NO_BAO, PENG
+from daqing_sim.codes import CHI, CONCEALED_KONG, N_KINDS, N_TILES, PENG
 from daqing_sim.game.engine import (
-    _DISCARDED,  # the engine's resume phases: no public name yet (see the report of issue 14)
-    _DRAW,
     C_BACK,
     C_BAO,
     C_CLAIMABLE,
@@ -47,23 +45,17 @@ from daqing_sim.game.engine import (
     C_PHASE,
     C_STAGE,
     C_STATUS,
-    N_OUT,
-    O_BAO,
-    O_BIG,
-    O_DISCARDER_READY,
-    O_OUTCOME,
-    O_PAY,
-    O_READY_WAIT_MASK,
-    O_READY_WAIT_TILES,
+    PHASE_DISCARDED,
+    PHASE_DRAW,
     ST_PAUSED,
+    reset_result_row,
 )
 from daqing_sim.game.wall import BAO_POSITION, N_LIVE
 from daqing_sim.hand.notation import Meld
 from daqing_sim.players.observation import DECLARED, UNKNOWN
 
 MAX_TRIES = 20000
-PHASE_DISCARD = _DISCARDED  # the seat holds 14 tiles and is answering its discard
-PHASE_DRAW = _DRAW  # the seat holds 13 tiles and draws next
+PHASE_DISCARD = PHASE_DISCARDED  # the seat holds 14 tiles and is answering its discard
 
 _CHI_LOWS = np.array([9 * s + r for s in range(3) for r in range(7)])
 
@@ -315,16 +307,7 @@ def load_world(deal, world: World, spec: WorldSpec, phase: int) -> None:
     deal.wall[BAO_POSITION] = world.bao
     deal.wall[N_TILES - w :] = world.wall
     deal.seed[0] = world.deal_seed
-    orow = deal.orow
-    orow[:N_OUT] = -1
-    orow[O_OUTCOME] = EXHAUSTIVE_DRAW
-    orow[O_BIG] = 0
-    orow[O_BAO] = NO_BAO
-    orow[O_DISCARDER_READY] = 0
-    for s in range(4):
-        orow[O_PAY + s] = 0
-        orow[O_READY_WAIT_TILES + s] = 0
-        orow[O_READY_WAIT_MASK + s] = 0
+    reset_result_row(deal.orow)
     ctl = deal.ctl
     ctl[:] = 0
     ctl[C_STATUS] = ST_PAUSED

@@ -72,6 +72,7 @@ from daqing_sim.codes import (
     WIN_SELF_DRAW,
     ZHONG,
 )
+from daqing_sim.game.borrow import borrowed
 from daqing_sim.game.scoring import settle_kernel
 from daqing_sim.game.state import (
     R_BACK,
@@ -179,6 +180,10 @@ MAX_EVENTS = 1024  # draws + discards + up to four claim offers per discard stay
 
 # Phases of the deal loop (where a paused deal resumes: _KONG, _DISCARDED, _CLAIMS).
 _DRAW, _AFTER_DRAW, _KONG, _DISCARD, _DISCARDED, _CLAIMS = range(6)
+# The two phases a deal may be resumed at from outside the loop (advisor.world writes a paused
+# deal): before the seat's draw (13 tiles), and at its discard (14 tiles, the answer pending).
+PHASE_DRAW = _DRAW
+PHASE_DISCARDED = _DISCARDED
 
 # ``ctl`` (int64, N_CTL): the control block of a deal stepped from outside (step_deal_k).
 C_STATUS, C_DECISION, C_SEAT, C_TILE, C_OPTS, C_ANSWER, C_DECLARE = range(7)
@@ -302,6 +307,22 @@ def _keep_ready_kongs(hand, mk, mt, nm, kong_opts, rules, tabs, tk, tb):
 
 
 @njit(cache=True)
+def reset_result_row(orow):
+    """The result row ``orow`` at the start of a deal: -1 everywhere, then an exhaustive draw
+    with no big win, no bao event, no payments and no ready waits."""
+    for k in range(N_OUT):
+        orow[k] = -1
+    orow[O_OUTCOME] = EXHAUSTIVE_DRAW
+    orow[O_BIG] = 0
+    orow[O_BAO] = NO_BAO
+    orow[O_DISCARDER_READY] = 0
+    for s in range(4):
+        orow[O_PAY + s] = 0
+        orow[O_READY_WAIT_TILES + s] = 0
+        orow[O_READY_WAIT_MASK + s] = 0
+
+
+@njit(cache=True, inline="always")
 def _ask_claim(codes, knobs, st, obs, dealer, left, s, rules, tabs, d, opts, ufns):
     """Seat ``s``'s answer to the claim options ``opts`` on discard ``d``, from its observation."""
     observe(st, obs, s, dealer, left, -1, -1, False, False)
@@ -329,6 +350,10 @@ def play_batch_k(
     rec_final = out_final.shape[0] == n
     n_log = 0
     ctl = np.zeros(N_CTL, dtype=np.int64)
+    # every array below is held by the Python caller for the whole call (see game.borrow)
+    walls, rules, codes, knobs, simple, tabs, st, obs, out = borrowed(
+        (walls, rules, codes, knobs, simple, tabs, st, obs, out)
+    )
     for i in range(n):
         hrow = out_hand[i] if rec_hand else out_hand[0]
         ctl[C_STATUS] = ST_NEW
@@ -368,6 +393,10 @@ def step_deal_k(
     ``LEGAL_DECLARE`` bits). Done: ``orow``, ``hrow`` and ``frow`` are filled as by
     :func:`play_batch_k`. Paused, ``pub`` gets the packed view of the decision (:func:`pack_view`).
     """
+    # every array below is held by the Python caller (SteppedDeal) for the whole call
+    wall, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl = borrowed(
+        (wall, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl)
+    )
     ctl[C_N_LOG] = _play_deal(
         wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns
     )
@@ -563,16 +592,8 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
         own_draws[:] = 0
         memo[:, 0] = UNKNOWN
         memo[:, 1:] = 0
-        for k in range(N_OUT):
-            orow[k] = -1
-        orow[O_OUTCOME] = EXHAUSTIVE_DRAW
-        orow[O_BIG] = 0
-        orow[O_BAO] = NO_BAO
-        orow[O_DISCARDER_READY] = 0
+        reset_result_row(orow)
         for s in range(4):
-            orow[O_PAY + s] = 0
-            orow[O_READY_WAIT_TILES + s] = 0
-            orow[O_READY_WAIT_MASK + s] = 0
             rng[s] = splitmix64(seed ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
         pos = 0
         for k in range(4):

@@ -135,7 +135,7 @@ def new_deal_state() -> tuple[DealState, Observation]:
     return st, obs
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def observe(st, obs, seat, dealer, wall_left, bao, drawn, must_declare, keep_ready):
     """Fill ``obs`` with what ``seat`` sees now: its own tiles and melds (copies), every seat's
     melds with other seats' concealed kongs face down, and the scalars of ``obs.info``. ``bao``

@@ -17,7 +17,7 @@ from daqing_sim.players import defensive, expert, greedy, jia_hunter, random, sc
 from daqing_sim.players.registry import DEFENSIVE, EXPERT, GREEDY, JIA_HUNTER, RANDOM
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard(code, kn, obs, rules, tabs):
     """``(tile, declare)`` for the ``3k+2`` hand of ``obs``."""
     if code == GREEDY:
@@ -33,7 +33,7 @@ def discard(code, kn, obs, rules, tabs):
     return scripted.discard(kn, obs, rules, tabs)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def claim(code, kn, obs, rules, tabs, t, options):
     """The claim action on another seat's discard ``t`` (``options``: bit mask of legal actions)."""
     if code == GREEDY:
@@ -49,7 +49,7 @@ def claim(code, kn, obs, rules, tabs, t, options):
     return scripted.claim(kn, obs, rules, tabs, t, options)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def kong(code, kn, obs, rules, tabs, kong_opts):
     """The kind of a kong to declare on one's own turn (``kong_opts[t]`` legal ones), or -1."""
     if code == GREEDY:
