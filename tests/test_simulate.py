@@ -198,3 +198,20 @@ def test_own_draws_and_whole_waits_are_consistent():
         bits = np.array([bin(m).count("1") for m in mask[ready]])
         assert (bits <= tiles[ready].to_numpy()).all()
     assert (df[[f"ready_wait_tiles_{s}" for s in range(4)]].to_numpy() >= 2).any()
+
+
+def test_bench_evaluator_times_each_kernel_and_the_api_alternately(monkeypatch):
+    from daqing_sim import bench
+
+    calls = []
+    real = bench._rates_alternated
+
+    def spy(fns, n, repeat=7):
+        calls.append(sorted(fns))
+        return real(fns, n, repeat=2)
+
+    monkeypatch.setattr(bench, "_rates_alternated", spy)
+    rates = bench.bench_evaluator(2_000)
+    assert calls == [["standard_shanten", "standard_shanten_api"]]
+    assert set(rates) == {"standard_shanten", "standard_shanten_api", "wait_set", "daqing_shanten"}
+    assert all(np.isfinite(v) and v > 0 for v in rates.values())
