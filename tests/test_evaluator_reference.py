@@ -157,6 +157,49 @@ def test_standard_shanten_batch_fast_path_checks_like_the_generic_one(hand_gen):
     assert ds.standard_shanten(np.zeros((0, N_KINDS), dtype=np.uint8)).shape == (0,)
 
 
+def test_checked_batch_kernel_flags_exactly_the_bad_rows(hand_gen):
+    """The word-at-a-time check: every count 5-255 at every position, and every size, is
+    flagged (-2) on its own row only; every good row gets the unchecked kernel's value."""
+    from daqing_sim.hand import kernels as K
+    from daqing_sim.hand.tables import get_tables
+
+    rng = np.random.default_rng(7)
+    good = np.array([hand_gen.random_hand()[0] for _ in range(600)], dtype=np.uint8)
+    hands = good.copy()
+    bad_rows = set()
+    for i, (pos, value) in enumerate((p, v) for p in range(N_KINDS) for v in (5, 6, 7, 8, 128, 133, 255)):
+        row = 3 * i % len(hands)
+        hands[row, pos] = value
+        bad_rows.add(row)
+    for row, size in zip(
+        rng.choice(sorted(set(range(600)) - bad_rows), 40, replace=False), (0, 3, 12, 15, 16) * 8, strict=True
+    ):
+        hands[row] = 0
+        hands[row, : size // 4] = 4
+        hands[row, 27] = size % 4
+        bad_rows.add(int(row))
+    out = np.empty(len(hands), dtype=np.int8)
+    want = np.empty(len(hands), dtype=np.int8)
+    tabs = get_tables()
+    assert K.std_shanten_checked_batch_k(hands, hands.view(np.uint32), tabs, out) == 1
+    K.std_shanten_batch_k(good, tabs, want)
+    flagged = set(np.flatnonzero(out == -2).tolist())
+    assert flagged == bad_rows
+    ok = sorted(set(range(len(hands))) - bad_rows)
+    assert (out[ok] == want[ok]).all()
+    assert K.std_shanten_checked_batch_k(good, good.view(np.uint32), tabs, out) == 0
+    assert (out == want).all()
+
+
+def test_standard_shanten_batch_takes_a_buffer_not_on_a_word_boundary(hand_gen):
+    hands = np.array([hand_gen.random_hand()[0] for _ in range(30)], dtype=np.uint8)
+    raw = np.zeros(hands.size + 1, dtype=np.uint8)
+    shifted = raw[1:].reshape(hands.shape)  # starts one byte after an aligned address
+    shifted[:] = hands
+    assert shifted.ctypes.data % 4
+    assert list(ds.standard_shanten(shifted)) == list(ds.standard_shanten(hands))
+
+
 # ------------------------------------------------------------------ wait sets
 
 

@@ -157,13 +157,15 @@ def _size_error(sums: np.ndarray) -> ValueError:
 
 
 def _std_shanten_uint8_batch(arr: np.ndarray) -> np.ndarray:
-    """A ``(n, 28)`` uint8 batch at kernel speed: one SIMD ``max`` for the range, the sizes
-    checked inside the kernel's own pass (a numpy row sum would cost as much as the kernel)."""
+    """A ``(n, 28)`` uint8 batch at kernel speed: counts and sizes are checked inside the
+    kernel's own pass, four tiles at a time (a numpy ``max`` first would cost about 8 %)."""
     arr = np.ascontiguousarray(arr)
-    if arr.size and arr.max() > 4:
-        raise ValueError(_RANGE_ERROR)
+    if arr.ctypes.data % 4:  # the kernel reads rows as uint32 words
+        arr = arr.copy()
     out = np.empty(arr.shape[0], dtype=np.int8)
-    if K.std_shanten_checked_batch_k(arr, get_tables(), out):
+    if K.std_shanten_checked_batch_k(arr, arr.view(np.uint32), get_tables(), out):
+        if arr.max() > 4:
+            raise ValueError(_RANGE_ERROR)
         raise _size_error(arr.sum(axis=-1, dtype=np.int64))
     return out
 

@@ -160,21 +160,32 @@ def std_shanten_batch_k(hands, tabs, out):
 
 
 @njit(cache=True)
-def std_shanten_checked_batch_k(hands, tabs, out):
-    """:func:`std_shanten_batch_k` that also checks each row's size in the same pass.
+def std_shanten_checked_batch_k(hands, words, tabs, out):
+    """:func:`std_shanten_batch_k` that checks every row in the same pass over the batch.
 
-    The counts must be 0-4 already (checked by the caller: one ``max`` over the batch). Returns
-    1 when some row does not have 3k+1 or 3k+2 tiles (at most 14), else 0. Branch-free: such
-    a row gets a clamped, meaningless value rather than a jump that would slow every row.
+    ``words`` is ``hands`` viewed as ``uint32`` (n, 7): each row is read as seven 4-tile words,
+    its size summed and its counts checked four at a time. A byte ``b`` is over 4 exactly when
+    ``b + 0x7B`` or ``b`` itself has its high bit set; a carry into the next byte comes only
+    from a byte over 0x84, which is flagged already. A row with a count over 4, or without
+    3k+1 / 3k+2 tiles (at most 14), gets -2 and no table lookup; the kernel then returns 1.
+    Measured on 200,000 random 13-tile rows: 1.01x the speed of the unchecked kernel (median of
+    100 alternated pairs), where a numpy ``max`` first and the size check after it gave 0.85x.
     """
     bad = 0
     for i in range(hands.shape[0]):
-        row = hands[i]
-        n = 0
-        for t in range(28):
-            n += row[t]
-        bad |= (n % 3 == 0) | (n > 14)
-        out[i] = _std_distance_melds(row, tabs, min(n // 3, 4)) - 1
+        w = words[i]
+        acc = np.uint32(0)
+        over = np.uint32(0)
+        for j in range(7):
+            x = w[j]
+            acc += x  # four byte lanes of at most 7 * 4 each: no carry between lanes
+            over |= (x + np.uint32(0x7B7B7B7B)) | x
+        n = ((acc * np.uint32(0x01010101)) >> np.uint32(24)) & np.uint32(0xFF)
+        if (over & np.uint32(0x80808080)) or n % 3 == 0 or n > 14:
+            bad = 1
+            out[i] = -2
+            continue
+        out[i] = _std_distance_melds(hands[i], tabs, n // 3) - 1
     return bad
 
 
