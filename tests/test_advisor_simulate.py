@@ -12,7 +12,7 @@ import daqing_sim as ds
 from daqing_sim.advisor import simulate as S
 from daqing_sim.advisor import world
 from daqing_sim.advisor.table import table_view
-from daqing_sim.advisor.world import PHASE_DISCARD, WorldSpec, load_world, needed_tiles, sample_world
+from daqing_sim.advisor.world import PHASE_DISCARDED, WorldSpec, load_world, needed_tiles, sample_world
 from daqing_sim.cli import main
 from daqing_sim.codes import CHI, N_KINDS
 from daqing_sim.game.external import SteppedDeal
@@ -118,7 +118,7 @@ def test_worlds_are_consistent_with_the_view_and_the_engine_accepts_them():
             assert all(w.wk[r, tile_from_name(t)] < 0 for t in passed)
             assert ds.daqing_shanten(hand_from_arrays(w.conc[r], w.mk[r], w.mt[r], int(w.nm[r]))) == 0
         assert len(w.wall) == 30
-        load_world(deal, w, spec, PHASE_DISCARD)
+        load_world(deal, w, spec, PHASE_DISCARDED)
         deal.resume(tile_from_name("中"), False)
         assert deal.done
         assert (deal.frow.sum(axis=0) == 4).all()  # tile conservation at the end of the deal
@@ -169,7 +169,7 @@ def test_simulated_is_deterministic_for_a_seed_and_independent_of_n_jobs():
     d = ds.advise("14m456p789s中中5p [345m]", seed=4, n_jobs=2, **kw)  # worker processes
     assert a.equals(d)
     spec = _spec("14m456p789s中中5p [345m]", "9m", (1,), {1: "[222p]"}, None, None, 40)
-    cands = [(PHASE_DISCARD, tile_from_name(t), True) for t in ("1m", "中")]
+    cands = [(PHASE_DISCARDED, tile_from_name(t), True) for t in ("1m", "中")]
     codes, knobs = np.full(4, 5), encode_strategies(["expert"] * 4)[2]
     whole = S.run_worlds(spec, cands, 0, 12, 9, codes, knobs, [None] * 4)
     parts = [S.run_worlds(spec, cands, a, b, 9, codes, knobs, [None] * 4) for a, b in ((0, 5), (5, 12))]

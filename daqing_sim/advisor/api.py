@@ -25,7 +25,7 @@ from daqing_sim.advisor import hand_calls as H
 from daqing_sim.advisor import simulate as S
 from daqing_sim.advisor.claims import claim_options
 from daqing_sim.advisor.table import TableView, table_view
-from daqing_sim.advisor.world import PHASE_DISCARD, PHASE_DRAW, WorldSpec, needed_tiles
+from daqing_sim.advisor.world import PHASE_DISCARDED, PHASE_DRAW, WorldSpec, needed_tiles
 from daqing_sim.codes import ADDED_KONG, BAO_KINDS, CONCEALED_KONG, KONG, N_KINDS, USER_BASE
 from daqing_sim.game.scoring import settle
 from daqing_sim.hand.notation import Hand, parse_hand
@@ -550,7 +550,7 @@ def _simulate_rows(ctx: _Context, hand: Hand, sim: _SimArgs) -> list[dict]:
     )  # fmt: skip
     if hand.size == 14:
         kinds = [d for d in range(N_KINDS) if hand.counts[d]]
-        cands = [(PHASE_DISCARD, d, True) for d in kinds]
+        cands = [(PHASE_DISCARDED, d, True) for d in kinds]
         dangers = ctx.dangers(hand.counts, mk, mt, nm)
         base = []
         for d in kinds:

@@ -55,7 +55,6 @@ from daqing_sim.hand.notation import Meld
 from daqing_sim.players.observation import DECLARED, UNKNOWN
 
 MAX_TRIES = 20000
-PHASE_DISCARD = PHASE_DISCARDED  # the seat holds 14 tiles and is answering its discard
 
 _CHI_LOWS = np.array([9 * s + r for s in range(3) for r in range(7)])
 
@@ -258,7 +257,7 @@ def _tile_counts(kind: int, low: int) -> np.ndarray:
 
 def load_world(deal, world: World, spec: WorldSpec, phase: int) -> None:
     """Write ``world`` into the :class:`~daqing_sim.game.external.SteppedDeal` ``deal``, paused
-    at the seat's discard (``PHASE_DISCARD``, 14 tiles) or before its draw (``PHASE_DRAW``).
+    at the seat's discard (``PHASE_DISCARDED``, 14 tiles) or before its draw (``PHASE_DRAW``).
 
     The seat's own draws count from 0 here, so a declaration's ``ready_turn`` is the number of
     own draws after the decision. ``deal.resume(tile, declare)`` then plays on.
@@ -327,4 +326,4 @@ def load_world(deal, world: World, spec: WorldSpec, phase: int) -> None:
     ctl[C_STAGE] = 0
 
 
-__all__ = ["WorldSpec", "World", "sample_world", "load_world", "PHASE_DISCARD", "PHASE_DRAW"]
+__all__ = ["WorldSpec", "World", "sample_world", "load_world", "PHASE_DISCARDED", "PHASE_DRAW"]
