@@ -331,6 +331,25 @@ assert len(ENCODING) == N_RULE_FIELDS and ENCODING[R_FAMILY] == "family"
 assert ENCODING[R_FANS_LAST_DISCARD] == "fans_last_discard"
 
 
+ENGINE_FAMILIES = ("daqing",)  # the families the deal engine plays so far
+
+
+def require_engine_family(rules: RuleSet, what: str) -> None:
+    """One-line error when ``what`` needs deals of a family the engine does not play yet.
+
+    >>> require_engine_family(RuleSet(family="beijing"), "simulate")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: simulate plays Daqing deals only so far: the engine does not deal Beijing yet (...)
+    """
+    if rules.family not in ENGINE_FAMILIES:
+        name = _title(rules.family)
+        raise ValueError(
+            f"{what} plays Daqing deals only so far: the engine does not deal {name} yet "
+            f"({name} hands and wins: ds.analyze_hand, ds.score_win)"
+        )
+
+
 def unrestricted() -> RuleSet:
     """Every Daqing restriction off: the push-down (推倒和) baseline."""
     return RuleSet(

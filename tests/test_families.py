@@ -396,3 +396,28 @@ def test_beijing_shanten_zero_exactly_when_waits_exist():
     # a ready shape whose only winning tile is gone (all four held or melded) is not ready
     dead = ds.analyze_hand("2m [222m] [777p] [中中中] [777m]", rules=BEIJING)
     assert dead.waits == () and dead.shanten == 1 and dead.standard_shanten == 0
+
+
+# --- what the engine does not deal yet: one-line errors, never a numba traceback ---------
+
+
+def test_engine_entry_points_refuse_families_they_do_not_deal(tmp_path):
+    calls = {
+        "simulate": lambda: ds.simulate(4, seed=1, rules=BEIJING),
+        "DealEnv": lambda: ds.DealEnv(seed=1, deal=0, rules=BEIJING),
+        "advise": lambda: ds.advise("123m456p789s11m22z3z", rules=BEIJING),
+        "deal_log": lambda: ds.deal_log(1, 0, rules=BEIJING),
+    }
+    for what, call in calls.items():
+        with pytest.raises(ValueError, match="plays Daqing deals only so far") as info:
+            call()
+        assert "\n" not in str(info.value), what
+    with pytest.raises(ValueError, match="settle is the Daqing settlement"):
+        ds.settle(0, 0, "self_draw", rules=BEIJING)
+    path = tmp_path / "bj.toml"
+    path.write_text(
+        'name = "bj"\nn_deals = 100\nseed = 1\n\n[rules]\nfamily = "beijing"\n\n[[variants]]\nname = "base"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ValueError, match=r"an experiment \(.*bj\.toml.*\) plays Daqing deals only"):
+        ds.load_experiment(path)
