@@ -94,14 +94,18 @@ class HandAnalysis:
             f"shanten:          {self.shanten} ({self.rules.family.capitalize()}), "
             f"{self.standard_shanten} (standard)",
         ]
+        daqing = self.rules.family == "daqing"
         if self.hand.size == 13:
-            lines.append(f"may declare:      {'yes' if self.may_declare else 'no'}")
-            lines.append(f"ready:            {'yes' if self.ready else 'no'}")
+            if daqing:
+                lines.append(f"may declare:      {'yes' if self.may_declare else 'no'}")
+            lines.append(f"ready:            {'yes' if self.ready else 'no'}" + ("" if daqing else " (听牌)"))
             waits = ", ".join(str(w) for w in self.waits) or "none"
             lines.append(f"waits:            {waits}")
         else:
             if self.win is None:
                 lines.append(f"win on {self.win_tile}:        no")
+            elif not daqing:
+                lines.append(f"win on {self.win_tile}:        yes, {self.win.kind}")
             else:
                 size = "big (夹)" if self.win.big else "small"
                 bao = "" if self.bao_kind == "none" else f", {self.bao_kind} (bao as {self.win.tile})"
@@ -397,34 +401,57 @@ def _waits34(out_kind: np.ndarray) -> tuple[Wait, ...]:
     )
 
 
-def _cli_tile(name: str | None, option: str) -> int | None:
+def _cli_tile(name: str | None, option: str, family: str = "daqing") -> int | None:
     from daqing_sim.hand.tiles import tile_from_name
 
     if name is None:
         return None
     try:
-        return tile_from_name(name)
-    except ValueError:
+        return tile_from_name(name, family)
+    except ValueError as e:
+        if "is not a Daqing tile" in str(e):
+            raise ValueError(f"{option}: {e}") from None
         raise ValueError(f"{option} {name[:20]!r} is not a tile: write e.g. 2m, 9p, 7s or 中 (C)") from None
 
 
 def _cli_hand(args) -> int:
     flags = [item for group in args.rules or [] for item in group.split(",") if item.strip()]
     rules = RuleSet.from_flag_strings(flags)
-    hand = parse_hand(" ".join(args.tiles))
-    win_tile = _cli_tile(args.win_tile, "--win-tile")
-    bao = _cli_tile(args.bao, "--bao")
+    hand = parse_hand(" ".join(args.tiles), family=rules.family)
+    win_tile = _cli_tile(args.win_tile, "--win-tile", rules.family)
+    bao = _cli_tile(args.bao, "--bao", rules.family)
     if hand.size == 14 and win_tile is not None and hand.counts[win_tile] == 0:
         raise ValueError(
             f"--win-tile {tile_name(win_tile)} is not one of the concealed tiles of {hand}; "
             "give one of them, or write the winning tile last and leave --win-tile out"
         )
     result = analyze_hand(hand, rules, win_tile=win_tile, bao=bao)
-    if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
-    else:
-        print(str(result))
+    out = result.to_dict()
+    text = str(result)
+    if rules.family != "daqing" and result.is_win:
+        scores = _cli_scores(result, rules)
+        out["scores"] = scores
+        text += "".join(
+            f"\n{how + ':':17} {s['fans']} = {s['total_fans']} fan(s), value {s['value']}"
+            for how, s in scores.items()
+        )
+    print(json.dumps(out, ensure_ascii=False) if args.json else text)
     return 0
+
+
+def _cli_scores(result: HandAnalysis, rules: RuleSet) -> dict:
+    """A 34-kind family's win scored on a discard and as a self-draw (no special context)."""
+    from daqing_sim.game.score_win import score_win
+
+    t = result.win.tile_kind
+    counts = result.hand.counts.copy()
+    counts[t] -= 1
+    before = Hand(counts=counts, melds=result.hand.melds)
+    scores = {}
+    for how, self_draw in (("on a discard", False), ("self-drawn", True)):
+        w = score_win(before, t, rules=rules, self_draw=self_draw)
+        scores[how] = {"fans": w.fans, "total_fans": w.total_fans, "value": w.value, "total": w.total}
+    return scores
 
 
 def register(subparsers) -> None:
@@ -442,7 +469,7 @@ def register(subparsers) -> None:
         "--rules",
         action="append",
         metavar="FLAG=VALUE",
-        help="a rule flag override, e.g. jia_includes_edge=true; repeat it (or separate with commas) "
-        "for more",
+        help="a rule flag override, e.g. jia_includes_edge=true, or family=beijing for Beijing hands; "
+        "repeat it (or separate with commas) for more",
     )
     p.set_defaults(func=_cli_hand)
