@@ -416,7 +416,8 @@ def test_engine_entry_points_refuse_families_they_do_not_deal(tmp_path):
         ds.settle(0, 0, "self_draw", rules=BEIJING)
     path = tmp_path / "bj.toml"
     path.write_text(
-        'name = "bj"\nn_deals = 100\nseed = 1\n\n[rules]\nfamily = "beijing"\n\n[[variants]]\nname = "base"\n',
+        'name = "bj"\nn_deals = 100\nseed = 1\n\n[rules]\nfamily = "beijing"\n\n'
+        '[[variants]]\nname = "base"\n',
         encoding="utf-8",
     )
     with pytest.raises(ValueError, match=r"an experiment \(.*bj\.toml.*\) plays Daqing deals only"):
