@@ -26,3 +26,14 @@ def test_players_guide_examples_run():
         labels.append(tuple(ns["df"]["strategy_0"].astype(str).unique()))
     assert labels[:2] == [("cautious",), ("folder",)]  # the Python player ran with n_jobs=2
     assert ns["env"].done and sum(ns["env"].payments) == 0
+
+
+def test_cli_reference_is_current():
+    """docs/CLI.md is generated from the parser: regenerate it with
+    ``python -m daqing_sim.cli --reference > docs/CLI.md`` after changing a flag."""
+    from daqing_sim.cli import _COMMANDS, reference_markdown
+
+    text = (Path(__file__).parent.parent / "docs" / "CLI.md").read_text(encoding="utf-8")
+    assert text.rstrip("\n") == reference_markdown().rstrip("\n")
+    for name in _COMMANDS:
+        assert f"## `daqing-sim {name}`" in text
