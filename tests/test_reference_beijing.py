@@ -1,0 +1,283 @@
+"""Checks of the plain-Python Beijing reference itself (tests/reference_beijing.py): the worked
+examples of the rules page, hand-worked shapes and waits, and the reference against itself
+(direct wait sets = trying all 34 kinds). No numba, no ``daqing_sim``."""
+
+from __future__ import annotations
+
+import csv
+import random
+from pathlib import Path
+
+import pytest
+import reference_beijing as R
+from beijing_gen import BeijingGen
+
+EXAMPLES = Path(__file__).parent / "data" / "beijing_examples.csv"
+
+
+def _rows() -> list[dict[str, str]]:
+    with EXAMPLES.open(encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def test_examples_file_has_every_fan_type_of_the_page():
+    rows = _rows()
+    assert len(rows) == 12
+    seen = {p.split("=")[0] for r in rows for p in r["fans"].split(";")}
+    assert seen == set(R.DEFAULT_FANS)
+
+
+@pytest.mark.parametrize("row", _rows(), ids=lambda r: r["case"])
+def test_reference_reproduces_the_worked_examples(row):
+    flags = {k: row[k] == "True" for k in ("self_draw", "last_tile", "last_discard", "kong_replacement")}
+    s = R.score_notation(row["hand"], row["win_tile"], **flags)
+    expected = {k: int(v) for k, v in (p.split("=") for p in row["fans"].split(";"))}
+    assert (s.fans, s.total_fans, s.value) == (expected, int(row["total_fans"]), int(row["value"]))
+
+
+# ---------------------------------------------------------------- notation
+
+
+def test_honors_as_characters_and_as_z_digits_are_the_same_tiles():
+    assert R.parse("东南西北白发中") == R.parse("1234567z")
+    assert R.parse("C")[0] == R.parse("7z")[0] == R.parse("中")[0]
+    assert [R.tile_kind(n) for n in ("1z", "2z", "3z", "4z", "5z", "6z", "7z")] == [
+        28,
+        29,
+        30,
+        31,
+        32,
+        33,
+        27,
+    ]
+    assert R.tile_kind("5m") == 4 and R.tile_kind("1p") == 9 and R.tile_kind("9s") == 26
+
+
+@pytest.mark.parametrize(
+    "text, melds",
+    [
+        ("5z [123m] [777s] [456p] [2222s]", [("chi", 0), ("peng", 24), ("chi", 12), ("kong", 19)]),
+        ("234m456p2233z (7777s)", [("concealed_kong", 24)]),
+        ("11m [东东东]", [("peng", 28)]),
+    ],
+)
+def test_melds_are_read_by_their_brackets(text, melds):
+    assert R.parse(text)[1] == melds
+
+
+@pytest.mark.parametrize("text", ["11111m", "1111m [111m]", "8z", "[124m]", "(111m)", "12x"])
+def test_bad_notation_is_an_error(text):
+    with pytest.raises(ValueError):
+        R.parse(text)
+
+
+def test_notation_round_trips_on_random_cases():
+    for c in BeijingGen(5).cases(500):
+        for honors in ("z", "char"):
+            counts, melds = R.parse(c.hand(honors))
+            assert (tuple(counts), tuple(melds)) == (c.counts, c.melds)
+
+
+# ---------------------------------------------------------------- shapes and waits
+
+
+def test_every_split_is_found_once():
+    # 111222333m: three triplets or three 123 sequences
+    counts, melds = R.parse("111222333m456p77z")
+    assert len(R.standard_splits(counts, 4)) == 2
+    # 22334455667788s: pair 22, 55 or 88 with four sequences, and seven pairs
+    s = R.score_notation("2233445566778s", "8s", self_draw=False)
+    assert s.splits == 4
+    assert s.fans == {"one_suit": 6, "seven_pairs": 4}  # 10 beats one_suit alone (6)
+    # 1111 2222 3333 44m: pair 44 with 123 x4 or 111 222 333 123; pair 11 with 123 123 234 234
+    counts, _ = R.parse("11112222333344m")
+    splits = set(R.standard_splits(counts, 4))
+    assert splits == {
+        (3, (("S", 0),) * 4),
+        (3, (("T", 0), ("S", 0), ("T", 1), ("T", 2))),
+        (0, (("S", 0), ("S", 0), ("S", 1), ("S", 1))),
+    }
+
+
+@pytest.mark.parametrize(
+    "hand, waits",
+    [
+        ("1112345678999m", "123456789m"),  # nine gates
+        ("123m456p789s1122z", "12z"),  # shanpon
+        ("1133m2255p7799s1z", "1z"),  # seven pairs
+        ("11113355m2255p7z", "7z"),  # luxury: the four 1m are two pairs
+        ("4556m123p456p789p", "5m"),
+        ("5555z123m456p789s", ""),  # the fifth 5z does not exist
+        ("5z [123m] [777s] [456p] [2222s]", "5z"),
+        ("46m123789p456s77z", "5m"),
+        ("2345678m", None),  # not 13 tiles
+    ],
+)
+def test_wait_sets_by_hand(hand, waits):
+    counts, melds = R.parse(hand)
+    if waits is None:
+        with pytest.raises(ValueError):
+            R.wait_set(counts, melds)
+        return
+    expected = [t for t, n in enumerate(R.parse(waits)[0]) if n]
+    assert R.wait_set(counts, melds) == expected == R.wait_set_brute(counts, melds)
+
+
+def _perturbed_13(rng: random.Random, counts, melds):
+    """A 13-tile hand near a winning one: one concealed tile swapped for another kind."""
+    c = list(counts)
+    total = R.total_counts(c, melds)
+    out = rng.choice([t for t in range(R.N_KINDS) if c[t]])
+    into = rng.choice([t for t in range(R.N_KINDS) if total[t] < 4 and t != out])
+    c[out] -= 1
+    c[into] += 1
+    return c
+
+
+def test_direct_wait_set_equals_trying_all_34_kinds():
+    rng = random.Random(11)
+    n_ready = 0
+    for case in BeijingGen(7).cases(3000):
+        melds = list(case.melds)
+        for counts in (list(case.counts), _perturbed_13(rng, case.counts, melds)):
+            direct = R.wait_set(counts, melds)
+            assert direct == R.wait_set_brute(counts, melds), R.notation(counts, melds)
+            n_ready += bool(direct)
+    assert n_ready > 3000  # every unperturbed case is ready, and some perturbed ones
+
+
+def test_generated_cases_are_wins_within_four_copies():
+    cases = BeijingGen(3).cases(2000)
+    assert {c.shape for c in cases} == set(__import__("beijing_gen").SHAPES)
+    for c in cases:
+        total = R.total_counts(list(c.counts), list(c.melds))
+        assert max(total) <= 4 and total[c.win_tile] < 4
+        assert c.win_tile in R.wait_set(list(c.counts), list(c.melds))
+        assert sum(c.counts) + 3 * len(c.melds) == 13
+        assert not (c.robbed_kong and c.self_draw) and not (c.kong_replacement and not c.self_draw)
+    assert BeijingGen(3).cases(50) == cases[:50]  # seeded
+
+
+# ---------------------------------------------------------------- fans and value
+
+
+@pytest.mark.parametrize(
+    "hand, win, flags, fans, value",
+    [
+        ("111222333m777p5z", "5z", {}, {"all_triplets": 2}, 2000),  # the split worth most
+        ("123456789p555s5m", "5m", {}, {"catch_five": 2, "dragon": 3}, 5000),  # single on 5m
+        ("34m123789p456s77z", "5m", {}, {"plain_win": 1}, 1000),  # 2m-5m: not the only tile
+        ("5z [123m] [777s] [456p] (2222s)", "5z", {}, {"plain_win": 1}, 500),  # a concealed kong
+        ("123456789m1z [123p]", "1z", {}, {"dragon": 3}, 1500),
+        ("1234566m789s [789m]", "6m", {}, {"dragon": 3}, 1500),  # the chi completes the dragon
+        ("234m456p678s2233z", "3z", {"last_tile": True}, {"plain_win": 1}, 1000),  # not self-drawn
+        ("234m456p678s2233z", "3z", {"self_draw": True, "last_discard": True}, {"plain_win": 1}, 1000),
+        ("234m456p678s2233z", "3z", {"robbed_kong": True}, {"plain_win": 1}, 1000),
+        ("234m456p678s2233z", "3z", {"robbed_kong": True, "last_discard": True}, {"plain_win": 1}, 1000),
+        (
+            "234m456p2233z [7777s]",
+            "3z",
+            {"self_draw": True, "kong_replacement": True},
+            {"kong_bloom": 5},
+            2500,
+        ),
+        ("234m456p2233z [7777s]", "3z", {"kong_replacement": True}, {"plain_win": 1}, 500),
+        (
+            "2233z [111m] [999p] [4444s]",
+            "3z",
+            {"self_draw": True, "last_tile": True},
+            {"all_triplets": 2, "last_tile": 2},
+            2000,
+        ),
+        ("3z [111m] [999p] [4444s] [777z]", "3z", {}, {"all_triplets": 2, "big_single_wait": 2}, 2000),
+    ],
+)
+def test_fans_worked_by_hand(hand, win, flags, fans, value):
+    s = R.score_notation(hand, win, **{"self_draw": False, **flags})
+    assert (s.fans, s.total_fans, s.value) == (fans, sum(fans.values()), value)
+
+
+def test_catch_five_on_seven_pairs_and_on_both_roles():
+    # seven pairs waiting on 5m alone: the pair is the single wait
+    s = R.score_notation("1133m2255p7799s5m", "5m", self_draw=False)
+    assert s.fans == {"catch_five": 2, "seven_pairs": 4}
+    # 4556m: 456 + 5 (single) and 46 + 55 (kanchan): 5m is the only tile either way
+    s = R.score_notation("4556m123p456p789p", "5m", self_draw=False)
+    assert (s.fans, s.splits) == ({"catch_five": 2, "dragon": 3}, 1)
+    # a 5m pair that is half of a shanpon (5m or 7p) is not the only tile
+    s = R.score_notation("55m77p123s456s789s", "5m", self_draw=False)
+    assert s.fans == {"dragon": 3}
+
+
+def test_fan_values_and_double_combination():
+    s = R.score_notation("1133m2255p7799s1z", "1z", self_draw=False, fan_combine="double")
+    assert s.value == 1000 * 2 ** (4 - 1)
+    s = R.score_notation("1133m2255p7799s1z", "1z", self_draw=False, fan_values={"seven_pairs": 3})
+    assert (s.fans, s.value) == ({"seven_pairs": 3}, 3000)
+    s = R.score_notation("234m456p678s2233z", "3z", self_draw=False, base_points=800, open_hand_factor=0.25)
+    assert s.value == 800
+    with pytest.raises(ValueError, match="fan_combine"):
+        R.score_notation("234m456p678s2233z", "3z", self_draw=False, fan_combine="max")
+
+
+@pytest.mark.parametrize(
+    "hand, win, kw",
+    [
+        ("234m456p678s2233z", "4z", {}),  # does not complete
+        ("234m456p678s2233z", "3z", {"robbed_kong": True, "self_draw": True}),
+        ("234m456p678s223z", "3z", {}),  # 12 tiles
+    ],
+)
+def test_score_errors(hand, win, kw):
+    with pytest.raises(ValueError):
+        R.score_notation(hand, win, **{"self_draw": False, **kw})
+
+
+def test_robbing_a_concealed_kong_needs_a_dragon():
+    counts, melds = R.parse("123456789m11z23p")  # 4p wins with 123 456 789m
+    assert R.may_rob_concealed_kong(counts, melds, R.tile_kind("4p"))
+    assert R.may_rob_concealed_kong(counts, melds, R.tile_kind("1p"))
+    counts, melds = R.parse("234567789m11z23p")  # 4p wins, but as 234 567 789m
+    assert R.tile_kind("4p") in R.wait_set(counts, melds)
+    assert not R.may_rob_concealed_kong(counts, melds, R.tile_kind("4p"))
+    assert not R.may_rob_concealed_kong(*R.parse("123456789m11z23p"), R.tile_kind("5p"))
+
+
+# ---------------------------------------------------------------- payments
+
+
+@pytest.mark.parametrize(
+    "kw, expected",
+    [
+        ({"self_draw": False, "discarder": 2}, [1000, 0, -1000, 0]),
+        ({"self_draw": True}, [3000, -1000, -1000, -1000]),
+        ({"self_draw": False, "robbed_from": 3}, [3000, 0, 0, -3000]),
+        ({"self_draw": False, "discarder": 2, "bound_partner": 1}, [1000, -1000, 0, 0]),
+        ({"self_draw": True, "bound_partner": 1}, [3000, -3000, 0, 0]),
+        ({"self_draw": False, "robbed_from": 3, "bound_partner": 1}, [3000, -3000, 0, 0]),
+    ],
+)
+def test_payments(kw, expected):
+    assert R.payments(1000, 0, **kw) == expected
+    assert sum(expected) == 0
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"self_draw": True, "discarder": 1},
+        {"self_draw": False},
+        {"self_draw": False, "discarder": 0},
+        {"self_draw": True, "robbed_from": 1},
+        {"self_draw": True, "bound_partner": 0},
+    ],
+)
+def test_payment_errors(kw):
+    with pytest.raises(ValueError):
+        R.payments(1000, 0, **kw)
+
+
+def test_burn_payments():
+    assert R.burn_payments(1, dealer=0) == [-3000, 1000, 1000, 1000]
+    assert R.burn_payments(2, dealer=1) == [3000, -9000, 3000, 3000]  # 1,000 then 2,000 more each
+    assert R.burn_payments(3, dealer=0, drawn=True) == [0, 0, 0, 0]
