@@ -233,15 +233,16 @@ def _check_size(counts: Sequence[int], melds: Melds, size: int) -> None:
 # ---------------------------------------------------------------- shapes
 
 
-@lru_cache(maxsize=1 << 18)
-def _splits(counts: tuple[int, ...], n_groups: int, need_pair: bool) -> tuple:
-    """All splits of ``counts`` into ``n_groups`` groups (and a pair when ``need_pair``), each
-    once: at the lowest kind held, choose how many triplets (0-1), pairs (0-1) and sequences
-    start there. Returns a tuple of ``(pair, groups)`` with groups sorted ``("T"|"S", tile)``."""
+@lru_cache(maxsize=None)
+def _splits(counts: tuple[int, ...], n_groups: int, need_pair: bool, base: int = 0) -> tuple:
+    """All splits of ``counts`` (tile kinds ``base``, ``base + 1``, ...) into ``n_groups`` groups
+    (and a pair when ``need_pair``), each once: at the lowest kind held, choose how many
+    triplets (0-1), pairs (0-1) and sequences start there. Returns a tuple of ``(pair, groups)``
+    with groups sorted ``("T"|"S", tile)``; ``pair`` is -1 when there is none."""
     i = next((k for k, c in enumerate(counts) if c), -1)
     if i < 0:
         return ((-1, ()),) if n_groups == 0 and not need_pair else ()
-    c = counts[i]
+    c, tile = counts[i], base + i
     out = []
     for trip in (0, 1):
         for pair in (0, 1) if need_pair else (0,):
@@ -251,23 +252,52 @@ def _splits(counts: tuple[int, ...], n_groups: int, need_pair: bool) -> tuple:
             rest = list(counts)
             rest[i] = 0
             if seq:
-                if not is_suited(i) or i % 9 > 6 or counts[i + 1] < seq or counts[i + 2] < seq:
+                if not is_suited(tile) or tile % 9 > 6 or counts[i + 1] < seq or counts[i + 2] < seq:
                     continue
                 rest[i + 1] -= seq
                 rest[i + 2] -= seq
-            here = (("T", i),) * trip + (("S", i),) * seq
-            for p, groups in _splits(tuple(rest), n_groups - trip - seq, need_pair and not pair):
-                out.append((i if pair else p, here + groups))
+            here = (("T", tile),) * trip + (("S", tile),) * seq
+            for p, groups in _splits(tuple(rest), n_groups - trip - seq, need_pair and not pair, base):
+                out.append((tile if pair else p, here + groups))
     return tuple(out)
 
 
-def standard_splits(counts: Sequence[int], n_groups: int) -> tuple:
+SEGMENTS = ((0, 9), (9, 18), (18, 27), (27, 34))  # the three suits and the honors
+
+
+def _segment_splits(counts: Sequence[int], n_groups: int, need_pair: bool) -> list:
+    """:func:`_splits` suit by suit (a group never spans two suits): the same splits, from small
+    cached pieces."""
+    sizes = [sum(counts[lo:hi]) % 3 for lo, hi in SEGMENTS]
+    if sum(counts) != 3 * n_groups + 2 * need_pair or sizes.count(2) != need_pair or 1 in sizes:
+        return []
+    pieces = []
+    for lo, hi in SEGMENTS:
+        seg = tuple(counts[lo:hi])
+        n = sum(seg)
+        has_pair = n % 3 == 2
+        got = _splits(seg, (n - 2 * has_pair) // 3, has_pair, lo) if n else ((-1, ()),)
+        if not got:
+            return []
+        pieces.append(got)
+    out = [(-1, ())]
+    for got in pieces:
+        out = [(max(p, q), g + h) for p, g in out for q, h in got]
+    return out
+
+
+def standard_splits(counts: Sequence[int], n_groups: int) -> list:
     """Every split of the concealed ``counts`` into ``n_groups`` groups and a pair."""
+    return _segment_splits(counts, n_groups, True)
+
+
+def standard_splits_generic(counts: Sequence[int], n_groups: int) -> tuple:
+    """:func:`standard_splits` by one search over all 34 kinds (a cross-check)."""
     return _splits(tuple(counts), n_groups, True)
 
 
 def is_groups(counts: Sequence[int], n_groups: int) -> bool:
-    return bool(_splits(tuple(counts), n_groups, False))
+    return bool(_segment_splits(counts, n_groups, False))
 
 
 def is_seven_pairs(counts: Sequence[int], melds: Melds = ()) -> bool:
@@ -304,8 +334,17 @@ def wait_set(counts: Sequence[int], melds: Melds = ()) -> list[int]:
     c = list(counts)
     n = 4 - len(melds)
     waits: set[int] = set()
+    # a group never spans two suits: only pieces that leave every suit a multiple of 3 can work
+    mods = [sum(c[lo:hi]) % 3 for lo, hi in SEGMENTS]
+
+    def fits(*taken: int) -> bool:
+        left = list(mods)
+        for t in taken:
+            left[_segment(t)] -= 1
+        return all(m % 3 == 0 for m in left)
+
     for x in range(N_KINDS):
-        if c[x]:
+        if c[x] and fits(x):
             c[x] -= 1
             if is_groups(c, n):
                 waits.add(x)
@@ -316,7 +355,7 @@ def wait_set(counts: Sequence[int], melds: Melds = ()) -> list[int]:
                 continue
             c[y] -= 2
             for a in range(N_KINDS):
-                if not c[a]:
+                if not c[a] or not fits(y, y, a, a):
                     continue
                 for b, wait in _two_tile_shapes(a):
                     if c[b] < 1 + (a == b):
@@ -334,6 +373,10 @@ def wait_set(counts: Sequence[int], melds: Melds = ()) -> list[int]:
             waits.add(odd[0])
     total = total_counts(counts, melds)
     return sorted(t for t in waits if total[t] < 4)
+
+
+def _segment(t: int) -> int:
+    return min(t // 9, 3)
 
 
 def _two_tile_shapes(a: int) -> list[tuple[int, tuple[int, ...]]]:

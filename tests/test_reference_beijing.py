@@ -281,3 +281,13 @@ def test_burn_payments():
     assert R.burn_payments(1, dealer=0) == [-3000, 1000, 1000, 1000]
     assert R.burn_payments(2, dealer=1) == [3000, -9000, 3000, 3000]  # 1,000 then 2,000 more each
     assert R.burn_payments(3, dealer=0, drawn=True) == [0, 0, 0, 0]
+
+
+def test_splits_suit_by_suit_equal_one_search_over_all_kinds():
+    rng = random.Random(13)
+    for case in BeijingGen(17).cases(3000):
+        counts = list(case.counts)
+        counts[case.win_tile] += 1
+        for c in (counts, _perturbed_13(rng, counts, list(case.melds))):
+            n = 4 - len(case.melds)
+            assert sorted(R.standard_splits(c, n)) == sorted(R.standard_splits_generic(c, n)), R.notation(c)
