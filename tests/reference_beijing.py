@@ -50,8 +50,8 @@ against the kernels shows whether the engine reads it the same way):
 10. **Open** (value x ``open_hand_factor``) = any chi, peng, exposed or added kong; a concealed
     kong keeps the hand concealed.
 11. **互包** payments: the bound partner pays everything the losers would pay, on a deal-in (the
-    value), a self-draw (three values) and a robbed kong (three values). Which partner when a
-    winner is bound to two players is the caller's choice (the one passed in).
+    value), a self-draw (three values) and a robbed kong (three values). When a winner is bound
+    to two players, the partner of the binding formed first pays; :func:`payments` takes it.
 12. **烧庄**: round k of matching first discards costs the dealer ``burn_points * 2**(k-1)`` to
     each of the three others; nothing on a drawn deal.
 
@@ -66,7 +66,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 N_KINDS = 34
 ZHONG = 27
@@ -233,7 +233,7 @@ def _check_size(counts: Sequence[int], melds: Melds, size: int) -> None:
 # ---------------------------------------------------------------- shapes
 
 
-@lru_cache(maxsize=None)
+@cache
 def _splits(counts: tuple[int, ...], n_groups: int, need_pair: bool, base: int = 0) -> tuple:
     """All splits of ``counts`` (tile kinds ``base``, ``base + 1``, ...) into ``n_groups`` groups
     (and a pair when ``need_pair``), each once: at the lowest kind held, choose how many

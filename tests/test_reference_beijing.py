@@ -291,3 +291,50 @@ def test_splits_suit_by_suit_equal_one_search_over_all_kinds():
         for c in (counts, _perturbed_13(rng, counts, list(case.melds))):
             n = 4 - len(case.melds)
             assert sorted(R.standard_splits(c, n)) == sorted(R.standard_splits_generic(c, n)), R.notation(c)
+
+
+HOW = {
+    "discard": {},
+    "the last discard": {"last_discard": True},
+    "self-drawn last tile": {"self_draw": True, "last_tile": True},
+    "self-draw": {"self_draw": True},
+    "kong replacement": {"self_draw": True, "kong_replacement": True},
+}
+
+
+def test_the_worked_examples_of_docs_rules_beijing_are_the_csv_rows_and_right():
+    doc = (Path(__file__).parents[1] / "docs" / "RULES_BEIJING.md").read_text(encoding="utf-8")
+    table = doc.split("### Worked examples")[1].split("## Payments")[0]
+    rows = [
+        [c.strip() for c in line.strip("|").split("|")]
+        for line in table.splitlines()
+        if line.startswith("| `")
+    ]
+    assert len(rows) == 11
+    csv_rows = {(r["hand"], r["win_tile"]): r for r in _rows()}
+    for hand, win, how, fans, total, value in rows:
+        hand = hand.strip("`")
+        s = R.score_notation(hand, win, **{"self_draw": False, **HOW[how]})
+        listed = {n: int(f) for n, f in (p.split() for p in fans.split(", "))}
+        assert (s.fans, s.total_fans, s.value) == (listed, int(total), int(value.replace(",", "")))
+        assert (hand, win) in csv_rows
+
+
+def test_docs_rules_beijing_lists_every_flag_of_the_page():
+    doc = (Path(__file__).parents[1] / "docs" / "RULES_BEIJING.md").read_text(encoding="utf-8")
+    flags = doc.split("## Rule flags")[1].split("## Readings")[0]
+    for name, default in [
+        ("multiple_winners", "false"),
+        ("rob_added_kong", "true"),
+        ("rob_concealed_kong_with_dragon", "true"),
+        ("fan_combine", '"add"'),
+        ("base_points", "1000"),
+        ("open_hand_factor", "0.5"),
+        ("mutual_bao", "true"),
+        ("burn_dealer", "true"),
+        ("burn_points", "1000"),
+        ("dead_wall_tiles", "14"),
+    ]:
+        assert f"| `{name}` | `{default}` |" in flags
+    for name, fans in R.DEFAULT_FANS.items():
+        assert f"`fan_{name}={fans}`" in flags
