@@ -13,8 +13,11 @@ What it decides, by definition:
   with a meld is never seven pairs);
 * :func:`wait_set` finds the winning tiles of a 13-tile hand directly from its partial shapes
   (a single, or a pair plus a two-tile shape), :func:`wait_set_brute` by trying all 34 kinds;
+* :func:`shanten` is the fewest tiles missing from any complete hand (within four copies)
+  minus one, by a search of the targets suit by suit;
 * :func:`score` gives the fans of a win for the split worth the most, F, and the value;
-  :func:`payments` and :func:`burn_payments` what each seat pays.
+  :func:`payments` and :func:`burn_payments` what each seat pays; :func:`bindings`,
+  :func:`bound_partner` and :func:`wall_end_tiles` the deal rules that a log check needs.
 
 Readings of the rules page where it leaves room (each is a decision of this reference; the test
 against the kernels shows whether the engine reads it the same way):
@@ -54,6 +57,9 @@ against the kernels shows whether the engine reads it the same way):
     to two players, the partner of the binding formed first pays; :func:`payments` takes it.
 12. **烧庄**: round k of matching first discards costs the dealer ``burn_points * 2**(k-1)`` to
     each of the three others; nothing on a drawn deal.
+13. **互包 counts claims of discards**: chi, peng and a kong claimed from a discard each count
+    as one of the three; an added kong is no new claim. Two seats are bound once either has
+    made three claims from the other.
 
 Tile kinds are ints 0-33: 0-8 = 1m-9m, 9-17 = 1p-9p, 18-26 = 1s-9s, 27 = 中, 28-31 = 东南西北,
 32 = 白, 33 = 发. A hand is ``(counts, melds)``: ``counts`` 34 ints of concealed tiles, ``melds``
@@ -556,3 +562,93 @@ def burn_payments(rounds: int, dealer: int, *, drawn: bool = False, burn_points:
 def iter_tiles(counts: Sequence[int]) -> Iterator[int]:
     for t, c in enumerate(counts):
         yield from [t] * c
+
+
+# ---------------------------------------------------------------- shanten
+
+
+@cache
+def _segment_overlap(counts: tuple[int, ...], limits: tuple[int, ...], base: int) -> dict:
+    """``{(groups, pairs): most tiles of counts}`` that a target of that many groups and pairs
+    inside this suit (never more copies of a kind than ``limits``) can share with ``counts``.
+    Kind by kind, carrying the sequences under way: ``need`` of them want this kind, ``late``
+    of those (started one kind back) want the next kind too."""
+    size = len(counts)
+
+    @cache
+    def best(i: int, groups: int, pairs: int, need: int, late: int) -> int:
+        if i == size:
+            return 0 if groups == pairs == need == 0 else -99
+        out = -99
+        suited = is_suited(base + i)
+        for trip in (0, 1):
+            for pair in (0, 1) if pairs else (0,):
+                room = groups - trip
+                for seq in range(room + 1) if suited and i <= size - 3 else (0,):
+                    target = need + 3 * trip + 2 * pair + seq
+                    if target > limits[i]:
+                        break
+                    rest = best(i + 1, room - seq, pairs - pair, late + seq, seq)
+                    out = max(out, rest + min(counts[i], target))
+        return out
+
+    return {(g, p): best(0, g, p, 0, 0) for g in range(5) for p in (0, 1)}
+
+
+def shanten(counts: Sequence[int], melds: Melds = ()) -> int:
+    """Shanten of a 13- or 14-tile hand by definition: the fewest tiles missing from a complete
+    hand (four melds and a pair with the melds fixed, or seven pairs with fours as two pairs,
+    at most four copies of a kind) minus one. 0 = ready, -1 = complete."""
+    n_concealed = sum(counts)
+    if n_concealed + 3 * len(melds) not in (13, 14):
+        raise ValueError("shanten needs a 13- or 14-tile hand")
+    n = 4 - len(melds)
+    limits = [4 - t for t in total_counts([0] * N_KINDS, melds)]
+    segs = [_segment_overlap(tuple(counts[lo:hi]), tuple(limits[lo:hi]), lo) for lo, hi in SEGMENTS]
+    overlap = -99
+    for g0 in range(n + 1):
+        for g1 in range(n + 1 - g0):
+            for g2 in range(n + 1 - g0 - g1):
+                gs = (g0, g1, g2, n - g0 - g1 - g2)
+                for ps in range(4):
+                    overlap = max(overlap, sum(segs[s][(gs[s], int(s == ps))] for s in range(4)))
+    target = 3 * n + 2
+    best = target - overlap - 1
+    if not melds:
+        pairs = sum(min(c, 4) // 2 for c in counts)
+        singles = sum(1 for c in counts if c % 2)
+        best = min(best, 13 - 2 * min(pairs, 7) - min(singles, max(0, 7 - pairs)))
+    return best
+
+
+# ---------------------------------------------------------------- deal rules
+
+
+def wall_end_tiles(n_kongs: int, dead_wall_tiles: int = 14) -> int:
+    """Tiles left undrawn when play stops (荒牌): 14, plus 2 for every kong after the first."""
+    return dead_wall_tiles + 2 * max(0, n_kongs - 1)
+
+
+def bindings(claims: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """互包 pairs in the order they form, from the deal's claims ``(claimer, discarder)`` in
+    order: a pair binds when one has claimed three melds from the other. Every claim of a
+    discard counts (chi, peng or a kong from the discard); adding to a peng is no new claim."""
+    seen: dict[tuple[int, int], int] = {}
+    out: list[tuple[int, int]] = []
+    for claimer, discarder in claims:
+        if claimer == discarder:
+            raise ValueError(f"seat {claimer} cannot claim its own discard")
+        key = (claimer, discarder)
+        seen[key] = seen.get(key, 0) + 1
+        pair = (min(key), max(key))
+        if seen[key] == 3 and pair not in out:
+            out.append(pair)
+    return out
+
+
+def bound_partner(winner: int, pairs: Sequence[tuple[int, int]]) -> int | None:
+    """The seat that pays for ``winner`` under 互包: its partner in the first binding it is in."""
+    for a, b in pairs:
+        if winner in (a, b):
+            return b if winner == a else a
+    return None

@@ -338,3 +338,94 @@ def test_docs_rules_beijing_lists_every_flag_of_the_page():
         assert f"| `{name}` | `{default}` |" in flags
     for name, fans in R.DEFAULT_FANS.items():
         assert f"`fan_{name}={fans}`" in flags
+
+
+# ---------------------------------------------------------------- shanten
+
+
+@pytest.mark.parametrize(
+    "hand, expected",
+    [
+        ("234m456p678s2233z", 0),
+        ("234m456p678s2235z", 1),
+        ("1133m2255p7799s1z", 0),  # seven pairs
+        ("1133m2255p779s12z", 1),  # five pairs and three singles: one exchange from seven pairs
+        ("11113355m2255p7z", 0),  # a four is two pairs
+        ("1112345678999m", 0),
+        ("5z [123m] [777s] [456p] [2222s]", 0),
+        ("5555z123m456p789s", 1),  # ready only on a fifth 5z: not ready
+        ("147m258p369s1234z", 6),  # seven singles from seven pairs' six
+        ("159m159p159s1234z", 6),
+        ("234m456p678s22333z", -1),
+        ("1133m2255p7799s11z", -1),
+        ("234m456p2233z (7777s) 4z", 0),  # 14 tiles: throw 4z
+    ],
+)
+def test_shanten_by_hand(hand, expected):
+    assert R.shanten(*R.parse(hand)) == expected
+
+
+def _random_deal(rng: random.Random, n: int) -> list[int]:
+    wall = [t for t in range(R.N_KINDS) for _ in range(4)]
+    rng.shuffle(wall)
+    counts = [0] * R.N_KINDS
+    for t in wall[:n]:
+        counts[t] += 1
+    return counts
+
+
+def _exchanges(counts, melds):
+    total = R.total_counts(counts, melds)
+    for x in range(R.N_KINDS):
+        if counts[x]:
+            for y in range(R.N_KINDS):
+                if y != x and total[y] < 4:
+                    c = list(counts)
+                    c[x] -= 1
+                    c[y] += 1
+                    yield c
+
+
+def test_shanten_is_one_exchange_from_the_next():
+    """By induction this pins shanten down: 0 exactly when the wait set is not empty, and from
+    s >= 1 the best exchange of one tile reaches s - 1 and none goes further."""
+    rng = random.Random(23)
+    hands = [(_random_deal(rng, 13), []) for _ in range(12)]
+    for case in BeijingGen(29).cases(8):
+        melds = list(case.melds)
+        c = _perturbed_13(rng, case.counts, melds)
+        hands.append((_perturbed_13(rng, c, melds), melds))
+    for counts, melds in hands:
+        s = R.shanten(counts, melds)
+        assert (s == 0) == bool(R.wait_set(counts, melds)), R.notation(counts, melds)
+        if s >= 1:
+            assert min(R.shanten(c, melds) for c in _exchanges(counts, melds)) == s - 1
+
+
+def test_shanten_of_generated_wins():
+    for case in BeijingGen(31).cases(400):
+        counts, melds = list(case.counts), list(case.melds)
+        assert R.shanten(counts, melds) == 0
+        counts[case.win_tile] += 1
+        assert R.shanten(counts, melds) == -1
+
+
+# ---------------------------------------------------------------- deal rules
+
+
+def test_wall_end():
+    assert [R.wall_end_tiles(k) for k in range(4)] == [14, 14, 16, 18]
+    assert R.wall_end_tiles(2, dead_wall_tiles=10) == 12
+
+
+def test_bindings_form_at_the_third_claim_from_one_seat():
+    claims = [(1, 0), (2, 1), (1, 0), (3, 2), (2, 1), (1, 0), (2, 1), (0, 1)]
+    assert R.bindings(claims[:5]) == []
+    assert R.bindings(claims[:6]) == [(0, 1)]  # seat 1's third claim from seat 0
+    assert R.bindings(claims) == [(0, 1), (1, 2)]
+    assert R.bound_partner(1, R.bindings(claims)) == 0  # the first binding it is in
+    assert R.bound_partner(2, R.bindings(claims)) == 1
+    assert R.bound_partner(3, R.bindings(claims)) is None
+    assert R.bindings([(1, 0), (0, 1), (1, 0), (0, 1)]) == []  # two each way is not three
+    with pytest.raises(ValueError):
+        R.bindings([(2, 2)])
