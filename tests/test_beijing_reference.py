@@ -4,7 +4,9 @@ test per rule of docs/RULES_BEIJING.md, in hand notation) and against the plain-
 
 Hand-worked expectations are written out here, not computed by the reference. The random test
 draws ``BEIJING_REFERENCE_CASES`` winning hands (default 5,000; the full check is
-``BEIJING_REFERENCE_CASES=100000``) in ``CHUNKS`` seeded chunks so that xdist spreads them.
+``BEIJING_REFERENCE_CASES=100000``) in ``CHUNKS`` seeded chunks so that xdist spreads them; the
+shanten test ``BEIJING_SHANTEN_CASES`` (default 2,000) hands of every kind: dealt from the
+136 tiles, and winning hands with one or two tiles swapped.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 N_CASES = int(os.environ.get("BEIJING_REFERENCE_CASES", "5000"))
+N_SHANTEN = int(os.environ.get("BEIJING_SHANTEN_CASES", "2000"))
 CHUNKS = 8
 EXAMPLES = Path(__file__).parent / "data" / "beijing_examples.csv"
 NOT_DRAWN = {"self_draw": False, "last_tile": False, "last_discard": False, "kong_replacement": False}
@@ -347,3 +350,44 @@ def test_random_winning_hands_agree_with_the_reference(bj, chunk):
         if why:
             bad.append(why)
     assert not bad, f"{len(bad)} of {n} cases disagree, e.g.\n" + "\n".join(bad[:10])
+
+
+def _random_hand(rng: random.Random, gen: BeijingGen, i: int) -> tuple[list[int], list]:
+    """A 13- or 14-tile hand: dealt from the wall, or a winning hand one or two swaps away."""
+    if i % 3 == 0:
+        wall = [t for t in range(R.N_KINDS) for _ in range(4)]
+        rng.shuffle(wall)
+        counts = [0] * R.N_KINDS
+        for t in wall[: 13 + (i % 2)]:
+            counts[t] += 1
+        return counts, []
+    case = gen.case()
+    counts, melds = list(case.counts), list(case.melds)
+    for _ in range(i % 3):
+        total = R.total_counts(counts, melds)
+        out = rng.choice([t for t in range(R.N_KINDS) if counts[t]])
+        into = rng.choice([t for t in range(R.N_KINDS) if total[t] < 4 and t != out])
+        counts[out] -= 1
+        counts[into] += 1
+    if i % 2:  # with its drawn tile
+        total = R.total_counts(counts, melds)
+        counts[rng.choice([t for t in range(R.N_KINDS) if total[t] < 4])] += 1
+    return counts, melds
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_random_hands_shanten_and_waits_agree_with_the_reference(bj, chunk):
+    n = N_SHANTEN // 4 + (chunk < N_SHANTEN % 4)
+    rng = random.Random(100 + chunk)
+    gen = BeijingGen(40_000 + chunk)
+    bad = []
+    for i in range(n):
+        counts, melds = _random_hand(rng, gen, i)
+        hand = R.notation(counts, melds, "char" if i % 5 == 0 else "z")
+        a = ds.analyze_hand(hand, rules=bj)
+        want = R.shanten(counts, melds)
+        if a.shanten != want:
+            bad.append(f"{hand}: shanten {a.shanten}, reference {want}")
+        elif sum(counts) + 3 * len(melds) == 13 and _kinds(a.waits) != R.wait_set(counts, melds):
+            bad.append(f"{hand}: waits {_kinds(a.waits)}, reference {R.wait_set(counts, melds)}")
+    assert not bad, f"{len(bad)} of {n} hands disagree, e.g.\n" + "\n".join(bad[:10])
