@@ -17,7 +17,8 @@ What it decides, by definition:
   minus one, by a search of the targets suit by suit;
 * :func:`score` gives the fans of a win for the split worth the most, F, and the value;
   :func:`payments` and :func:`burn_payments` what each seat pays; :func:`bindings`,
-  :func:`bound_partner` and :func:`wall_end_tiles` the deal rules that a log check needs.
+  :func:`bound_partner`, :func:`wall_end_tiles`, :func:`claim_options`, :func:`claim_taken`,
+  :func:`burn_rounds` and :func:`must_follow_wind` the deal rules that a log check needs.
 
 Readings of the rules page where it leaves room (each is a decision of this reference; the test
 against the kernels shows whether the engine reads it the same way):
@@ -60,6 +61,8 @@ against the kernels shows whether the engine reads it the same way):
 13. **互包 counts claims of discards**: chi, peng and a kong claimed from a discard each count
     as one of the three; an added kong is no new claim. Two seats are bound once either has
     made three claims from the other.
+14. **Claims**: a win may be taken on any discard that completes the hand (no rule against
+    winning on a tile one let pass before); only a win may claim the last discard.
 
 Tile kinds are ints 0-33: 0-8 = 1m-9m, 9-17 = 1p-9p, 18-26 = 1s-9s, 27 = 中, 28-31 = 东南西北,
 32 = 白, 33 = 发. A hand is ``(counts, melds)``: ``counts`` 34 ints of concealed tiles, ``melds``
@@ -652,3 +655,70 @@ def bound_partner(winner: int, pairs: Sequence[tuple[int, int]]) -> int | None:
         if winner in (a, b):
             return b if winner == a else a
     return None
+
+
+WINDS = (28, 29, 30, 31)
+
+
+def claim_options(
+    counts13: Sequence[int], melds: Melds, tile: int, *, from_left: bool, last_discard: bool = False
+) -> dict:
+    """What a player holding ``(counts13, melds)`` may do with another player's discard
+    ``tile``: ``{"win": bool, "peng": bool, "kong": bool, "chi": [lowest tiles]}``. No
+    conditions: any winning tile may be taken (there is no ready declaration and no rule against
+    winning on a tile one passed before). Chi only when the discarder sits on the left
+    (``from_left``: the player before in turn order). On the last discard only a win may claim
+    it (nobody could draw after a meld)."""
+    _check_size(counts13, melds, 13)
+    c = counts13
+    win = tile in wait_set(c, melds)
+    if last_discard:
+        return {"win": win, "peng": False, "kong": False, "chi": []}
+    chi = []
+    if from_left and is_suited(tile):
+        r = tile % 9
+        for low in (tile - 2, tile - 1, tile):
+            if low < tile - r or low + 2 > tile - r + 8:
+                continue
+            others = [t for t in (low, low + 1, low + 2) if t != tile]
+            if all(c[t] >= 1 for t in others):
+                chi.append(low)
+    return {"win": win, "peng": c[tile] >= 2, "kong": c[tile] >= 3, "chi": chi}
+
+
+def claim_taken(discarder: int, answers: dict[int, str]) -> int | None:
+    """Which seat's answer to a discard is carried out: ``answers`` maps a seat to ``"win"``,
+    ``"peng"``, ``"kong"``, ``"chi"`` or ``"pass"``. A win beats a peng or kong, which beats a
+    chi; among several wins the first in turn order after the discarder (截和). A chi is only
+    valid from the next seat."""
+    order = [(discarder + k) % 4 for k in (1, 2, 3)]
+    if discarder in answers:
+        raise ValueError(f"seat {discarder} cannot answer its own discard")
+    for seat, answer in answers.items():
+        if answer == "chi" and seat != order[0]:
+            raise ValueError(f"seat {seat} may not chi from seat {discarder}: only the next seat may")
+        if answer not in ("win", "peng", "kong", "chi", "pass"):
+            raise ValueError(f"unknown answer {answer!r}")
+    for wanted in (("win",), ("peng", "kong"), ("chi",)):
+        for seat in order:
+            if answers.get(seat) in wanted:
+                return seat
+    return None
+
+
+def burn_rounds(discards: Sequence[Sequence[int]]) -> int:
+    """烧庄: how many rounds in a row, from the first, the three others' discards all matched the
+    dealer's. ``discards[k]`` is round k's four discards in turn order, the dealer's first; the
+    caller stops the list at the first claim (the order of discards is then broken)."""
+    n = 0
+    for rnd in discards:
+        if len(rnd) != 4 or len(set(rnd)) != 1:
+            break
+        n += 1
+    return n
+
+
+def must_follow_wind(dealer_first: int, counts: Sequence[int], first_discard: bool) -> bool:
+    """The 烧庄 obligation: a player holding the wind that the dealer threw first must throw it
+    as its own first discard."""
+    return first_discard and dealer_first in WINDS and counts[dealer_first] > 0

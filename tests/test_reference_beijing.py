@@ -429,3 +429,58 @@ def test_bindings_form_at_the_third_claim_from_one_seat():
     assert R.bindings([(1, 0), (0, 1), (1, 0), (0, 1)]) == []  # two each way is not three
     with pytest.raises(ValueError):
         R.bindings([(2, 2)])
+
+
+@pytest.mark.parametrize(
+    "hand, tile, from_left, last, expected",
+    [
+        ("234m456p678s2233z", "3z", True, False, {"win": True, "peng": True, "kong": False, "chi": []}),
+        ("3444m56p789s2233z", "4m", True, False, {"win": False, "peng": True, "kong": True, "chi": []}),
+        ("3444m56p789s2233z", "2m", True, False, {"win": False, "peng": False, "kong": False, "chi": [1]}),
+        ("3444m56p789s2233z", "5m", True, False, {"win": False, "peng": False, "kong": False, "chi": [2]}),
+        ("3444m56p789s2233z", "5m", False, False, {"win": False, "peng": False, "kong": False, "chi": []}),
+        ("3444m56p789s2233z", "4p", True, False, {"win": False, "peng": False, "kong": False, "chi": [12]}),
+        ("3444m56p789s2233z", "7p", True, False, {"win": False, "peng": False, "kong": False, "chi": [13]}),
+        ("3444m56p789s2233z", "4m", True, True, {"win": False, "peng": False, "kong": False, "chi": []}),
+        ("12m456p789s22333z", "3m", True, True, {"win": True, "peng": False, "kong": False, "chi": []}),
+        ("89m456p789s22333z", "1p", True, False, {"win": False, "peng": False, "kong": False, "chi": []}),
+    ],
+)
+def test_claim_options(hand, tile, from_left, last, expected):
+    counts, melds = R.parse(hand)
+    got = R.claim_options(counts, melds, R.tile_kind(tile), from_left=from_left, last_discard=last)
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    "discarder, answers, seat",
+    [
+        (0, {1: "chi", 2: "peng"}, 2),  # peng before chi
+        (0, {1: "chi", 3: "win"}, 3),
+        (0, {2: "win", 3: "win"}, 2),  # 截和: the first after the discarder
+        (2, {3: "win", 1: "win"}, 3),
+        (3, {0: "chi", 1: "pass"}, 0),
+        (1, {2: "pass", 3: "pass", 0: "pass"}, None),
+        (1, {3: "kong", 2: "chi"}, 3),
+    ],
+)
+def test_claim_priority(discarder, answers, seat):
+    assert R.claim_taken(discarder, answers) == seat
+
+
+@pytest.mark.parametrize("answers", [{2: "chi"}, {0: "win"}, {1: "ron"}])
+def test_bad_claims(answers):
+    with pytest.raises(ValueError):
+        R.claim_taken(0, answers)
+
+
+def test_burn_rounds_and_the_wind_obligation():
+    east, south = R.tile_kind("东"), R.tile_kind("南")
+    assert R.burn_rounds([[east] * 4, [5, 5, 5, 5], [5, 5, 6, 5]]) == 2
+    assert R.burn_rounds([[east, east, east, south]]) == 0
+    assert R.burn_rounds([]) == 0
+    counts, _ = R.parse("123m456p789s11m东南西")
+    assert R.must_follow_wind(east, counts, first_discard=True)
+    assert not R.must_follow_wind(east, counts, first_discard=False)
+    assert not R.must_follow_wind(R.tile_kind("北"), counts, first_discard=True)
+    assert not R.must_follow_wind(R.tile_kind("中"), R.parse("123m456p789s11m中中")[0], first_discard=True)
