@@ -227,6 +227,7 @@ class BeijingGen:
         if self_draw:
             if has_kong and rng.random() < 0.4:
                 kong_replacement = True
+                last_tile = rng.random() < 0.1  # the replacement was the last drawable tile
             elif rng.random() < 0.2:
                 last_tile = True
         else:

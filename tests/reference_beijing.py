@@ -30,10 +30,12 @@ against the kernels shows whether the engine reads it the same way):
    declarer, who pays the points the winner's *self-draw* would bring (three shares). So the fans
    are those of a win on a discard: no 海底捞月, no 杠上开花 (the tile was not drawn by the winner),
    and no ``last_discard`` (the robbed tile is not a discard); only the *payment* is the
-   self-draw's three shares, all paid by the declarer. ``robbed_kong`` together with
-   ``self_draw`` is a contradiction and raises ``ValueError``.
-3. **Flags that do not apply give no fan** (not an error): ``last_tile`` on a deal-in,
-   ``kong_replacement`` on a deal-in, ``last_discard`` on a self-draw.
+   self-draw's three shares, all paid by the declarer.
+3. **A way of winning that cannot happen is an error**, not a silent "no fan": ``last_tile``
+   (海底捞月) and ``kong_replacement`` (杠上开花) need ``self_draw``; ``last_discard`` and
+   ``robbed_kong`` need a win on another player's tile and exclude each other (a robbed tile is
+   no discard). ``last_tile`` with ``kong_replacement`` (the replacement is the last drawable
+   tile) gives both fans.
 4. **捉五魁** (``catch_five``): the winning tile is 5m, the 13-tile hand's wait set (reading 1)
    is exactly {5m}, *and* in the split scored the 5m is the middle of a concealed 456m (the
    4m-6m kanchan) or the pair (the single wait). (A two-sided 34m/67m whose other tile is
@@ -458,11 +460,15 @@ def score(
 ) -> Score:
     """Fans, F and value of the win of the 13-tile hand ``(counts13, melds)`` on ``win_tile``.
 
-    Raises ``ValueError`` when the tile does not complete the hand or when ``robbed_kong`` and
-    ``self_draw`` are both set (a robbed kong is won on another player's tile)."""
+    Raises ``ValueError`` when the tile does not complete the hand or the way of winning is
+    impossible (reading 3)."""
     _check_size(counts13, melds, 13)
-    if robbed_kong and self_draw:
-        raise ValueError("robbed_kong is a win on another player's kong tile, not a self-draw")
+    if (last_tile or kong_replacement) and not self_draw:
+        raise ValueError("last_tile and kong_replacement are self-draws: pass self_draw=True")
+    if (last_discard or robbed_kong) and self_draw:
+        raise ValueError("last_discard and robbed_kong are wins on another player's tile: self_draw=False")
+    if last_discard and robbed_kong:
+        raise ValueError("a robbed kong is not the last discard")
     if fan_combine not in ("add", "double"):
         raise ValueError(f"fan_combine must be 'add' or 'double', got {fan_combine!r}")
     values = {**DEFAULT_FANS, **(fan_values or {})}
@@ -475,12 +481,8 @@ def score(
     shapes = [("standard", p, g) for p, g in standard_splits(c14, 4 - len(melds))]
     if is_seven_pairs(c14, melds):
         shapes.append(("pairs", -1, ()))
-    context = []
-    if self_draw and last_tile:
-        context.append("last_tile")
-    if self_draw and kong_replacement:
-        context.append("kong_bloom")
-    extra = ["last_discard"] if last_discard and not self_draw and not robbed_kong else []
+    context = ["last_tile"] * last_tile + ["kong_bloom"] * kong_replacement
+    extra = ["last_discard"] * last_discard
     scored = []
     for shape, pair, groups in shapes:
         types = _shape_fans(shape, pair, groups, melds, full, only_five) + context

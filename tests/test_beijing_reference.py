@@ -75,12 +75,14 @@ def _names(text: str) -> list[int]:
     ],
 )
 def test_honors_as_characters_or_z_digits(chars, digits):
-    assert ds.parse_hand(chars) == ds.parse_hand(digits)
+    assert ds.parse_hand(chars, family="beijing") == ds.parse_hand(digits, family="beijing")
 
 
 def test_the_daqing_dragon_is_7z_in_both_families(bj):
     # 中 and C are 7z; a hand written with 中 means the same under Daqing and Beijing
     assert ds.parse_hand("123m456p789s11m中C") == ds.parse_hand("123m456p789s11m77z")
+    beijing = ds.parse_hand("123m456p789s11m中C", family="beijing")
+    assert beijing == ds.parse_hand("123m456p789s11m77z", family="beijing")
     a = ds.analyze_hand("123m456p789s111m中", rules=bj)
     assert _kinds(a.waits) == _names("7z")
 
@@ -88,7 +90,7 @@ def test_the_daqing_dragon_is_7z_in_both_families(bj):
 @pytest.mark.parametrize("text", ["11111z23m456p789s", "1111z123m456p78s [111z]", "123m456p789s8z9z11m"])
 def test_honor_copies_and_unknown_honors_are_errors(text):
     with pytest.raises(ValueError):
-        ds.parse_hand(text)
+        ds.parse_hand(text, family="beijing")
 
 
 def test_honors_are_not_daqing_tiles():
@@ -209,13 +211,6 @@ FAN_CASES = {
         {"all_triplets": 2, "last_tile": 2},
         2000,
     ),
-    "last_tile: no fan when not self-drawn": (
-        "234m456p678s2233z",
-        "3z",
-        {"last_tile": True},
-        {"plain_win": 1},
-        1000,
-    ),
     "dragon: 123 456 789 concealed, open elsewhere": ("123456789m1z [123p]", "1z", {}, {"dragon": 3}, 1500),
     "dragon: the chi completes it": ("1234566m789s [789m]", "6m", {}, {"dragon": 3}, 1500),
     "dragon: not across suits": ("123m456p789s11z23p", "4p", {}, {"plain_win": 1}, 1000),
@@ -234,12 +229,12 @@ FAN_CASES = {
         {"kong_bloom": 5},
         2500,
     ),
-    "kong_bloom: only self-drawn": (
+    "kong_bloom on the last drawable tile: both": (
         "234m456p2233z [7777s]",
         "3z",
-        {"kong_replacement": True},
-        {"plain_win": 1},
-        500,
+        {"self_draw": True, "kong_replacement": True, "last_tile": True},
+        {"kong_bloom": 5, "last_tile": 2},
+        3500,
     ),
     "one_suit: not with an honor": ("123456789m1z [123m]", "1z", {}, {"dragon": 3}, 1500),
     "one_suit with all triplets": ("111333555777m9m", "9m", {}, {"all_triplets": 2, "one_suit": 6}, 8000),
@@ -249,13 +244,6 @@ FAN_CASES = {
         {"last_discard": True},
         {"last_discard": 1, "plain_win": 1},
         2000,
-    ),
-    "last_discard: not on a self-draw": (
-        "234m456p678s2233z",
-        "3z",
-        {"self_draw": True, "last_discard": True},
-        {"plain_win": 1},
-        1000,
     ),
     "robbed kong: the fans of a deal-in": (
         "123456789m11z23p",
@@ -296,6 +284,22 @@ def test_the_value_is_per_payer_on_a_self_draw(bj):
 def test_a_tile_that_does_not_complete_the_hand_is_an_error(bj, hand, win):
     with pytest.raises(ValueError):
         _win(bj, hand, win)
+
+
+@pytest.mark.parametrize(
+    "hand, how",
+    [
+        ("234m456p678s2233z", {"last_tile": True}),  # 海底捞月 is a self-draw
+        ("234m456p2233z [7777s]", {"kong_replacement": True}),  # so is 杠上开花
+        ("234m456p678s2233z", {"self_draw": True, "last_discard": True}),
+        ("234m456p678s2233z", {"self_draw": True, "robbed_kong": True}),
+        ("234m456p678s2233z", {"robbed_kong": True, "last_discard": True}),  # a robbed tile is no discard
+    ],
+)
+def test_an_impossible_way_of_winning_is_an_error(bj, hand, how):
+    with pytest.raises(ValueError) as err:
+        _win(bj, hand, "3z", **how)
+    assert "\n" not in str(err.value)
 
 
 def test_fan_combine_double_and_base_points():
