@@ -268,9 +268,14 @@ def test_fans_in_hand_notation(bj, hand, win, how, fans, value):
     assert (dict(r.fans), r.total_fans, r.value) == (fans, sum(fans.values()), value)
 
 
-def test_the_value_is_per_payer_on_a_self_draw(bj):
-    # the value does not triple: each of the three pays it (RULES_BEIJING: payments)
-    assert _win(bj, "234m456p678s2233z", "3z", self_draw=True).value == 1000
+def test_the_value_is_per_payer_and_the_total_what_the_winner_receives(bj):
+    # each of the three pays the value on a self-draw; the kong's declarer pays all three shares
+    r = _win(bj, "234m456p678s2233z", "3z", self_draw=True)
+    assert (r.value, r.total) == (1000, 3000)
+    r = _win(bj, "123456789m11z23p", "4p", robbed_kong=True)
+    assert (r.value, r.total) == (3000, 9000)
+    r = _win(bj, "1133m2255p7799s1z", "1z")
+    assert (r.value, r.total) == (4000, 4000)
 
 
 @pytest.mark.parametrize(
@@ -324,6 +329,15 @@ def _check_case(bj, case, honors: str, rng: random.Random) -> str | None:
         return (
             f"{hand} + {win} {case.flags()}: {dict(got.fans)} {got.value}, reference {ref.fans} {ref.value}"
         )
+    pay = R.payments(
+        ref.value,
+        0,
+        self_draw=case.self_draw,
+        discarder=None if case.self_draw or case.robbed_kong else 1,
+        robbed_from=1 if case.robbed_kong else None,
+    )
+    if got.total != pay[0]:
+        return f"{hand} + {win} {case.flags()}: the winner receives {got.total}, reference {pay[0]}"
     a = ds.analyze_hand(hand, rules=bj)
     waits = R.wait_set(counts, melds)
     if a.shanten != 0 or _kinds(a.waits) != waits:
