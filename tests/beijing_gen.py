@@ -5,7 +5,8 @@ melds) and the winning tile, with a consistent way of winning (self-draw or not,
 discard, kong replacement, robbed kong). The shapes cover four melds and a pair with random
 exposed and concealed melds and kongs, seven pairs, luxury seven pairs, one suit, honor-heavy
 hands, near-dragon hands (123 456 789 of a suit, parts of it as chi melds), all triplets, four
-exposed melds with a single wait and 5m kanchan/single waits. Plain Python (``random``), no
+exposed melds with a single wait, 5m kanchan/single waits, and tiles that split several ways
+(where the split worth the most matters). Plain Python (``random``), no
 numpy, no ``daqing_sim``; shapes are checked with :mod:`reference_beijing` before a case is
 returned, so every case is a win by the reference's definition.
 """
@@ -28,6 +29,7 @@ SHAPES = (
     "big_single",
     "five",
     "one_suit_pairs",
+    "ambiguous",
 )
 
 
@@ -174,6 +176,20 @@ class BeijingGen:
         suit = s if self.rng.random() < 0.3 else None
         return self._standard(p_seq=0.6, suit=suit, fixed=straight)
 
+    def _ambiguous(self):
+        # tiles that split several ways: three triplets in a row (or three equal sequences), or
+        # a straight with a fourth sequence of its suit overlapping it
+        s = self.rng.randrange(3)
+        if self.rng.random() < 0.5:
+            r = self.rng.randrange(7)
+            fixed = [[s * 9 + r + k] * 3 for k in range(3)]
+        else:
+            r = self.rng.randrange(7)
+            fixed = [[s * 9 + q, s * 9 + q + 1, s * 9 + q + 2] for q in (0, 3, 6)]
+            fixed.append([s * 9 + r, s * 9 + r + 1, s * 9 + r + 2])
+        suit = s if self.rng.random() < 0.4 else None
+        return self._standard(p_seq=0.6, suit=suit, fixed=fixed, n_melds=self.rng.choice((0, 0, 1)))
+
     def _five(self):
         # 456m in the concealed part (so 5m may be a kanchan win), or a 5m pair
         fixed = [[3, 4, 5]] if self.rng.random() < 0.7 else [[4, 4, 4]]
@@ -194,6 +210,8 @@ class BeijingGen:
             return self._standard(p_seq=0.2, honors=0.8)
         if shape == "dragon":
             return self._dragon()
+        if shape == "ambiguous":
+            return self._ambiguous()
         if shape == "all_triplets":
             return self._standard(p_seq=0.0, honors=0.35)
         if shape == "big_single":
