@@ -122,6 +122,12 @@ def test_a_daqing_flag_under_beijing_is_a_one_line_error():
         # no conditions: no terminal, no 中, one sequence suit pair (Daqing would not be ready)
         ("234567m345p5566s", 0, "56s"),
         ("5555z123m456p789s", 1, ""),  # the only tile would be a fifth 5z
+        # partial shapes whose tiles are all in the hand's melds are dead: 89s needs a 7s (three
+        # in the peng, one in the chi), 12s a 3s (the concealed kong); one group and a pair
+        # share at most 2 of the 4 concealed tiles, so 3 are missing
+        ("4m2p89s [777s] [222s] [789s]", 2, ""),
+        ("128s3z [222s] (3333s) [567s]", 2, ""),
+        ("12s88s [222s] (3333s) [567s]", 1, ""),  # 88s + dead 12s is not ready
     ],
 )
 def test_shanten_and_waits(bj, hand, shanten, waits):
