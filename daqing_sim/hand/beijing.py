@@ -228,27 +228,73 @@ def bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, out_kind):
 
 
 @njit(cache=True)
+def _ready13(counts, meld_kind, meld_tile, n_melds, tabs, wk):
+    return bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, wk) > 0
+
+
+@njit(cache=True)
+def _one_exchange_ready(counts, meld_kind, meld_tile, n_melds, tabs, wk):
+    """Does one draw (of a tile with a copy left) and one discard make the 13 tiles ready?"""
+    for x in range(N_KINDS_ALL):
+        if counts[x] + _meld_copies34(x, meld_kind, meld_tile, n_melds) >= 4:
+            continue
+        counts[x] += 1
+        found = False
+        if bj_shanten_k(counts, n_melds, tabs) <= 0:
+            for d in range(N_KINDS_ALL):
+                if counts[d] == 0 or d == x:
+                    continue
+                counts[d] -= 1
+                found = _ready13(counts, meld_kind, meld_tile, n_melds, tabs, wk)
+                counts[d] += 1
+                if found:
+                    break
+        counts[x] -= 1
+        if found:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _shanten13(counts, meld_kind, meld_tile, n_melds, tabs, wk, table):
+    """Exact 0 and 1 for 13 tiles whose table value is ``table``; 2 means at least 2."""
+    if table == 0 and _ready13(counts, meld_kind, meld_tile, n_melds, tabs, wk):
+        return 0
+    if table <= 1 and _one_exchange_ready(counts, meld_kind, meld_tile, n_melds, tabs, wk):
+        return 1
+    return max(table, 2)
+
+
+@njit(cache=True)
 def bj_hand_shanten_k(counts, meld_kind, meld_tile, n_melds, tabs, wk):
-    """:func:`bj_shanten_k` of a hand with its melds, where 0 means a non-empty wait set: a ready
-    shape whose winning tiles are all held or melded (no copy left) counts as 1. ``counts`` is
-    restored; ``wk`` is a (34,) int8 scratch."""
-    sh = bj_shanten_k(counts, n_melds, tabs)
-    if sh != 0:
-        return sh
+    """Beijing shanten of a hand with its melds, counting only tiles that have a copy left (not
+    all four held or melded): 0 means a non-empty wait set, -1 a winning 14-tile hand. Exact for
+    -1, 0 and 1; a deeper value is the table's, a lower bound. ``counts`` is restored; ``wk`` is a
+    (34,) int8 scratch."""
+    table = bj_shanten_k(counts, n_melds, tabs)
+    if table >= 2:
+        return table
     n = 0
     for t in range(N_KINDS_ALL):
         n += counts[t]
     if n % 3 == 1:
-        return 0 if bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, wk) > 0 else 1
-    for d in range(N_KINDS_ALL):  # 14 tiles: some discard leaves a non-empty wait set
+        return _shanten13(counts, meld_kind, meld_tile, n_melds, tabs, wk, table)
+    if table == -1 and bj_complete_k(counts, n_melds, tabs):
+        return -1
+    best = 2
+    for d in range(N_KINDS_ALL):  # 14 tiles: the best 13 after one discard
         if counts[d] == 0:
             continue
         counts[d] -= 1
-        k = bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, wk)
+        sub = bj_shanten_k(counts, n_melds, tabs)
+        if sub <= 1:
+            v = _shanten13(counts, meld_kind, meld_tile, n_melds, tabs, wk, sub)
+            if v < best:
+                best = v
         counts[d] += 1
-        if k > 0:
-            return 0
-    return 1
+        if best == 0:
+            break
+    return best
 
 
 @njit(cache=True)
