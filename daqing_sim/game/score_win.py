@@ -120,8 +120,8 @@ def score_win(
     >>> ds.score_win("234m456p678s2233z", "3z", rules=beijing, self_draw=False, last_discard=True).fans
     {'plain_win': 1, 'last_discard': 1}
     >>> d = ds.score_win("13m456p789s中中 [345m]", "2m", self_draw=True)
-    >>> d.value, d.settlement.payments.tolist()
-    (16, [16, -8, -4, -4])
+    >>> d.value, d.settlement.payments.tolist()  # a big (夹) self-draw by the dealer
+    (24, [24, -8, -8, -8])
     """
     from daqing_sim.hand.evaluator import _as_hand, _rules, _tile_kind
 

@@ -318,8 +318,8 @@ def parse_hand(text: str, *, require_full: bool = True, family: str = "daqing") 
 def format_hand(hand: Hand) -> str:
     """Inverse of :func:`parse_hand` (concealed tiles sorted by suit, honors last).
 
-    >>> format_hand(parse_hand("中 123m 456p 789s 11m 中 [345m]"))
-    '11123m456p789s中中 [345m]'
+    >>> format_hand(parse_hand("中 23m 456p 789s 1m 中 [345m]"))
+    '123m456p789s中中 [345m]'
     """
     if not isinstance(hand, Hand):
         raise ValueError(f"format_hand takes a Hand (from parse_hand), not {type(hand).__name__}")
