@@ -37,7 +37,7 @@ from daqing_sim.analysis.intervals import (
     bootstrap_ratio,
     familywise_confidence,
     kaplan_meier,
-    quantile_interval,
+    quantile_intervals,
     wilson_interval,
 )
 from daqing_sim.codes import BAO_KINDS, OUTCOMES, WAIT_KINDS
@@ -412,7 +412,10 @@ def wait_kind_outcomes(
             row["mean_outs"] = float(outs[m].mean()) if outs is not None and n else np.nan
             row |= {"mean_pay": est[j], "pay_lo": plo[j], "pay_hi": phi[j]}
             rows.append(({"variant": v} if v is not None else {}) | row)
-    return ordered(pd.DataFrame(rows), df)
+    table = ordered(pd.DataFrame(rows), df)
+    if turn_bins is not None:  # in the order of the turns, not of the labels ("10+" after "7-9")
+        table["turns"] = pd.Categorical(table["turns"], categories=bands, ordered=True)
+    return table
 
 
 # --------------------------------------------------------------------------- outcomes and bao
@@ -684,8 +687,9 @@ def _risk_rows(values: list[np.ndarray], S: list[np.ndarray], confidence: float)
             "mean": (est[j], lo[j], hi[j]),
             "sd": (est[g + j], lo[g + j], hi[g + j]),
         }
-        for q in (0.01, 0.05, 0.5, 0.95, 0.99):
-            rows[f"q{round(100 * q):02d}"] = quantile_interval(x, q, confidence)
+        qs = (0.01, 0.05, 0.5, 0.95, 0.99)
+        for q, e, a, b in zip(qs, *quantile_intervals(x, qs, confidence), strict=True):
+            rows[f"q{round(100 * q):02d}"] = (float(e), float(a), float(b))
         k = int((x < 0).sum())
         plo, phi = wilson_interval(k, n, confidence)
         rows["p_loss"] = (k / n if n else np.nan, float(plo), float(phi))
