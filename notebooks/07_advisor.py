@@ -232,8 +232,13 @@ from scipy import stats
 rho = stats.spearmanr(fs["danger"], fs["ev"])
 fig, ax = plt.subplots(figsize=(6, 3.5))
 ax.errorbar(fs["danger"], fs["ev"], yerr=[fs["ev"] - fs["ev_lo"], fs["ev_hi"] - fs["ev"]], fmt="o")
-for d, row in fs.iterrows():
-    ax.annotate(d, (row["danger"], row["ev"]), textcoords="offset points", xytext=(4, 4))
+# discards of about the same danger get their labels on alternate sides, so that none hides another
+near, last = 0, None
+for d, row in fs.sort_values("danger").iterrows():
+    near = near + 1 if last is not None and row["danger"] - last < 0.01 else 0
+    last = row["danger"]
+    dx, dy = [(5, 3), (-18, 3), (5, -11), (-18, -11)][near % 4]
+    ax.annotate(d, (row["danger"], row["ev"]), textcoords="offset points", xytext=(dx, dy))
 ax.set(xlabel="danger: P(deal in to seat 1), expert's estimate", ylabel="simulated expected result (2^N)")
 fig.tight_layout()
 display(fig)

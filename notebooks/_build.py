@@ -30,16 +30,19 @@ def sources() -> dict[str, Path]:
 
 
 def keep_outputs(nb: nbformat.NotebookNode, old: nbformat.NotebookNode) -> None:
-    """Give the cells of ``nb`` the outputs of the cells of ``old`` with the same type and source.
+    """Give the cells of ``nb`` the outputs (and ids) of the cells of ``old`` with the same type and source.
 
     Cells are matched in order (longest matching runs first); a changed cell has no outputs
     until the notebook is executed again, so no output is shown under code it did not come from.
+    Keeping the ids keeps a rebuilt notebook's diff to the cells that changed.
     """
     a = [(c.cell_type, c.source) for c in old.cells]
     b = [(c.cell_type, c.source) for c in nb.cells]
     for block in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_matching_blocks():
         for i in range(block.size):
             was, cell = old.cells[block.a + i], nb.cells[block.b + i]
+            if "id" in was:
+                cell.id = was.id
             if cell.cell_type == "code":
                 cell.outputs = was.get("outputs", [])
                 cell.execution_count = was.get("execution_count")
@@ -52,13 +55,13 @@ def build(source: Path, execute: bool = False, timeout: int = 3600) -> nbformat.
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
     nb.metadata["language_info"] = {"name": "python"}
     target = source.with_suffix(".ipynb")
+    if target.exists():
+        keep_outputs(nb, nbformat.read(target, as_version=4))
     if execute:
         from nbclient import NotebookClient
 
         resources = {"metadata": {"path": str(HERE)}}
         NotebookClient(nb, timeout=timeout, kernel_name="python3", resources=resources).execute()
-    elif target.exists():
-        keep_outputs(nb, nbformat.read(target, as_version=4))
     nbformat.validate(nb)
     return nb
 

@@ -545,6 +545,85 @@ def test_plots_return_figures_with_labelled_axes():
     )
 
 
+def _render(fig):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    return canvas.get_renderer()
+
+
+def test_bars_sit_on_their_ticks_and_one_variant_needs_no_legend():
+    df = with_new_columns(two_variant_frame())
+    one = df[df["variant"] == "classic"]
+    for fig, n in (
+        (an.plot_expected_payment(one, by="seat"), 4),
+        (an.plot_expected_payment(one, by="role"), 8),
+    ):
+        ax = fig.axes[0]
+        centres = sorted(p.get_x() + p.get_width() / 2 for p in ax.patches)
+        assert len(centres) == n and centres == pytest.approx(sorted(ax.get_xticks()))
+        assert ax.get_legend() is None
+    # strategies: one bar per strategy on its tick, whatever the variants (rotations) of the frame
+    for ax in an.plot_strategy_results(df).axes:
+        centres = sorted(p.get_x() + p.get_width() / 2 for p in ax.patches)
+        assert centres == pytest.approx(sorted(ax.get_xticks())) and ax.get_legend() is None
+    # two variants: two bars per seat, the pair centred on the seat's tick, named in a legend
+    ax = an.plot_expected_payment(df, by="seat").axes[0]
+    centres = np.sort([p.get_x() + p.get_width() / 2 for p in ax.patches]).reshape(-1, 2)
+    assert len(centres) == 4 and centres.mean(axis=1) == pytest.approx(ax.get_xticks())
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["classic", "no_swap"]
+
+
+def test_plot_texts_and_legends_stay_inside_the_figure_and_off_the_axes():
+    df = with_new_columns(two_variant_frame())
+    figures = [
+        an.plot_net_result(df),
+        an.plot_wait_kinds(df),
+        an.plot_expected_payment(df, by="seat"),
+        an.plot_strategy_results(df),
+        an.plot_payment_distribution(pd.concat([df, df.assign(variant="third")])),
+    ]
+    for fig in figures:
+        renderer = _render(fig)
+        page = fig.bbox
+        for ax in fig.axes:
+            box = ax.get_window_extent(renderer)
+            for t in ax.texts:  # values written on the plot: inside the axes, not clipped at the top
+                b = t.get_window_extent(renderer)
+                assert box.x0 - 1 <= b.x0 and b.x1 <= box.x1 + 1 and box.y0 - 1 <= b.y0 and b.y1 <= box.y1 + 1
+            legend = ax.get_legend()
+            if legend is not None and legend.get_bbox_to_anchor().x0 > box.x0 + 1:  # an outside legend
+                b = legend.get_window_extent(renderer)
+                assert not b.overlaps(box) and page.x0 <= b.x0 and b.x1 <= page.x1 + 1
+
+
+def test_risk_plot_shows_every_variant():
+    df = with_new_columns(two_variant_frame())
+    ax = an.plot_net_result(df).axes[0]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["classic", "no_swap"]
+    assert len(ax.texts) == 8  # mean and P(loss) above each of 4 seats x 2 variants
+    assert "(" not in ax.get_title().splitlines()[0]  # no "(first variant)" any more
+
+
+def test_interval_levels_are_written_as_percentages_with_their_adjustment():
+    df = with_new_columns(two_variant_frame())
+    adjusted = an.paired_difference(df, ["win", "dealer_pay"], adjust="bonferroni")
+    labels = [ax.get_xlabel() for ax in an.plot_paired_difference(adjusted).axes]
+    assert all("97.5 % CI (Bonferroni, family of 2)" in x and "0.975" not in x for x in labels)
+    plain = an.plot_paired_difference(an.paired_difference(df, ["win"])).axes[0].get_xlabel()
+    assert "95 % CI" in plain and "Bonferroni" not in plain
+
+
+def test_ready_plot_writes_its_values_in_the_legend_not_over_the_curves():
+    df = with_new_columns(two_variant_frame())
+    ax = an.plot_ready_probability(df[df["variant"] == "classic"]).axes[0]
+    assert not ax.texts
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert [x.split(" (")[0] for x in labels] == ["dealer", "non_dealer"]  # one variant: not named
+    assert all("k 6: " in x and ", 12: " in x for x in labels)
+
+
 # --------------------------------------------------------------------------- validation
 
 
