@@ -997,3 +997,21 @@ def test_formatting_of_degenerate_and_unbounded_intervals():
             }
         )
     ).split() == ["a", "win_rate", "0", "(0", "to", "0)", "draws_q50", "24", "(24", "to", "25)"]
+
+
+def test_frame_text_of_a_categorical_is_its_astype_str():
+    from daqing_sim.analysis._frame import text
+
+    column = pd.Series(
+        pd.Categorical(["kanchan", None, "edge", "kanchan"], categories=["edge", "kanchan", "x"])
+    )
+    assert (
+        text(column[[0, 2, 3]]).tolist()
+        == column[[0, 2, 3]].astype(str).tolist()
+        == ["kanchan", "edge", "kanchan"]
+    )
+    assert text(column)[[0, 2]].tolist() == ["kanchan", "edge"] and pd.isna(column.astype(str)[1]) == pd.isna(
+        text(column)[1]
+    )
+    plain = pd.Series([1, 2])
+    assert text(plain).tolist() == ["1", "2"]

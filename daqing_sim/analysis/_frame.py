@@ -79,8 +79,9 @@ def text(column: pd.Series) -> np.ndarray:
     """``column.astype(str).to_numpy()``, taken from the categories once for a categorical column
     (a results frame's labels are categorical: converting each row's label costs seconds at 300,000)."""
     if isinstance(column.dtype, pd.CategoricalDtype):
-        labels = np.append(np.asarray(column.cat.categories.astype(str), dtype=object), "nan")
-        return labels[column.cat.codes.to_numpy()]  # code -1 (missing) picks "nan", as astype(str)
+        codes = column.cat.codes.to_numpy()
+        if (codes >= 0).all():  # a missing label (code -1) is left to astype, below
+            return np.asarray(column.cat.categories.astype(str), dtype=object)[codes]
     return column.astype(str).to_numpy()
 
 
