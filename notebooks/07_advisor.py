@@ -227,20 +227,28 @@ fold = pd.concat(
 fold
 
 # %%
+from matplotlib.transforms import Bbox
 from scipy import stats
 
 rho = stats.spearmanr(fs["danger"], fs["ev"])
 fig, ax = plt.subplots(figsize=(6, 3.5))
 ax.errorbar(fs["danger"], fs["ev"], yerr=[fs["ev"] - fs["ev_lo"], fs["ev_hi"] - fs["ev"]], fmt="o")
-# discards of about the same danger get their labels on alternate sides, so that none hides another
-near, last = 0, None
-for d, row in fs.sort_values("danger").iterrows():
-    near = near + 1 if last is not None and row["danger"] - last < 0.01 else 0
-    last = row["danger"]
-    dx, dy = [(5, 3), (-18, 3), (5, -11), (-18, -11)][near % 4]
-    ax.annotate(d, (row["danger"], row["ev"]), textcoords="offset points", xytext=(dx, dy))
 ax.set(xlabel="danger: P(deal in to seat 1), expert's estimate", ylabel="simulated expected result (2^N)")
+ax.margins(x=0.08)  # room for the labels of the points at the edges
 fig.tight_layout()
+# each discard's label goes to the first side of its point where it covers no point and no label
+fig.canvas.draw()
+renderer = fig.canvas.get_renderer()
+points = ax.transData.transform(fs[["danger", "ev"]].to_numpy())
+placed = [Bbox.from_extents(x - 3, y - 3, x + 3, y + 3) for x, y in points]
+for d, row in fs.sort_values("danger").iterrows():
+    for dx, dy in [(5, 3), (5, -12), (-20, 3), (-20, -12), (5, 14), (-20, 14), (5, -22), (-20, -22)]:
+        label = ax.annotate(d, (row["danger"], row["ev"]), textcoords="offset points", xytext=(dx, dy))
+        box = label.get_window_extent(renderer).expanded(1.15, 1.2)
+        if not any(box.overlaps(b) for b in placed) or (dx, dy) == (-20, -22):
+            break
+        label.remove()
+    placed.append(box)
 display(fig)
 plt.close(fig)
 safest = fs["danger"].idxmin()
