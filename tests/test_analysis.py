@@ -545,6 +545,85 @@ def test_plots_return_figures_with_labelled_axes():
     )
 
 
+def _render(fig):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    return canvas.get_renderer()
+
+
+def test_bars_sit_on_their_ticks_and_one_variant_needs_no_legend():
+    df = with_new_columns(two_variant_frame())
+    one = df[df["variant"] == "classic"]
+    for fig, n in (
+        (an.plot_expected_payment(one, by="seat"), 4),
+        (an.plot_expected_payment(one, by="role"), 8),
+    ):
+        ax = fig.axes[0]
+        centres = sorted(p.get_x() + p.get_width() / 2 for p in ax.patches)
+        assert len(centres) == n and centres == pytest.approx(sorted(ax.get_xticks()))
+        assert ax.get_legend() is None
+    # strategies: one bar per strategy on its tick, whatever the variants (rotations) of the frame
+    for ax in an.plot_strategy_results(df).axes:
+        centres = sorted(p.get_x() + p.get_width() / 2 for p in ax.patches)
+        assert centres == pytest.approx(sorted(ax.get_xticks())) and ax.get_legend() is None
+    # two variants: two bars per seat, the pair centred on the seat's tick, named in a legend
+    ax = an.plot_expected_payment(df, by="seat").axes[0]
+    centres = np.sort([p.get_x() + p.get_width() / 2 for p in ax.patches]).reshape(-1, 2)
+    assert len(centres) == 4 and centres.mean(axis=1) == pytest.approx(ax.get_xticks())
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["classic", "no_swap"]
+
+
+def test_plot_texts_and_legends_stay_inside_the_figure_and_off_the_axes():
+    df = with_new_columns(two_variant_frame())
+    figures = [
+        an.plot_net_result(df),
+        an.plot_wait_kinds(df),
+        an.plot_expected_payment(df, by="seat"),
+        an.plot_strategy_results(df),
+        an.plot_payment_distribution(pd.concat([df, df.assign(variant="third")])),
+    ]
+    for fig in figures:
+        renderer = _render(fig)
+        page = fig.bbox
+        for ax in fig.axes:
+            box = ax.get_window_extent(renderer)
+            for t in ax.texts:  # values written on the plot: inside the axes, not clipped at the top
+                b = t.get_window_extent(renderer)
+                assert box.x0 - 1 <= b.x0 and b.x1 <= box.x1 + 1 and box.y0 - 1 <= b.y0 and b.y1 <= box.y1 + 1
+            legend = ax.get_legend()
+            if legend is not None and legend.get_bbox_to_anchor().x0 > box.x0 + 1:  # an outside legend
+                b = legend.get_window_extent(renderer)
+                assert not b.overlaps(box) and page.x0 <= b.x0 and b.x1 <= page.x1 + 1
+
+
+def test_risk_plot_shows_every_variant():
+    df = with_new_columns(two_variant_frame())
+    ax = an.plot_net_result(df).axes[0]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["classic", "no_swap"]
+    assert len(ax.texts) == 8  # mean and P(loss) above each of 4 seats x 2 variants
+    assert "(" not in ax.get_title().splitlines()[0]  # no "(first variant)" any more
+
+
+def test_interval_levels_are_written_as_percentages_with_their_adjustment():
+    df = with_new_columns(two_variant_frame())
+    adjusted = an.paired_difference(df, ["win", "dealer_pay"], adjust="bonferroni")
+    labels = [ax.get_xlabel() for ax in an.plot_paired_difference(adjusted).axes]
+    assert all("97.5 % CI (Bonferroni, family of 2)" in x and "0.975" not in x for x in labels)
+    plain = an.plot_paired_difference(an.paired_difference(df, ["win"])).axes[0].get_xlabel()
+    assert "95 % CI" in plain and "Bonferroni" not in plain
+
+
+def test_ready_plot_writes_its_values_in_the_legend_not_over_the_curves():
+    df = with_new_columns(two_variant_frame())
+    ax = an.plot_ready_probability(df[df["variant"] == "classic"]).axes[0]
+    assert not ax.texts
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert [x.split(" (")[0] for x in labels] == ["dealer", "non_dealer"]  # one variant: not named
+    assert all("k 6: " in x and ", 12: " in x for x in labels)
+
+
 # --------------------------------------------------------------------------- validation
 
 
@@ -746,6 +825,15 @@ def test_wait_outcomes_by_declaration_turn():
         an.wait_kind_outcomes(df, classes="whole")
 
 
+def test_declaration_turn_bands_sort_in_turn_order():
+    t = an.wait_kind_outcomes(ready_frame(), turn_bins=(0, 4, 7, 10))
+    order = ["0-3", "4-6", "7-9", "10+"]
+    # as text "10+" sorts before "4-6"; a pivot of the table must keep the turn order
+    assert list(t["turns"].cat.categories) == order and t["turns"].cat.ordered
+    assert list(t.pivot_table(index="turns", columns="wait_kind", values="n", observed=False).index) == order
+    assert list(dict.fromkeys(t.sort_values("turns", kind="stable")["turns"])) == order
+
+
 def test_net_result_risk_statistics_exact():
     t = an.net_result(payment_frame(), by="seat").set_index(["seat", "statistic"])["estimate"]
     # seat 0 nets +8, -8, 0, 0
@@ -795,6 +883,60 @@ def test_bonferroni_widens_paired_intervals_and_states_the_family():
         an.paired_difference(df, "win", adjust="holm")
 
 
+def test_bootstrap_is_scipys_percentile_bootstrap_on_the_same_resamples():
+    # the oracle: scipy.stats.bootstrap drawing the same rows (same seed, same batches)
+    from scipy import stats
+
+    rng = np.random.default_rng(3)
+    x = rng.exponential(size=(240, 2)) * (rng.random((240, 2)) < 0.6)
+    c = (x > 0).astype(float)
+    est, lo, hi = an.bootstrap_ratio(x, c, n_resamples=3000, seed=7)
+
+    def ratio(i, axis=-1):
+        return np.stack([x[i, g].sum(axis) / c[i, g].sum(axis) for g in range(2)])
+
+    res = stats.bootstrap(
+        (np.arange(240),),
+        ratio,
+        n_resamples=3000,
+        method="percentile",
+        rng=np.random.default_rng(7),
+        batch=2_000_000 // 240,
+    )
+    assert est == pytest.approx(x.sum(0) / c.sum(0))
+    assert lo == pytest.approx(res.confidence_interval.low, rel=1e-12)
+    assert hi == pytest.approx(res.confidence_interval.high, rel=1e-12)
+    # a second call (resamples reused) and another statistic of the same rows agree with it
+    assert an.bootstrap_ratio(x, c, n_resamples=3000, seed=7)[1] == pytest.approx(lo, rel=0, abs=0)
+    _, lo0, hi0 = an.bootstrap_ratio(x[:, 0], c[:, 0], n_resamples=3000, seed=7)
+    res0 = stats.bootstrap(
+        (np.arange(240),),
+        lambda i, axis=-1: x[i, 0].sum(axis) / c[i, 0].sum(axis),
+        n_resamples=3000,
+        method="percentile",
+        rng=np.random.default_rng(7),
+        batch=2_000_000 // 240,
+    )
+    assert (lo0, hi0) == pytest.approx(
+        (res0.confidence_interval.low, res0.confidence_interval.high), rel=1e-12
+    )
+
+
+def test_quantile_intervals_are_scipys_quantile_test_intervals():
+    from scipy import stats
+
+    rng = np.random.default_rng(4)
+    for n in (1, 3, 20, 150, 2000):
+        x = rng.integers(-16, 48, n).astype(float)
+        ps = (0.01, 0.05, 0.5, 0.95, 0.99)
+        est, lo, hi = an.quantile_intervals(x, ps, 0.99)
+        for p, e, a, b in zip(ps, est, lo, hi, strict=True):
+            ci = stats.quantile_test(x, p=p).confidence_interval(0.99)
+            want = (-np.inf if np.isnan(ci.low) else ci.low, np.inf if np.isnan(ci.high) else ci.high)
+            assert (a, b) == want and e == np.quantile(x, p, method="inverted_cdf")
+            assert an.quantile_interval(x, p, 0.99) == (e, a, b)
+
+
 def test_bootstrap_endpoints_monte_carlo_error_under_one_percent_of_half_width():
     x = np.random.default_rng(11).normal(size=300)
     ends = np.array([an.bootstrap_ratio(x, seed=s)[1:] for s in range(12)])
@@ -810,3 +952,66 @@ def test_formatting_shows_significant_digits():
     assert an.format_diff(-0.00119, -0.00168, -0.00078, percent=True) == "-0.119 pp (95% CI -0.168 to -0.078)"
     assert an.format_ci(0.67, 0.64, 0.715) == "0.670 (95% CI 0.640 to 0.715)"
     assert an.format_ci(0.5, 0.4, 0.6, confidence=0.99) == "0.50 (99% CI 0.40 to 0.60)"
+
+
+def test_formatting_never_prints_a_signed_zero():
+    # a bystander's payment on a 点黑炮 is exactly zero, negated: -0.0
+    assert an.format_ci(-0.0, -0.0, -0.0) == "0 (95% CI 0 to 0)"
+    assert an.format_ci(-0.00004, -0.0001, 0.00002) == "-0.00004 (95% CI -0.00010 to 0.00002)"
+    assert an.format_ci(-0.0004, -0.012, 0.011) == "0.000 (95% CI -0.012 to 0.011)"
+    assert an.format_diff(-0.0004, -0.012, 0.011) == "0.000 (95% CI -0.012 to +0.011)"
+    assert an.format_diff(0.0, -0.5, 0.25, percent=True) == "0.0 pp (95% CI -50.0 to +25.0)"
+    assert "-0" not in an.format_ci(-1e-9, -2e-9, 1e-9).replace("-0.000000002", "")
+
+
+def test_formatting_prints_whole_numbers_without_decimals():
+    # quantiles of 2^N payments and deal lengths are whole numbers
+    assert an.format_ci(-16.0, -16.0, -16.0) == "-16 (95% CI -16 to -16)"
+    assert an.format_ci(24.0, 24.0, 25.0) == "24 (95% CI 24 to 25)"
+    assert an.format_diff(3.0, 1.0, 4.0) == "+3 (95% CI +1 to +4)"
+    # percentages keep the width rule (whole percentages are common): 50.0%, not 50%
+    assert an.format_ci(0.5, 0.25, 0.75, percent=True) == "50.0% (95% CI 25.0 to 75.0%)"
+    assert an.format_ci(1.0, 1.0, 1.0, percent=True) == "100.0% (95% CI 100.0 to 100.0%)"
+    # one value not whole: the interval's width decides the decimals again
+    assert an.format_ci(24.5, 24.0, 25.0) == "24.5 (95% CI 24.0 to 25.0)"
+    assert an.format_ci(48.0, 47.5, 48.0) == "48.00 (95% CI 47.50 to 48.00)"
+
+
+def test_formatting_of_degenerate_and_unbounded_intervals():
+    # zero width, not whole: three significant digits of the estimate
+    assert an.format_ci(0.1234567, 0.1234567, 0.1234567) == "0.123 (95% CI 0.123 to 0.123)"
+    assert an.format_ci(123.456, 123.456, 123.456) == "123.5 (95% CI 123.5 to 123.5)"
+    # an unbounded end (too few values for an order statistic)
+    assert an.format_ci(-3.0, -np.inf, -1.0) == "-3 (95% CI -inf to -1)"
+    assert an.format_ci(2.5, -np.inf, 4.0) == "2.50 (95% CI -inf to 4.00)"
+    assert an.headline_table(
+        pd.DataFrame(
+            {
+                "variant": ["a", "a"],
+                "metric": ["draws_q50", "win_rate"],
+                "estimate": [24.0, -0.0],
+                "lo": [24.0, -0.0],
+                "hi": [25.0, 0.0],
+                "n": [9, 9],
+                "method": ["x", "x"],
+            }
+        )
+    ).split() == ["a", "win_rate", "0", "(0", "to", "0)", "draws_q50", "24", "(24", "to", "25)"]
+
+
+def test_frame_text_of_a_categorical_is_its_astype_str():
+    from daqing_sim.analysis._frame import text
+
+    column = pd.Series(
+        pd.Categorical(["kanchan", None, "edge", "kanchan"], categories=["edge", "kanchan", "x"])
+    )
+    assert (
+        text(column[[0, 2, 3]]).tolist()
+        == column[[0, 2, 3]].astype(str).tolist()
+        == ["kanchan", "edge", "kanchan"]
+    )
+    assert text(column)[[0, 2]].tolist() == ["kanchan", "edge"] and pd.isna(column.astype(str)[1]) == pd.isna(
+        text(column)[1]
+    )
+    plain = pd.Series([1, 2])
+    assert text(plain).tolist() == ["1", "2"]

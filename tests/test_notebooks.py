@@ -1,4 +1,4 @@
-"""Execute every notebook headless on small parameters; any failing cell fails the test.
+"""The notebooks: each .ipynb is built from its jupytext .py source, and each executes headless.
 
 The notebooks share one temporary results folder, so each experiment is simulated
 once (``DAQING_NB_DEALS`` deals per variant, default 120) and reused by the others.
@@ -6,7 +6,6 @@ once (``DAQING_NB_DEALS`` deals per variant, default 120) and reused by the othe
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -15,18 +14,17 @@ import pytest
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
+jupytext = pytest.importorskip("jupytext")
 from nbclient.exceptions import CellExecutionError  # noqa: E402
 
 NB_DIR = Path(__file__).resolve().parents[1] / "notebooks"
 NOTEBOOKS = sorted(NB_DIR.glob("[0-9][0-9]_*.ipynb"))
+SOURCES = sorted(NB_DIR.glob("[0-9][0-9]_*.py"))
 N_DEALS = int(os.environ.get("DAQING_NB_DEALS", "120"))
 
 
-def _build_module():
-    spec = importlib.util.spec_from_file_location("_nb_build", NB_DIR / "_build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _cells(nb) -> list[tuple[str, str, list[str]]]:
+    return [(c.cell_type, c.source, c.metadata.get("tags", [])) for c in nb.cells]
 
 
 def _inject(nb, **params) -> None:
@@ -42,15 +40,38 @@ def results_root(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("notebook_results")
 
 
-def test_notebooks_exist_and_match_the_build_script():
-    build = _build_module()
-    assert [p.name for p in NOTEBOOKS] == sorted(build.NOTEBOOKS)
-    for path in NOTEBOOKS:
-        on_disk = nbformat.read(path, as_version=4)
-        built = build.NOTEBOOKS[path.name]
-        assert [c.source for c in on_disk.cells] == [c.source for c in built.cells], (
-            f"{path.name} differs from notebooks/_build.py; run `python notebooks/_build.py`"
+def test_every_notebook_is_built_from_its_py_source():
+    assert len(SOURCES) == 7 and [p.stem for p in NOTEBOOKS] == [p.stem for p in SOURCES]
+    for py in SOURCES:
+        source = jupytext.read(py)
+        built = nbformat.read(py.with_suffix(".ipynb"), as_version=4)
+        assert _cells(built) == _cells(source), (
+            f"{py.with_suffix('.ipynb').name} differs from {py.name}; run `python notebooks/_build.py`"
         )
+        assert sum("parameters" in tags for _, _, tags in _cells(source)) == 1, py.name
+
+
+def test_notebooks_import_their_helpers_from_the_package():
+    for py in SOURCES:
+        text = py.read_text(encoding="utf-8")
+        assert "from daqing_sim.analysis.notebook import" in text and "Workspace(" in text, py.name
+        assert "sys.path" not in text and "def results(" not in text, py.name
+
+
+def test_build_keeps_the_outputs_of_unchanged_cells_only(tmp_path: Path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_nb_build", NB_DIR / "_build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    old = nbformat.v4.new_notebook()
+    old.cells = [nbformat.v4.new_code_cell(src) for src in ("a = 1", "b = 2", "c = 3")]
+    for i, cell in enumerate(old.cells):
+        cell.outputs = [nbformat.v4.new_output("stream", text=f"out {i}")]
+    new = nbformat.v4.new_notebook()
+    new.cells = [nbformat.v4.new_code_cell(src) for src in ("a = 1", "b = 20", "c = 3", "d = 4")]
+    build.keep_outputs(new, old)
+    assert [[o.text for o in c.outputs] for c in new.cells] == [["out 0"], [], ["out 2"], []]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

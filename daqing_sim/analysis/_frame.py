@@ -75,8 +75,18 @@ def ordered(table: pd.DataFrame, df: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
+def text(column: pd.Series) -> np.ndarray:
+    """``column.astype(str).to_numpy()``, taken from the categories once for a categorical column
+    (a results frame's labels are categorical: converting each row's label costs seconds at 300,000)."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        codes = column.cat.codes.to_numpy()
+        if (codes >= 0).all():  # a missing label (code -1) is left to astype, below
+            return np.asarray(column.cat.categories.astype(str), dtype=object)[codes]
+    return column.astype(str).to_numpy()
+
+
 def outcome(df: pd.DataFrame) -> np.ndarray:
-    return df["outcome"].astype(str).to_numpy()
+    return text(df["outcome"])
 
 
 def seat_long(df: pd.DataFrame, fields: Sequence[str]) -> pd.DataFrame:

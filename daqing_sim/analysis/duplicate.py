@@ -335,13 +335,13 @@ def format_tournament(table: pd.DataFrame, pairs: pd.DataFrame | None = None) ->
     >>> print(format_tournament(t).splitlines()[1])
     a             1       10          40  0.50 (0.25 to 0.75)  +0.60 (+0.30 to +0.90)
     """
-    from daqing_sim.analysis.summary import _decimals
+    from daqing_sim.analysis.summary import format_interval
 
-    def cell(e: float, lo: float, hi: float, sign: str = "") -> str:
+    def cell(e: float, lo: float, hi: float, sign: bool = False) -> str:
         if not np.isfinite(e):
             return "n/a"
-        d = _decimals(lo, hi, 1) if np.isfinite(lo) and np.isfinite(hi) else 3
-        return f"{e:{sign}.{d}f} ({lo:{sign}.{d}f} to {hi:{sign}.{d}f})"
+        a, b, c = format_interval(e, lo, hi, sign=sign)
+        return f"{a} ({b} to {c})"
 
     level = f"{100 * float(table['confidence'].iloc[0]):.4g}%" if len(table) else "95%"
     out = pd.DataFrame(
@@ -351,7 +351,7 @@ def format_tournament(table: pd.DataFrame, pairs: pd.DataFrame | None = None) ->
             "n_walls": table["n_walls"],
             "seat_deals": table["n_seat_deals"],
             f"mean pay ({level} CI)": [cell(r.mean_pay, r.lo, r.hi) for r in table.itertuples()],
-            "vs the others": [cell(r.diff, r.diff_lo, r.diff_hi, "+") for r in table.itertuples()],
+            "vs the others": [cell(r.diff, r.diff_lo, r.diff_hi, sign=True) for r in table.itertuples()],
         }
     )
     lines = [_left(out, "entrant")]
@@ -362,7 +362,7 @@ def format_tournament(table: pd.DataFrame, pairs: pd.DataFrame | None = None) ->
             {
                 "a - b": [f"{r.a} - {r.b}" for r in half],
                 f"paired difference per seat-deal ({level} CI)": [
-                    cell(r.diff, r.lo, r.hi, "+") for r in half
+                    cell(r.diff, r.lo, r.hi, sign=True) for r in half
                 ],
             }
         )

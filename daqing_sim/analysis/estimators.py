@@ -28,6 +28,7 @@ from daqing_sim.analysis._frame import (
     seat_cols,
     seat_long,
     seat_matrix,
+    text,
     variants,
     with_variant,
 )
@@ -37,7 +38,7 @@ from daqing_sim.analysis.intervals import (
     bootstrap_ratio,
     familywise_confidence,
     kaplan_meier,
-    quantile_interval,
+    quantile_intervals,
     wilson_interval,
 )
 from daqing_sim.codes import BAO_KINDS, OUTCOMES, WAIT_KINDS
@@ -262,7 +263,7 @@ def wait_kind_frequencies(
         require(df, ["dealer", "winner", "wait_kind"] + [c for f in extra for c in seat_cols(f)], func)
         long = seat_long(df, extra)
         long = long[long["seat"].to_numpy() == np.tile(df["winner"].to_numpy(), 4)]
-        kind = df["wait_kind"].astype(str).to_numpy()[long["row"].to_numpy()]
+        kind = text(df["wait_kind"])[long["row"].to_numpy()]
         long = long.assign(wait_kind=kind)
     rows = [
         insert_keys(_share_table(g["wait_kind"], WAIT_KINDS, "wait_kind", confidence), keys, key)
@@ -390,7 +391,7 @@ def wait_kind_outcomes(
     for v, g in by_variant(df):
         turn = seat_matrix(g, "ready_turn")
         if classes == "label":
-            kind = np.column_stack([g[c].astype(str).to_numpy() for c in seat_cols(field)])
+            kind = np.column_stack([text(g[c]) for c in seat_cols(field)])
         else:
             kind = _pure_class(seat_matrix(g, field).ravel()).reshape(turn.shape)
         won = np.array(SEATS)[None, :] == g["winner"].to_numpy()[:, None]
@@ -412,7 +413,10 @@ def wait_kind_outcomes(
             row["mean_outs"] = float(outs[m].mean()) if outs is not None and n else np.nan
             row |= {"mean_pay": est[j], "pay_lo": plo[j], "pay_hi": phi[j]}
             rows.append(({"variant": v} if v is not None else {}) | row)
-    return ordered(pd.DataFrame(rows), df)
+    table = ordered(pd.DataFrame(rows), df)
+    if turn_bins is not None:  # in the order of the turns, not of the labels ("10+" after "7-9")
+        table["turns"] = pd.Categorical(table["turns"], categories=bands, ordered=True)
+    return table
 
 
 # --------------------------------------------------------------------------- outcomes and bao
@@ -461,7 +465,7 @@ def bao_shares(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.DataFrame
     require(df, ["outcome", "bao"], "bao_shares")
 
     def among(g: pd.DataFrame, wins_only: bool) -> np.ndarray:
-        bao = g["bao"].astype(str).to_numpy().astype(object)
+        bao = text(g["bao"]).astype(object)
         win = outcome(g) != "exhaustive_draw"
         return np.where(win, bao, None if wins_only else "no_win")
 
@@ -684,8 +688,9 @@ def _risk_rows(values: list[np.ndarray], S: list[np.ndarray], confidence: float)
             "mean": (est[j], lo[j], hi[j]),
             "sd": (est[g + j], lo[g + j], hi[g + j]),
         }
-        for q in (0.01, 0.05, 0.5, 0.95, 0.99):
-            rows[f"q{round(100 * q):02d}"] = quantile_interval(x, q, confidence)
+        qs = (0.01, 0.05, 0.5, 0.95, 0.99)
+        for q, e, a, b in zip(qs, *quantile_intervals(x, qs, confidence), strict=True):
+            rows[f"q{round(100 * q):02d}"] = (float(e), float(a), float(b))
         k = int((x < 0).sum())
         plo, phi = wilson_interval(k, n, confidence)
         rows["p_loss"] = (k / n if n else np.nan, float(plo), float(phi))
@@ -800,7 +805,7 @@ def deal_metric(df: pd.DataFrame, metric: str | Callable[[pd.DataFrame], object]
         require(df, ["outcome", "big"], "deal_metric")
         return ((outcome(df) != "exhaustive_draw") & df["big"].to_numpy(dtype=bool)).astype(float)
     if metric in ("bao_draw", "bao_edge", "bao_in_bao", "any_bao"):
-        bao = require(df, ["bao"], "deal_metric")["bao"].astype(str).to_numpy()
+        bao = text(require(df, ["bao"], "deal_metric")["bao"])
         if metric == "any_bao":
             return np.isin(bao, BAO_KINDS[1:]).astype(float)
         return (bao == ("bao" if metric == "bao_draw" else metric)).astype(float)
@@ -958,7 +963,7 @@ def strategy_results(
     parts = [(None, df)] if pool_variants else list(by_variant(df))
     rows = []
     for v, g in parts:
-        strat = np.column_stack([g[c].astype(str).to_numpy() for c in seat_cols("strategy")])
+        strat = np.column_stack([text(g[c]) for c in seat_cols("strategy")])
         names = [s for s in all_names if (strat == s).any()]
         family = max(1, len(names) - 1) if adjust else 1
         pay = seat_matrix(g, "pay").astype(float)

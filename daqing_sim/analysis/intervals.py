@@ -8,6 +8,7 @@ dependence between the claims.
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Callable, Sequence
 
@@ -25,6 +26,7 @@ __all__ = [
     "bootstrap_deals",
     "bootstrap_ratio",
     "quantile_interval",
+    "quantile_intervals",
     "kaplan_meier",
     "familywise_confidence",
 ]
@@ -85,6 +87,27 @@ def _blocks(arrays: Sequence[np.ndarray], max_blocks: int) -> list[np.ndarray]:
     return [np.add.reduceat(a, starts, axis=0) for a in arrays]
 
 
+@functools.lru_cache(maxsize=2)
+def _resample_counts(m: int, n_resamples: int, seed: int, batch: int) -> np.ndarray:
+    """How often each of ``m`` rows appears in each resample, ``(n_resamples, m)``, made once.
+
+    The rows are drawn as ``scipy.stats.bootstrap`` draws them (``rng.integers(0, m, (batch, m))``
+    batch after batch from ``default_rng(seed)``), so the resamples are the ones scipy would use;
+    every interval of a summary shares them (same seed), and keeping them (as floats, ready
+    for the product with the totals: 200 MB for 25,000 resamples of 1,000 blocks) saves
+    drawing ``n_resamples * m`` indices again for each statistic. Read-only.
+    """
+    rng = np.random.default_rng(seed)
+    out = np.empty((n_resamples, m))
+    for k in range(0, n_resamples, batch):
+        b = min(batch, n_resamples - k)
+        idx = rng.integers(0, m, (b, m))
+        flat = (idx + m * np.arange(b)[:, None]).ravel()
+        out[k : k + b] = np.bincount(flat, minlength=b * m).reshape(b, m)
+    out.flags.writeable = False
+    return out
+
+
 def bootstrap_deals(
     arrays: Sequence[np.ndarray],
     statistic: Callable[[list[np.ndarray]], np.ndarray],
@@ -96,9 +119,17 @@ def bootstrap_deals(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Percentile bootstrap, resampling deals (rows), of a statistic of column totals.
 
-    ``scipy.stats.bootstrap`` draws the resamples of row indices and computes the
-    interval; the statistic is evaluated from the resampled totals ``w @ A`` (``w`` the
-    resample's row counts), so every array is resampled with the same rows (paired).
+    Each resample is a draw of rows with replacement, as ``scipy.stats.bootstrap`` draws
+    them; the statistic is evaluated from the resampled totals ``w @ A`` (``w`` the
+    resample's row counts), so every array is resampled with the same rows (paired), and the
+    interval ends are the ``scipy.stats.quantile`` (linear) of the statistic's resampled
+    values at ``(1 - confidence) / 2`` and ``(1 + confidence) / 2``, as scipy's percentile
+    method computes them. The row counts of the resamples are drawn once per number of
+    rows and seed and shared by every call: the statistics of one summary use the same
+    resamples, and a call costs one product of matrices, not ``n_resamples`` draws of rows.
+
+    With the default 25,000 resamples an interval end has a Monte-Carlo SD of about
+    ``1.36 / sqrt(n_resamples)`` = 0.9 % of the interval's half-width (normal case).
 
     Parameters
     ----------
@@ -128,36 +159,24 @@ def bootstrap_deals(
         return est, est.copy(), est.copy()
     blocks = _blocks(arrays, max_blocks)
     m = len(blocks[0])
-
-    def stat(idx: np.ndarray, axis: int = -1) -> np.ndarray:
-        idx = np.asarray(idx)
-        rows = idx.reshape(-1, idx.shape[-1])
-        flat = (rows + m * np.arange(len(rows))[:, None]).ravel()
-        w = np.bincount(flat, minlength=len(rows) * m).reshape(len(rows), m).astype(float)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            out = np.asarray(statistic([w @ b for b in blocks]), dtype=float)  # (b, g)
-        return out[0] if idx.ndim == 1 else out.T
-
-    with warnings.catch_warnings():
-        # scipy flags a constant bootstrap distribution (e.g. a rare group never seen): not an error here
-        warnings.simplefilter("ignore", stats.DegenerateDataWarning)
-        res = stats.bootstrap(
-            (np.arange(m),),
-            stat,
-            vectorized=True,
-            n_resamples=n_resamples,
-            confidence_level=confidence,
-            method="percentile",
-            rng=np.random.default_rng(seed),
-            batch=max(1, 2_000_000 // m),
-        )
-    lo = np.asarray(res.confidence_interval.low, dtype=float).reshape(est.shape)
-    hi = np.asarray(res.confidence_interval.high, dtype=float).reshape(est.shape)
-    bad = ~(np.isfinite(lo) & np.isfinite(hi)) & np.isfinite(est)
+    counts = _resample_counts(m, int(n_resamples), int(seed), max(1, 2_000_000 // m))
+    widths = np.cumsum([0] + [b.shape[1] for b in blocks])
+    stacked = np.concatenate(blocks, axis=1)
+    totals = counts @ stacked
+    parts = [totals[:, a:b] for a, b in zip(widths[:-1], widths[1:], strict=True)]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        theta = np.asarray(statistic(parts), dtype=float).reshape(len(totals), -1)
+    alpha = (1 - confidence) / 2
+    finite = np.isfinite(theta).all(axis=0)
+    lo, hi = np.full(len(est), np.nan), np.full(len(est), np.nan)
+    if finite.any():
+        q = stats.quantile(theta[:, finite], np.array([alpha, 1 - alpha])[:, None], axis=0)
+        lo[finite], hi[finite] = q[0], q[1]
+    bad = ~finite & np.isfinite(est)
     if bad.any():  # resamples without an observation of a rare group give NaN: ignore them
-        alpha = 100 * (1 - confidence) / 2
-        dist = res.bootstrap_distribution.reshape(len(est), -1)[bad]
-        lo[bad], hi[bad] = np.nanpercentile(dist, [alpha, 100 - alpha], axis=1)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a group never seen in any resample
+            lo[bad], hi[bad] = np.nanpercentile(theta[:, bad], [100 * alpha, 100 * (1 - alpha)], axis=0)
     return est, lo, hi
 
 
@@ -226,14 +245,40 @@ def quantile_interval(x, p: float, confidence: float = CONFIDENCE) -> tuple[floa
     >>> float(est), bool(lo <= est <= hi)
     (50.0, True)
     """
-    x = np.asarray(x, dtype=float)
-    if len(x) == 0:
-        return np.nan, np.nan, np.nan
-    est = float(np.quantile(x, p, method="inverted_cdf"))
-    ci = stats.quantile_test(x, p=p).confidence_interval(confidence)
-    lo, hi = float(ci.low), float(ci.high)
+    est, lo, hi = quantile_intervals(x, [p], confidence)
+    return float(est[0]), float(lo[0]), float(hi[0])
+
+
+def quantile_intervals(
+    x, ps: Sequence[float], confidence: float = CONFIDENCE
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`quantile_interval` for several ``ps`` at once, sorting ``x`` once.
+
+    The bounds are the order statistics ``scipy.stats.quantile_test(x, p=p)
+    .confidence_interval(confidence)`` picks (two-sided: ranks ``binom(n, p).ppf(a) - 1``
+    and ``binom(n, p).isf(a)``, ``a = (1 - confidence) / 2``), with the binomial quantiles
+    of all ``ps`` computed in one call.
+
+    Examples
+    --------
+    >>> est, lo, hi = quantile_intervals(np.arange(1, 101), [0.05, 0.5])
+    >>> [float(v) for v in est], bool((lo <= est).all() and (est <= hi).all())
+    ([5.0, 50.0], True)
+    """
+    x = np.sort(np.asarray(x, dtype=float))
+    ps = np.asarray(ps, dtype=float)
+    n = len(x)
+    if n == 0:
+        nan = np.full(len(ps), np.nan)
+        return nan, nan.copy(), nan.copy()
+    est = np.quantile(x, ps, method="inverted_cdf")
+    a = (1 - confidence) / 2
+    low_index = stats.binom.ppf(a, n, ps).astype(np.int64) - 1
+    high_index = stats.binom.isf(a, n, ps).astype(np.int64)
     # too few values for an order statistic to bound the quantile: the bound is unbounded
-    return est, -np.inf if np.isnan(lo) else lo, np.inf if np.isnan(hi) else hi
+    lo = np.where(low_index >= 0, x[np.clip(low_index, 0, n - 1)], -np.inf)
+    hi = np.where(high_index < n, x[np.clip(high_index, 0, n - 1)], np.inf)
+    return est, lo, hi
 
 
 def kaplan_meier(

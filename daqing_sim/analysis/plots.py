@@ -8,6 +8,7 @@ points per deal, 2^N points), and the values a reader looks up are written on th
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 import numpy as np
@@ -53,14 +54,42 @@ def _label(key: tuple) -> str:
 
 
 def _finish(fig: Figure) -> Figure:
-    fig.tight_layout()
+    # constrained layout keeps legends placed outside the axes, and rotated tick labels, in the figure
+    fig.set_layout_engine("constrained")
     return fig
+
+
+def _interval_label(level: float, family: int = 1) -> str:
+    """``"95 % CI"``, or ``"99.8 % CI (Bonferroni, family of 9)"`` for an adjusted level."""
+    text = f"{100 * level:.3g} % CI"
+    return f"{text} (Bonferroni, family of {family})" if family > 1 else text
+
+
+def _tick_labels(ax, labels: Sequence[str]) -> None:
+    """Category labels under their ticks: long ones slanted with their end at the tick."""
+    slant = max((len(s) for s in labels), default=0) > 6
+    ax.set_xticks(range(len(labels)), labels)
+    if slant:
+        ax.tick_params(axis="x", labelrotation=20)
+        for t in ax.get_xticklabels():
+            t.set(ha="right", rotation_mode="anchor")
+
+
+def _value(x: float, decimals: int) -> str:
+    """``x`` rounded, without the sign of a value that rounds to zero."""
+    text = f"{x:.{decimals}f}"
+    return text.lstrip("-") if float(text) == 0 else text
+
+
+def _legend_outside(ax, title: str | None = None) -> None:
+    """The legend to the right of the axes, where it can hide no bar or point."""
+    ax.legend(fontsize="small", title=title, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
 
 
 def plot_ready_probability(
     df: pd.DataFrame, by: str | Sequence[str] | None = None, max_draws: int = 16, estimand: str = "by_draw"
 ) -> Figure:
-    """Curves of P(ready by own draw k) with interval bands; values at k = 6 and 12 written.
+    """Curves of P(ready by own draw k) with interval bands; the values at k = 6 and 12 in the legend.
 
     One panel per role when several variants or strategies are drawn.
 
@@ -73,60 +102,73 @@ def plot_ready_probability(
     others = [k for k in keys if k != "role"]
     several = "role" in keys and others and len(table[others].drop_duplicates()) > 1
     panels = list(grouped(table, ["role"])) if several else [((), table)]
-    line_keys = [k for k in keys if not (several and k == "role")]
+    # a key with one value (the only variant) names no curve
+    line_keys = [k for k in keys if not (several and k == "role") and table[k].nunique() > 1]
     fig = Figure(figsize=(6.5 * len(panels), 4.8))
     for i, (panel, sub) in enumerate(panels):
         ax = fig.add_subplot(1, len(panels), i + 1)
         for key, g in grouped(sub, line_keys):
-            line = ax.plot(g["k"], g["p"], marker=".", label=_label(key))[0]
+            # the values at k = 6 and 12 go in the legend: written at the curves they overlap
+            at = [
+                f"{k}: {100 * g.loc[g['k'] == k, 'p'].iloc[0]:.0f}%" for k in (6, 12) if (g["k"] == k).any()
+            ]
+            label = _label(key) + (f" (k {', '.join(at)})" if at else "")
+            line = ax.plot(g["k"], g["p"], marker=".", label=label)[0]
             ax.fill_between(g["k"], g["lo"], g["hi"], color=line.get_color(), alpha=0.2)
-            for k in (6, 12):
-                hit = g[g["k"] == k]
-                if len(hit) and np.isfinite(hit["p"].iloc[0]):
-                    p = hit["p"].iloc[0]
-                    ax.annotate(
-                        f"{100 * p:.0f}%",
-                        (k, p),
-                        textcoords="offset points",
-                        xytext=(3, -11),
-                        fontsize="x-small",
-                        color=line.get_color(),
-                    )
         ax.set_xlabel("own draws k (tiles the seat has drawn)")
         ax.set_ylabel("P(declared ready by draw k)")
         ax.yaxis.set_major_formatter(_PCT)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylim(0, 1)
         ax.grid(alpha=0.3)
-        ax.legend(fontsize="small", loc="upper left")
+        ax.legend(fontsize="small", loc="lower right")
         where = f" ({panel[0]})" if panel else ""
-        ax.set_title(
-            f"How soon is a seat ready{where}?\n{estimand}: {est.ESTIMANDS[estimand]}", fontsize="small"
-        )
+        what = textwrap.fill(f"{estimand}: {est.ESTIMANDS[estimand]}", 75)
+        ax.set_title(f"How soon is a seat ready{where}?\n{what}", fontsize="small")
     return _finish(fig)
 
 
-def _bars(ax, table: pd.DataFrame, cat: str, value: str = "share", percent: bool = True) -> None:
-    keys = [c for c in table.columns if c in GROUP_KEYS]
+def _bars(
+    ax, table: pd.DataFrame, cat: str, value: str = "share", percent: bool = True, legend: bool = True
+) -> int:
+    """Bars of ``value`` per category ``cat``, one bar per group (variant, ...) side by side, centred
+    on the category's tick, with interval error bars; values written above (below) the error bar
+    when at most three groups. Returns the number of groups."""
+    # the category itself and a key with one value (one variant) do not split the bars
+    keys = [c for c in table.columns if c in GROUP_KEYS and c != cat and table[c].nunique() > 1]
     groups = list(grouped(table, keys))
     cats = list(dict.fromkeys(table[cat]))
     width = 0.8 / max(1, len(groups))
     x = np.arange(len(cats))
     for i, (key, g) in enumerate(groups):
         g = g.set_index(cat).reindex(cats)
-        err = np.vstack([g[value] - g["lo"], g["hi"] - g[value]]).clip(min=0)
-        err = np.nan_to_num(err)
+        v, lo, hi = (g[c].to_numpy(dtype=float) for c in (value, "lo", "hi"))
+        err = np.nan_to_num(np.vstack([v - lo, hi - v]).clip(min=0))
         pos = x + i * width - 0.4 + width / 2
-        bars = ax.bar(pos, g[value], width, yerr=err, capsize=2, label=_label(key))
+        ax.bar(pos, v, width, yerr=err, capsize=2, label=_label(key))
         if len(groups) <= 3:
-            labels = [f"{100 * v:.0f}%" if percent else f"{v:.2f}" for v in g[value].fillna(0)]
-            ax.bar_label(bars, labels, fontsize="x-small", padding=2)
-    ax.set_xticks(x, [str(c).replace("_", " ") for c in cats], rotation=20, ha="right")
+            for p, vv, l, h in zip(pos, v, lo, hi, strict=True):
+                if not np.isfinite(vv):
+                    continue
+                up = vv >= 0
+                y = np.nanmax([vv, h]) if up else np.nanmin([vv, l])
+                ax.annotate(
+                    _value(100 * vv, 0) + "%" if percent else _value(vv, 2),
+                    (p, y),
+                    textcoords="offset points",
+                    xytext=(0, 2 if up else -2),
+                    ha="center",
+                    va="bottom" if up else "top",
+                    fontsize="x-small",
+                )
+    _tick_labels(ax, [str(c).replace("_", " ") for c in cats])
+    ax.margins(y=0.12)
     if percent:
         ax.yaxis.set_major_formatter(_PCT)
     ax.grid(axis="y", alpha=0.3)
-    if len(groups) > 1:
-        ax.legend(fontsize="small")
+    if legend and len(groups) > 1:
+        _legend_outside(ax)
+    return len(groups)
 
 
 def plot_wait_kinds(df: pd.DataFrame) -> Figure:
@@ -154,7 +196,7 @@ def plot_wait_kinds(df: pd.DataFrame) -> Figure:
     fig = Figure(figsize=(5.2 * len(panels), 4.4))
     for i, (title, table, cat) in enumerate(panels):
         ax = fig.add_subplot(1, len(panels), i + 1)
-        _bars(ax, table, cat)
+        _bars(ax, table, cat, legend=i == len(panels) - 1)
         ax.set_title(title, fontsize="small")
         ax.set_ylabel("share of waits (95% CI)")
         ax.set_xlabel(cat.replace("_", " "))
@@ -191,7 +233,11 @@ def plot_payment_distribution(df: pd.DataFrame) -> Figure:
     ax2.set_title("How heavy is the payment tail?", fontsize="small")
     for ax in (ax1, ax2):
         ax.grid(alpha=0.3)
-        ax.legend(fontsize="small")
+    if len(variants(df)) > 2:  # one legend for both panels, beside them
+        _legend_outside(ax2)
+    else:
+        ax1.legend(fontsize="small")
+        ax2.legend(fontsize="small")
     return _finish(fig)
 
 
@@ -218,6 +264,7 @@ def plot_paired_difference(table: pd.DataFrame) -> Figure:
     table = table.assign(metric=table["metric"].astype(str), variant=table["variant"].astype(str))
     metrics = list(dict.fromkeys(table["metric"]))
     level = float(table["confidence"].iloc[0]) if "confidence" in table.columns else 0.95
+    family = int(table["family_size"].iloc[0]) if "family_size" in table.columns else 1
     n_var = table["variant"].nunique()
     fig = Figure(figsize=(5.0 * min(3, len(metrics)), (0.35 * n_var + 1.6) * int(np.ceil(len(metrics) / 3))))
     for i, m in enumerate(metrics):
@@ -230,7 +277,7 @@ def plot_paired_difference(table: pd.DataFrame) -> Figure:
         ax.errorbar(d, y, xerr=np.nan_to_num(np.vstack([d - lo, hi - d]).clip(min=0)), fmt="o", capsize=3)
         for yy, dd in zip(y, d, strict=True):
             ax.annotate(
-                f"{dd:+.3g}",
+                "0" if f"{dd:.3g}" in ("0", "-0") else f"{dd:+.3g}",
                 (dd, yy),
                 textcoords="offset points",
                 xytext=(0, 6),
@@ -241,7 +288,8 @@ def plot_paired_difference(table: pd.DataFrame) -> Figure:
         ax.set_yticks(y, list(t["variant"]))
         ax.set_ylim(-0.7, len(t) - 0.3)
         ax.xaxis.set_major_locator(MaxNLocator(nbins=4))
-        ax.set_xlabel(("percentage points per deal" if pp else "2^N points per deal") + f" ({level:.4g} CI)")
+        unit = "percentage points per deal" if pp else "2^N points per deal"
+        ax.set_xlabel(f"{unit}\n{_interval_label(level, family)}")
         ax.set_ylabel("variant")
         ax.set_title(f"What does the variant change? {m}", fontsize="small")
         ax.grid(axis="x", alpha=0.3)
@@ -267,43 +315,77 @@ def plot_strategy_results(df: pd.DataFrame) -> Figure:
 
 
 def _quantile_panel(ax, stats_: pd.DataFrame, label_col: str) -> None:
+    """Per label (seat or role), one box per variant side by side: 5-95 % (bar), 1-99 % (line),
+    median (white tick), mean (black diamond); above each, its mean and P(loss)."""
     labels = list(dict.fromkeys(stats_[label_col].astype(str)))
-    for i, lab in enumerate(labels):
-        s = stats_[stats_[label_col].astype(str) == lab].set_index("statistic")["estimate"]
-        ax.plot([i, i], [s["q01"], s["q99"]], color="grey", lw=1)
-        ax.plot([i, i], [s["q05"], s["q95"]], color="C0", lw=6, solid_capstyle="butt")
-        ax.plot(i, s["q50"], "w_", ms=10)
-        ax.plot(i, s["mean"], "kD", ms=4)
-        if "p_loss" in s:
-            ax.annotate(
-                f"mean {s['mean']:+.2f}\nP(loss) {100 * s['p_loss']:.0f}%",
-                (i, s["q99"]),
-                textcoords="offset points",
-                xytext=(0, 3),
-                ha="center",
-                fontsize="x-small",
+    keys = [v for v in dict.fromkeys(stats_["variant"].astype(str))] if "variant" in stats_ else [None]
+    width = 0.8 / len(keys)
+    # two lines of text fit above a box of at most two variants; narrower boxes get one upright line
+    upright = len(keys) > 2
+    top = -np.inf
+    for j, v in enumerate(keys):
+        part = stats_ if v is None else stats_[stats_["variant"].astype(str) == v]
+        for i, lab in enumerate(labels):
+            s = part[part[label_col].astype(str) == lab].set_index("statistic")["estimate"]
+            x = i - 0.4 + width * (j + 0.5)
+            ax.plot([x, x], [s["q01"], s["q99"]], color="grey", lw=1)
+            bar_label = None if v is None or i else v
+            ax.plot(
+                [x, x],
+                [s["q05"], s["q95"]],
+                color=f"C{j}",
+                lw=min(6, 40 * width),
+                solid_capstyle="butt",
+                label=bar_label,
             )
-    ax.set_xticks(range(len(labels)), [lab.replace("_", " ") for lab in labels], rotation=20, ha="right")
+            ax.plot(x, s["q50"], "w_", ms=min(10, 60 * width))
+            ax.plot(x, s["mean"], "kD", ms=4 if len(keys) <= 4 else 3)
+            top = max(top, s["q99"])
+            if "p_loss" in s:
+                text = (
+                    f"{s['mean']:+.2f}, {100 * s['p_loss']:.0f}%"
+                    if upright
+                    else (f"mean {s['mean']:+.2f}\nP(loss) {100 * s['p_loss']:.0f}%")
+                )
+                ax.annotate(
+                    text,
+                    (x, s["q99"]),
+                    textcoords="offset points",
+                    xytext=(0, 3),
+                    ha="center",
+                    va="bottom",
+                    rotation=90 if upright else 0,
+                    fontsize="xx-small" if upright else "x-small",
+                )
+    # room above the highest box, and beside the outer ones, for their labels
+    ax.set_xlim(-0.6, len(labels) - 0.4)
+    lo, hi = ax.get_ylim()
+    ax.set_ylim(lo, hi + (0.35 if upright else 0.18) * (hi - lo))
+    _tick_labels(ax, [lab.replace("_", " ") for lab in labels])
     ax.grid(axis="y", alpha=0.3)
+    if len(keys) > 1:
+        _legend_outside(ax, title="variant")
 
 
 def plot_net_result(df: pd.DataFrame, by: str = "seat") -> Figure:
     """How much can a seat win or lose in one deal? Quantile ranges per seat, and deal length.
 
-    Left: per seat (or role) the 5-95 % range (bar), 1-99 % range (line), median
-    (white tick), mean (diamond) and P(loss) of the net result; right: the deal-length
-    distribution. Pooled over variants of the first variant only when there are several.
+    Left: per seat (or role), one box per variant side by side: the 5-95 % range (bar),
+    1-99 % range (line), median (white tick), mean (diamond), and above it the mean and
+    P(loss) of the net result; right: the deal-length distribution of each variant.
     """
-    first = variants(df)[0]
-    g = df if first is None else df[df["variant"] == first]
-    fig = Figure(figsize=(11, 4.6))
+    table = est.net_result(df, by=by)
+    n_var = table["variant"].nunique() if "variant" in table.columns else 1
+    fig = Figure(figsize=(11 + 0.5 * max(0, n_var - 2), 4.8))
     ax1 = fig.add_subplot(1, 2, 1)
-    _quantile_panel(ax1, est.net_result(g, by=by), by)
+    _quantile_panel(ax1, table, by)
     ax1.axhline(0, color="k", lw=0.8)
     ax1.set_xlabel(by)
     ax1.set_ylabel("net result of one deal (2^N points)")
-    where = "" if first is None else f" ({first})"
-    ax1.set_title(f"How much can a {by} win or lose in one deal?{where}", fontsize="small")
+    labels = "mean, P(loss)" if n_var > 2 else "mean and P(loss)"
+    ax1.set_title(
+        f"How much can a {by} win or lose in one deal?\n(above each box: {labels})", fontsize="small"
+    )
     _deal_length_panel(fig.add_subplot(1, 2, 2), df)
     return _finish(fig)
 
@@ -325,11 +407,14 @@ def _deal_length_panel(ax, df: pd.DataFrame) -> None:
     ax.set_ylabel("share of deals")
     ax.set_title("How long does a deal last?", fontsize="small")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize="small")
+    if len(variants(df)) > 2:
+        _legend_outside(ax)
+    else:
+        ax.legend(fontsize="small")
 
 
 def plot_deal_length(df: pd.DataFrame) -> Figure:
     """How long does a deal last? The distribution of ``draws`` per variant, medians in the legend."""
-    fig = Figure(figsize=(6.5, 4.4))
+    fig = Figure(figsize=(6.5 + (2.5 if len(variants(df)) > 2 else 0), 4.4))
     _deal_length_panel(fig.add_subplot(), df)
     return _finish(fig)

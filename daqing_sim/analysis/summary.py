@@ -39,6 +39,7 @@ __all__ = [
     "headline_table",
     "format_ci",
     "format_diff",
+    "format_interval",
 ]
 
 SUMMARY_COLUMNS = ["variant", "metric", "estimate", "lo", "hi", "n", "method"]
@@ -183,16 +184,25 @@ def _tail(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
     return _tidy(t, ["pays_64_share"] * len(t), "p", WILSON_METHOD + ", per deal")
 
 
+# net_result tables of the frame being summarized, by (id(df), by): the mean payment rows and the
+# risk rows come from one bootstrap (net_result's mean is expected_payment's, on the same resamples)
+_NET: dict[tuple[int, str], pd.DataFrame] = {}
+
+
+def _net(df: pd.DataFrame, by: str) -> pd.DataFrame:
+    key = (id(df), by)
+    if key not in _NET:
+        _NET[key] = est.net_result(df, by=by)
+    return _NET[key]
+
+
 def _pay(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
-    s = est.expected_payment(df, by="seat")
-    r = est.expected_payment(df, by="role")
-    return pd.concat(
-        [
-            _tidy(s, [f"pay_mean_seat{x}" for x in s["seat"]], "mean", BOOTSTRAP_METHOD),
-            _tidy(r, [f"pay_mean_{x}" for x in r["role"]], "mean", BOOTSTRAP_METHOD),
-        ],
-        ignore_index=True,
-    )
+    parts = []
+    for by, name in (("seat", "pay_mean_seat{}"), ("role", "pay_mean_{}")):
+        t = _net(df, by)
+        t = t[t["statistic"] == "mean"]
+        parts.append(_tidy(t, [name.format(x) for x in t[by]], "estimate", BOOTSTRAP_METHOD))
+    return pd.concat(parts, ignore_index=True)
 
 
 def _risk_method(statistic: str) -> str:
@@ -213,8 +223,7 @@ def _risk_rows(t: pd.DataFrame, names: list[str]) -> pd.DataFrame:
 
 
 def _risk(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
-    seat = est.net_result(df, by="seat")
-    role = est.net_result(df, by="role")
+    seat, role = _net(df, "seat"), _net(df, "role")
     return pd.concat(
         [
             _risk_rows(
@@ -353,7 +362,10 @@ def summarize(df: pd.DataFrame, baseline: object | None = None) -> pd.DataFrame:
             f"summarize: baseline variant {baseline!r} is not in the frame; "
             f"variants: {', '.join(map(str, names))}"
         )
-    parts = [m.compute(df, baseline) for m in SUMMARY_METRICS]
+    try:
+        parts = [m.compute(df, baseline) for m in SUMMARY_METRICS]
+    finally:
+        _NET.clear()
     table = pd.concat([p for p in parts if len(p)], ignore_index=True)[SUMMARY_COLUMNS]
     order = {str(v): i for i, v in enumerate(names)} if names != [None] else {"all": 0}
     table["_v"] = table["variant"].map(order)
@@ -422,21 +434,56 @@ def headline_table(summary: pd.DataFrame) -> str:
 # --------------------------------------------------------------------------- prose
 
 
-def _decimals(lo: float, hi: float, scale: float) -> int:
-    """Decimals that show the interval's width to two significant digits (at least one decimal)."""
+def _decimals(lo: float, hi: float, scale: float, estimate: float = np.nan) -> int:
+    """Decimals for an estimate and its interval, all times ``scale``.
+
+    * all three whole numbers, not percentages (a quantile of 2^N payments, a count): none;
+    * else the interval's width to two significant digits, at least one decimal;
+    * a zero-width or unbounded interval: the estimate to three significant digits.
+    """
+    values = np.array([estimate, lo, hi], dtype=float) * scale
+    finite = values[np.isfinite(values)]
+    whole = np.abs(finite - np.round(finite)) <= 1e-9 * np.maximum(1, np.abs(finite))
+    if scale == 1 and len(finite) and whole.all():
+        return 0
     width = abs(hi - lo) * scale
-    if not np.isfinite(width) or width == 0:
-        return 3
-    return int(min(6, max(1, 1 - math.floor(math.log10(width)))))
+    if np.isfinite(width) and width > 0:
+        return int(min(6, max(1, 1 - math.floor(math.log10(width)))))
+    e = abs(estimate * scale)
+    if np.isfinite(e) and e > 0:
+        return int(min(6, max(1, 2 - math.floor(math.log10(e)))))
+    return 3
+
+
+def _number(x: float, d: int, sign: bool = False) -> str:
+    """``x`` with ``d`` decimals; a value that rounds to zero has no sign (never "-0.000")."""
+    text = f"{x:+.{d}f}" if sign else f"{x:.{d}f}"
+    if np.isfinite(x) and float(text) == 0:
+        return f"{0:.{d}f}"
+    return text
+
+
+def format_interval(
+    estimate: float, lo: float, hi: float, scale: float = 1, sign: bool = False, digits: int | None = None
+) -> tuple[str, str, str]:
+    """The three numbers of an estimate and its interval as text, by the rules of :func:`format_ci`.
+
+    >>> format_interval(-16.0, -16.0, -16.0)
+    ('-16', '-16', '-16')
+    >>> format_interval(-0.0, -0.0, 0.0)
+    ('0', '0', '0')
+    >>> format_interval(0.0004, -0.0012, 0.0024, sign=True)
+    ('+0.0004', '-0.0012', '+0.0024')
+    """
+    d = _decimals(lo, hi, scale, estimate) if digits is None else digits
+    return tuple(_number(scale * v, d, sign) for v in (estimate, lo, hi))
 
 
 def _short(e: float, lo: float, hi: float) -> str:
     if not np.isfinite(e):
         return "n/a"
-    if lo == hi:
-        return f"{e:.3g} ({lo:.3g} to {hi:.3g})"
-    d = _decimals(lo, hi, 1)
-    return f"{e:.{d}f} ({lo:.{d}f} to {hi:.{d}f})"
+    a, b, c = format_interval(e, lo, hi)
+    return f"{a} ({b} to {c})"
 
 
 def _level(confidence: float) -> str:
@@ -455,7 +502,9 @@ def format_ci(
 
     By default the decimals show the interval's width to two significant digits, so a
     narrow interval (-0.0712 between -0.0731 and -0.0693) is not printed as
-    "-0.07 (-0.07 to -0.07)".
+    "-0.07 (-0.07 to -0.07)"; whole numbers (quantiles of 2^N payments) are printed
+    without decimals, a zero-width interval shows the estimate to three significant
+    digits, and a value that rounds to zero has no sign.
 
     >>> format_ci(0.1234, 0.11, 0.136, percent=True)
     '12.3% (95% CI 11.0 to 13.6%)'
@@ -463,13 +512,17 @@ def format_ci(
     '0.043 (95% CI 0.021 to 0.064)'
     >>> format_ci(-0.0712, -0.0731, -0.0693)
     '-0.0712 (95% CI -0.0731 to -0.0693)'
+    >>> format_ci(-16.0, -17.0, -16.0)
+    '-16 (95% CI -17 to -16)'
+    >>> format_ci(-0.0, -0.0, -0.0)
+    '0 (95% CI 0 to 0)'
     """
     scale = 100 if percent else 1
-    d = _decimals(lo, hi, scale) if digits is None else digits
+    e, a, b = format_interval(estimate, lo, hi, scale, digits=digits)
     level = _level(confidence)
     if percent:
-        return f"{100 * estimate:.{d}f}% ({level} CI {100 * lo:.{d}f} to {100 * hi:.{d}f}%)"
-    return f"{estimate:.{d}f} ({level} CI {lo:.{d}f} to {hi:.{d}f})"
+        return f"{e}% ({level} CI {a} to {b}%)"
+    return f"{e} ({level} CI {a} to {b})"
 
 
 def format_diff(
@@ -477,14 +530,17 @@ def format_diff(
 ) -> str:
     """A signed difference with its interval: ``"+0.079 pp (95% CI +0.065 to +0.093)"``.
 
-    ``percent=True`` reads proportions as percentage points (pp).
+    ``percent=True`` reads proportions as percentage points (pp); the digits follow
+    :func:`format_ci` (a zero is written without a sign).
 
     >>> format_diff(0.00079, 0.00065, 0.00093, percent=True)
     '+0.079 pp (95% CI +0.065 to +0.093)'
     >>> format_diff(-0.119, -0.168, -0.078)
     '-0.119 (95% CI -0.168 to -0.078)'
+    >>> format_diff(0.0, -2.0, 3.0)
+    '0 (95% CI -2 to +3)'
     """
     scale = 100 if percent else 1
-    d = _decimals(lo, hi, scale)
+    e, a, b = format_interval(diff, lo, hi, scale, sign=True)
     unit = " pp" if percent else ""
-    return f"{scale * diff:+.{d}f}{unit} ({_level(confidence)} CI {scale * lo:+.{d}f} to {scale * hi:+.{d}f})"
+    return f"{e}{unit} ({_level(confidence)} CI {a} to {b})"
