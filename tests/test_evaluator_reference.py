@@ -344,6 +344,7 @@ def test_daqing_shanten_matches_reference_on_values_0_and_1(hand_gen):
 
 
 def test_daqing_shanten_public_api_and_analyze(hand_gen):
+    compared = 0
     for _ in range(60):
         c, m = hand_gen.near_ready(exchanges=int(hand_gen.rng.integers(2)))
         text = notation(c, m)
@@ -351,9 +352,13 @@ def test_daqing_shanten_public_api_and_analyze(hand_gen):
         a = ds.analyze_hand(text)
         assert ds.daqing_shanten(text) == a.shanten
         assert a.standard_shanten == ref_standard_shanten(c)
-        if want is not None:
+        if want is not None:  # within the reference's depth (1): exact
             assert a.shanten == want, text
+            compared += 1
+        else:
+            assert a.shanten >= 2, text
         assert (a.shanten == 0) == bool(a.waits)
+    assert compared >= 30
 
 
 def test_deep_daqing_shanten_is_a_lower_bound(hand_gen):
@@ -401,10 +406,10 @@ def test_deep_daqing_shanten_is_a_lower_bound(hand_gen):
 
 def test_bao_win_matches_reference(hand_gen):
     """Every drawn bao kind for ready hands: face value when it is a winning tile (宝边 /
-    宝中宝), else wild for the best wait. Face value never scores less than wild: 宝边/宝中宝
-    is bao + 1 more fan, wild is bao + at most the big-win fan."""
+    宝中宝), else wild for the best wait; both branches are counted."""
     n_ready = 0
     mismatches = []
+    branches = {"face": 0, "wild": 0}
     while n_ready < 300:
         c, m = hand_gen.near_ready()
         rules = hand_gen.random_rules() if n_ready % 2 else RuleSet()
@@ -425,10 +430,9 @@ def test_bao_win_matches_reference(hand_gen):
             )  # a wild bao may stand for any of equally scoring tiles
             if not same:
                 mismatches.append(f"{notation(c, m)} bao {tile_name(drawn)}: expected {want}, got {got}")
-            if drawn in want_waits:
-                best_wild = min(want_waits.values(), key=lambda kb: (not kb[1], kb[0]))
-                assert 2 + want_waits[drawn][1] >= 1 + best_wild[1]
+            branches["face" if drawn in want_waits else "wild"] += 1
     assert not mismatches, fail_report("bao win", mismatches, n_ready * N_KINDS)
+    assert min(branches.values()) >= 300, branches
 
 
 def test_batch_kernels_match_reference(hand_gen):
