@@ -79,6 +79,9 @@ ENGINE_PACKAGES = ("codes.py", "rules.py", "hand", "game", "players")
 DISK_BYTES_PER_DEAL = 80
 DASK_CONNECT_TIMEOUT = 5  # s
 WATCHDOG_PERIOD = 0.5  # s between a worker's checks that the run's process is alive
+# Tests interrupt a run at a known point: "N:SIGNAME" makes the run signal itself once it has
+# written N chunks (a real signal, delivered where a user's could be, without a race).
+_STOP_AFTER_ENV = "DAQING_SIM_TEST_STOP_AFTER"
 
 
 def log(message: str) -> None:
@@ -322,6 +325,14 @@ def _signals_deferred() -> Iterator[None]:
                 signal.raise_signal(s)
 
 
+def _stop_after() -> tuple[int, int] | None:
+    spec = os.environ.get(_STOP_AFTER_ENV)
+    if not spec:
+        return None
+    n, name = spec.split(":")
+    return int(n), int(getattr(signal, name))
+
+
 def run_tasks(
     tasks: Iterator[ChunkTask] | list[ChunkTask],
     outdir: Path,
@@ -342,7 +353,8 @@ def run_tasks(
     """
     import joblib
 
-    done = 0
+    done = written = 0
+    stop_after = _stop_after()
     with parallel_backend(backend, scheduler, n_jobs) as jobs:
         if jobs == 1 and backend == "loky":
             results: Iterator[tuple[ChunkTask, Any]] = (_run_task(t, simulate_fn) for t in tasks)
@@ -362,6 +374,9 @@ def run_tasks(
                 progress_bar.update(task.n_deals)
                 if on_chunk is not None:
                     on_chunk(task.variant, task.index)
+                written += 1
+                if stop_after is not None and written == stop_after[0]:
+                    os.kill(os.getpid(), stop_after[1])
         finally:
             # An interruption cancels the chunks in flight on purpose: joblib's warning about
             # them would stand in front of the one-line "interrupted" message.
