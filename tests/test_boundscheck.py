@@ -1,0 +1,44 @@
+"""The hand kernels, the claim helpers and a few complete deals run with numba's bounds
+checking on (``NUMBA_BOUNDSCHECK=1``), so an out-of-bounds index in a jitted kernel fails
+here instead of reading or writing memory silently (as a chi option on 9s once did).
+
+The probe runs in a subprocess with its own ``NUMBA_CACHE_DIR`` in a temporary folder: the
+bounds-checked compile (about two minutes of CPU) never mixes with the normal cache.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def _probe(tmp_path: Path, *parts: str, boundscheck: str = "1") -> subprocess.CompletedProcess:
+    env = {
+        **os.environ,
+        "NUMBA_BOUNDSCHECK": boundscheck,
+        "NUMBA_CACHE_DIR": str(tmp_path / "numba-cache"),
+        "NUMBA_NUM_THREADS": "1",
+        "PYTHONPATH": os.pathsep.join([str(HERE.parent), os.environ.get("PYTHONPATH", "")]),
+    }
+    return subprocess.run(
+        [sys.executable, str(HERE / "boundscheck_probe.py"), *parts],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1200,  # hang guard: about 2 minutes on 2 busy cores
+    )
+
+
+def test_kernels_and_deals_stay_in_bounds(tmp_path):
+    proc = _probe(tmp_path, "hands", "deals")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.splitlines() == ["boundscheck active", "hand kernels: 60 hands", "deals: 60"]
+
+
+def test_the_probe_fails_when_bounds_are_not_checked(tmp_path):
+    proc = _probe(tmp_path, boundscheck="0")
+    assert proc.returncode != 0 and "NUMBA_BOUNDSCHECK is not in effect" in proc.stderr
