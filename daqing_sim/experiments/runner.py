@@ -67,6 +67,7 @@ from daqing_sim.experiments.store import (  # noqa: F401 (re-exported for the re
 from daqing_sim.players.plugins import resolve_seats
 from daqing_sim.validation import (
     RESULT_BYTES_PER_DEAL,
+    check_int,
     physical_memory,
 )
 
@@ -826,6 +827,17 @@ def _version() -> str:
     return __version__
 
 
+def check_results_args(path: Any, n: Any, n_name: str, out: Any) -> None:
+    """One-line errors for the arguments of :func:`experiment_results` and
+    ``tournament_results`` (before any file is read or run started)."""
+    if not isinstance(path, str | os.PathLike):
+        raise ValueError(f"path must be an experiment .toml file (a str or Path), not {path!r}")
+    if not isinstance(out, str | os.PathLike):
+        raise ValueError(f"out must be the results folder (a str or Path), not {out!r}")
+    if n is not None:
+        check_int(n, n_name, minimum=1)
+
+
 def experiment_results(
     path: str | os.PathLike,
     n_deals: int | None = None,
@@ -853,6 +865,7 @@ def experiment_results(
     --------
     >>> df = experiment_results("experiments/bao_replacement.toml", n_deals=2_000)  # doctest: +SKIP
     """
+    check_results_args(path, n_deals, "n_deals", out)
     experiment = load_experiment(path)
     full = results_dir(experiment, out)
     try:

@@ -31,7 +31,7 @@ from daqing_sim.experiments.entrants import (
     rotation_name,
     seat_labels,
 )
-from daqing_sim.experiments.runner import experiment_results
+from daqing_sim.experiments.runner import check_results_args, experiment_results
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_fits_memory, check_int
 
@@ -173,6 +173,7 @@ def tournament_results(
     --------
     >>> t = tournament_results("experiments/strategies.toml", n_walls=2_000)  # doctest: +SKIP
     """
+    check_results_args(path, n_walls, "n_walls", out)
     experiment = load_experiment(path)
     if experiment.tournament is None:
         raise ValueError(f"{path} has no [tournament] table; give a tournament experiment file")
