@@ -628,9 +628,23 @@ def run_experiment(
 
     Examples
     --------
-    >>> result = run_experiment("experiments/baseline.toml", n_deals=2_000)  # doctest: +SKIP
-    >>> result.outdir  # doctest: +SKIP
-    PosixPath('results/.quick/baseline-n2000')
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> toml = Path(tmp.name) / "demo.toml"
+    >>> _ = toml.write_text(
+    ...     'name = "demo"\\nn_deals = 16\\nchunk_size = 8\\nstrategies = "greedy"\\n'
+    ...     '[[variants]]\\nname = "classic"\\n'
+    ...     '[[variants]]\\nname = "no_replacement"\\nrules = { bao_replacement = false }\\n'
+    ... )
+    >>> out = Path(tmp.name) / "results"
+    >>> result = run_experiment(toml, n_jobs=1, out=out, progress=False, summary=False)
+    >>> result.outdir.relative_to(out).as_posix(), result.n_chunks, result.deals_computed
+    ('demo', 4, 32)
+    >>> quick = run_experiment(toml, n_jobs=1, out=out, n_deals=8, progress=False, summary=False)
+    >>> quick.outdir.relative_to(out).as_posix()
+    '.quick/demo-n8'
+    >>> tmp.cleanup()
     """
     if isinstance(path_or_experiment, Experiment):
         experiment = path_or_experiment
@@ -863,7 +877,22 @@ def experiment_results(
 
     Examples
     --------
-    >>> df = experiment_results("experiments/bao_replacement.toml", n_deals=2_000)  # doctest: +SKIP
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> toml = Path(tmp.name) / "demo.toml"
+    >>> _ = toml.write_text(
+    ...     'name = "demo"\\nn_deals = 16\\nchunk_size = 8\\nstrategies = "greedy"\\n'
+    ...     '[[variants]]\\nname = "classic"\\n'
+    ...     '[[variants]]\\nname = "no_replacement"\\nrules = { bao_replacement = false }\\n'
+    ... )
+    >>> out = Path(tmp.name) / "results"
+    >>> len(experiment_results(toml, n_deals=8, out=out))  # nothing there yet: runs 2 x 8 deals
+    16
+    >>> _ = run_experiment(toml, n_jobs=1, out=out, progress=False, summary=False)
+    >>> len(experiment_results(toml, n_deals=8, out=out))  # the full run, now complete, wins
+    32
+    >>> tmp.cleanup()
     """
     check_results_args(path, n_deals, "n_deals", out)
     experiment = load_experiment(path)
