@@ -304,7 +304,13 @@ def test_fourteen_tile_wins_match_reference(hand_gen):
 
 def test_daqing_shanten_matches_reference_on_values_0_and_1(hand_gen):
     """Exact agreement for true values 0 and 1 (the kernel's promise), kernel >= 2 when the
-    reference finds no ready hand within one exchange, and kernel >= standard shanten."""
+    reference finds no ready hand within one exchange, and kernel >= standard shanten.
+
+    Independence: readiness is the brute-force ``ref_is_ready``; no call reaches
+    ``daqing_shanten_k`` or ``wait_set_k``. The search prunes with the kernel standard shanten
+    (``std_shanten_batch_k``) for speed; a wrong value there could only hide hands from the
+    search, and it is checked against ``ref_standard_shanten`` on >= 10,000 hands above
+    (``test_standard_shanten_pruning_changes_nothing`` shows pruning changes no value)."""
     mismatches, shallow, n, by_value = [], 0, 0, {}
     while shallow < 2000:
         n += 1
@@ -368,6 +374,10 @@ def test_deep_daqing_shanten_is_a_lower_bound(hand_gen):
     kernel's wait set as readiness test (verified against the reference above) and the
     standard shanten for exact pruning. Assert standard <= kernel <= exact; report how
     often the bound is tight.
+
+    Independence: the oracle calls ``wait_set_k`` and ``std_shanten_batch_k`` (the brute-force
+    reference is too slow at depth 3), both checked against the plain reference in this file;
+    it is independent of ``daqing_shanten_k``, the kernel under test, and of its search.
     """
     rules_list = [RuleSet(), RuleSet(require_triplet=False), RuleSet(dragon_waives_sequence=True)]
     checked = tight = tries = 0

@@ -204,6 +204,9 @@ def _random_counts(rng, n):
 
 
 def test_discard_shanten_matches_the_kernel():
+    """``discard_shanten`` (one pass over the discards) against ``std_shanten_k`` called once per
+    discard: independent of the players' code, it relies on ``std_shanten_k``, which
+    test_evaluator_reference.py checks against the plain-Python reference."""
     from daqing_sim.hand.kernels import std_shanten_k
     from daqing_sim.players.common import discard_shanten
 
@@ -228,6 +231,8 @@ def test_discard_shanten_matches_the_kernel():
 
 
 def test_ukeire_counts_unseen_tiles_that_lower_the_standard_shanten():
+    """``ukeire_after`` against a brute force over every tile; independent of the players'
+    code, it relies on ``std_shanten_k`` (checked against tests/reference.py elsewhere)."""
     from daqing_sim.hand.kernels import std_shanten_k
     from daqing_sim.players.common import ukeire_after
 
@@ -259,7 +264,12 @@ def _reference_greedy_discard(hand, mk, mt, nm, unseen, rules, tabs):
     """The greedy rule of the strategies docstring, by brute force: least Daqing shanten
     (standard shanten beyond EXACT_DEPTH), then most ukeire, lower standard shanten, lower kind.
     A standard-ready hand that is not ready counts as one away, so its ukeire is every unseen
-    tile near it. None when some discard leaves a ready hand (the declaring path, tested elsewhere)."""
+    tile near it. None when some discard leaves a ready hand (the declaring path, tested elsewhere).
+
+    Independence: the ordering (shanten, ukeire, ties) is restated here from the docstring,
+    independent of ``players/greedy.py`` and ``players/common.py``; the hand values come from
+    ``std_shanten_k``, ``wait_set_k`` and ``daqing_shanten_k``, which test_evaluator_reference.py
+    checks against the plain-Python reference."""
     from daqing_sim.hand.kernels import daqing_shanten_k, std_shanten_k, wait_set_k
     from daqing_sim.players.common import EXACT_DEPTH
 
