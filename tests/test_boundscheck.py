@@ -1,11 +1,13 @@
-"""The hand kernels, the claim helpers and a few complete deals run with numba's bounds
-checking on (``NUMBA_BOUNDSCHECK=1``), so an out-of-bounds index in a jitted kernel fails
-here instead of reading or writing memory silently (as a chi option on 9s once did).
+"""The hand kernels and the claim helpers run with numba's bounds checking on
+(``NUMBA_BOUNDSCHECK=1``), so an out-of-bounds index in a jitted kernel fails here instead of
+reading or writing memory silently (as a chi option on 9s once did in ``claim_take``).
 
 The probe runs in a subprocess with its own ``NUMBA_CACHE_DIR`` in the system's temporary
-folder: the bounds-checked compile (about two minutes of CPU on a fresh clone, measured on two
-busy cores) never mixes with the normal cache, and later runs load it (numba keys its cache
-by source path and stamp; the engine drops kernels older than the modules they call).
+folder, so the bounds-checked compile never mixes with the normal cache, and later runs load
+it (numba keys its cache by source path and stamp; the engine drops kernels older than the
+modules they call). Measured on two busy cores: the hand kernels compile in about 20 s of CPU;
+complete deals (the engine and every player) take about 100 s more, too much for every run of
+the suite, so that part runs only with ``DAQING_TEST_BOUNDSCHECK_DEALS=1``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import pytest
 
 HERE = Path(__file__).resolve().parent
 CACHE = Path(tempfile.gettempdir()) / f"daqing_sim-boundscheck-cache-{os.getuid()}"
@@ -37,10 +41,20 @@ def _probe(cache: Path, *parts: str, boundscheck: str = "1") -> subprocess.Compl
     )
 
 
-def test_kernels_and_deals_stay_in_bounds():
-    proc = _probe(CACHE, "hands", "deals")
+def test_hand_kernels_stay_in_bounds():
+    proc = _probe(CACHE, "hands")
     assert proc.returncode == 0, proc.stderr[-3000:]
-    assert proc.stdout.splitlines() == ["boundscheck active", "hand kernels: 60 hands", "deals: 60"]
+    assert proc.stdout.splitlines() == ["boundscheck active", "hand kernels: 60 hands"]
+
+
+@pytest.mark.skipif(
+    os.environ.get("DAQING_TEST_BOUNDSCHECK_DEALS") != "1",
+    reason="about 2 CPU minutes of bounds-checked engine compile: set DAQING_TEST_BOUNDSCHECK_DEALS=1",
+)
+def test_deals_stay_in_bounds():
+    proc = _probe(CACHE, "deals")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.splitlines() == ["boundscheck active", "deals: 60"]
 
 
 def test_the_probe_fails_when_bounds_are_not_checked(tmp_path):

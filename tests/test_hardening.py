@@ -50,6 +50,15 @@ def run(path: Path, out: Path, **kw: object) -> _runner.RunResult:
     return run_experiment(path, n_jobs=1, out=out, progress=False, summary=False, **kw)
 
 
+def run_messages(err: str) -> list[str]:
+    """The run's own stderr lines: everything before a warning of loky's resource tracker (a
+    separate process that may report a semaphore of a worker cut off mid-chunk as leaked
+    after the run stopped; joblib's output, not the run's, noted in issue 24's closing note)."""
+    lines = err.strip().splitlines()
+    cut = next((i for i, x in enumerate(lines) if "loky/backend/resource_tracker.py" in x), len(lines))
+    return lines[:cut]
+
+
 def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
     assert cli.main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -141,7 +150,7 @@ def test_killed_run_leaves_no_worker_and_resumes_to_the_clean_result(
     _, err = proc.communicate(timeout=60)
     if sig == signal.SIGTERM:
         assert proc.returncode == 128 + signal.SIGTERM, err
-        assert err.strip().splitlines() == ["daqing-sim: interrupted; finished results are kept"]
+        assert run_messages(err) == ["daqing-sim: interrupted; finished results are kept"], err
         assert json.loads((outdir / "manifest.json").read_text())["status"] == "interrupted"
     else:
         assert proc.returncode == -signal.SIGKILL

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from test_hardening import run_messages
 
 from daqing_sim import cli
 from daqing_sim.experiments import runner as _runner
@@ -285,7 +286,7 @@ def test_ctrl_c_keeps_finished_chunks_and_resume_completes(tmp_path: Path) -> No
     )
     _, err = proc.communicate(timeout=300)  # hang guard only
     assert proc.returncode == 130, err
-    assert err.strip().splitlines() == ["daqing-sim: interrupted; finished results are kept"]
+    assert run_messages(err) == ["daqing-sim: interrupted; finished results are kept"], err
     assert not list(outdir.rglob("*" + PARTIAL))
     kept = {int(p.stem.split("-")[1]) for p in outdir.rglob("chunk-*.parquet")}
     assert len(kept) == 2
