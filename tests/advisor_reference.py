@@ -6,6 +6,14 @@ the advisor's model says. A "ready shape" is what the public ``daqing_shanten`` 
 ready (0 for 13 tiles; for 14 tiles, <= 0 means some discard leaves a ready shape). Wins are
 scored through the public ``analyze_hand`` (bao interpretation) and ``settle`` (2^N), not
 through the advisor's kernels.
+
+Independence, exactly: these references call the evaluator kernels behind
+``ds.daqing_shanten``, ``ds.analyze_hand`` and ``ds.wait_set`` (``daqing_shanten_k``,
+``wait_set_k``, ``bao_win_k``) and the scorer behind ``ds.settle`` (``settle_kernel``);
+those are checked against the plain-Python ``tests/reference.py`` in
+``test_evaluator_reference.py``, ``test_scoring.py`` and ``test_engine_invariants.py``. They
+are independent of everything in ``daqing_sim.advisor`` (its enumeration, pruning, world
+model, probabilities and expected values), which is what the advisor tests check.
 """
 
 from __future__ import annotations

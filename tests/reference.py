@@ -9,7 +9,12 @@ Every function works by definition:
   tiles into groups and a pair, checking conditions 3-8 and picking the scoring role
   (DECISIONS #1-#5);
 * :func:`ref_daqing_shanten` / :func:`exact_daqing_shanten_fast` search exchanges breadth
-  first (DECISIONS #8).
+  first (DECISIONS #8);
+* :func:`ref_bao_win` picks face value or wild for a drawn bao (DECISIONS #9);
+* :func:`ref_fans` / :func:`ref_settle` restate the fan table and who pays (RULES.md
+  "Scoring"; no import of ``daqing_sim.game.scoring``).
+
+It imports only ``daqing_sim.codes`` (constants) and ``daqing_sim.rules`` (the flags).
 
 Hands are ``counts`` (28 ints, concealed tiles) and ``melds``: a sequence of
 ``(meld_kind_code, lowest_tile)`` with codes from :mod:`daqing_sim.hand.tiles`.
@@ -444,3 +449,59 @@ def ref_bao_win(waits: dict[int, tuple[int, bool]], drawn: int) -> tuple[int, in
     kind, big = min(waits.values(), key=lambda kb: (not kb[1], kb[0]))
     tiles = [t for t, kb in waits.items() if kb == (kind, big)]
     return min(tiles), kind, big, BAO
+
+
+# ---------------------------------------------------------------- scoring (RULES.md "Scoring")
+
+NO_BAO = 0
+
+
+def ref_fans(
+    winner: int,
+    dealer: int,
+    self_draw: bool,
+    discarder: int,
+    discarder_ready: bool,
+    big: bool,
+    bao: int,
+    concealed: Sequence[bool],
+    winner_kongs: int,
+    rules: RuleSet,
+) -> dict[int, int]:
+    """Fans each loser owes, from the fan table of RULES.md (``bao``: 0 none, 1 摸宝,
+    2 宝边, 3 宝中宝)."""
+    fans = {}
+    for loser in range(4):
+        if loser == winner:
+            continue
+        n = (dealer in (winner, loser)) + bool(concealed[loser]) + bool(self_draw) + bool(big)
+        n += (bao != NO_BAO) + (bao in (BAO_EDGE, BAO_IN_BAO))
+        n += (not self_draw) and loser == discarder and not discarder_ready  # 点黑炮
+        n += winner_kongs if rules.kong_fan else 0
+        fans[loser] = int(n)
+    return fans
+
+
+def ref_settle(
+    winner: int,
+    dealer: int,
+    self_draw: bool,
+    discarder: int,
+    discarder_ready: bool,
+    big: bool,
+    bao: int,
+    concealed: Sequence[bool],
+    winner_kongs: int,
+    rules: RuleSet,
+) -> list[int]:
+    """Payments of the four seats: each loser owes ``2 ** fans``; a discarder that was not
+    ready pays every loser's amount alone (包庄), otherwise each loser pays its own."""
+    fans = ref_fans(
+        winner, dealer, self_draw, discarder, discarder_ready, big, bao, concealed, winner_kongs, rules
+    )
+    pay = [0] * 4
+    for loser, n in fans.items():
+        payer = discarder if (not self_draw and not discarder_ready) else loser
+        pay[payer] -= 2**n
+        pay[winner] += 2**n
+    return pay

@@ -106,6 +106,7 @@ def test_p_win_and_ev_match_full_enumeration_when_exact_to_the_wall_end(hand_gen
     hands = [h for h in _hands14(hand_gen, 80) if ds.daqing_shanten(make_hand(*h), rules) <= 1][:12]
     seat, dealer = 2, 1
     concealed = (True, False, True, False)
+    assert len(hands) == 12
     for counts, melds in hands:
         seen = _random_seen(rng, counts, melds, max_seen=50)
         unseen = _unseen(counts, melds, seen)

@@ -136,6 +136,7 @@ def test_python_players_and_json_lines():
     first = json.loads(lines[0])
     assert set(first) == set(COLUMNS) and first["event"] == "deal"
     offers = [json.loads(x) for x in lines if '"claim_offer"' in x]
+    assert offers
     assert all(isinstance(o["options"], int) and o["action"] in ACTIONS for o in offers)
 
 

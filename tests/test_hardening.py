@@ -50,6 +50,15 @@ def run(path: Path, out: Path, **kw: object) -> _runner.RunResult:
     return run_experiment(path, n_jobs=1, out=out, progress=False, summary=False, **kw)
 
 
+def run_messages(err: str) -> list[str]:
+    """The run's own stderr lines: everything before a warning of loky's resource tracker (a
+    separate process that may report a semaphore of a worker cut off mid-chunk as leaked
+    after the run stopped; joblib's output, not the run's, noted in issue 24's closing note)."""
+    lines = err.strip().splitlines()
+    cut = next((i for i, x in enumerate(lines) if "loky/backend/resource_tracker.py" in x), len(lines))
+    return lines[:cut]
+
+
 def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
     assert cli.main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -82,7 +91,7 @@ def test_huge_plans_are_refused_quickly(tmp_path: Path, capsys: pytest.CaptureFi
     disk = TWO.replace("chunk_size = 8", "chunk_size = 10_000_000")
     with pytest.raises(ValueError, match=r"need about .* of disk.*--out"):
         run(write(tmp_path, disk), tmp_path / "r", n_deals=9 * 10**12)
-    assert time.monotonic() - t0 < 10
+    assert time.monotonic() - t0 < 60  # hang guard (about 2 s): nothing was computed or allocated
     assert not (tmp_path / "r").exists()
 
 
@@ -118,28 +127,30 @@ def _processes_with(marker: str) -> list[int]:
 def test_killed_run_leaves_no_worker_and_resumes_to_the_clean_result(
     tmp_path: Path, clean: pd.DataFrame, sig: signal.Signals
 ) -> None:
-    # 2 x 32 chunks of 256 greedy deals: a few seconds, so that the signal comes mid-run
-    text = TWO.replace("n_deals = 24", "n_deals = 8192").replace("chunk_size = 8", "chunk_size = 256")
+    # 2 x 16 chunks of 64 greedy deals; the run signals itself once 3 chunks are written
+    text = TWO.replace("n_deals = 24", "n_deals = 1024").replace("chunk_size = 8", "chunk_size = 64")
     path = write(tmp_path, text.replace("random", "greedy"))
     out = tmp_path / "res"
     outdir = out / "two"
     marker = f"DAQING_SIM_TEST_RUN={uuid.uuid4().hex}"
     env = {**os.environ, "NUMBA_NUM_THREADS": "1", "PYTHONPATH": str(ROOT)}
     env["DAQING_SIM_TEST_RUN"] = marker.split("=")[1]
+    env[_runner._STOP_AFTER_ENV] = f"3:{sig.name}"
     argv = ["run", str(path), "--out", str(out), "--jobs", "2", "--no-progress", "--no-summary"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "daqing_sim.cli", *argv], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True
     )
-    deadline = time.monotonic() + 180
-    while len(list(outdir.rglob("chunk-*.parquet"))) < 3 and time.monotonic() < deadline:
+    # hang guard only; the worker processes live for seconds (start-up, kernel loading, 3 chunks)
+    deadline = time.monotonic() + 300
+    workers: set[int] = set()
+    while proc.poll() is None and time.monotonic() < deadline:
+        workers |= set(_processes_with(marker)) - {proc.pid}
         time.sleep(0.02)
-    workers = [p for p in _processes_with(marker) if p != proc.pid]
     assert workers, "the run had no worker process"
-    proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
     if sig == signal.SIGTERM:
         assert proc.returncode == 128 + signal.SIGTERM, err
-        assert err.strip().splitlines() == ["daqing-sim: interrupted; finished results are kept"]
+        assert run_messages(err) == ["daqing-sim: interrupted; finished results are kept"], err
         assert json.loads((outdir / "manifest.json").read_text())["status"] == "interrupted"
     else:
         assert proc.returncode == -signal.SIGKILL
@@ -149,16 +160,16 @@ def test_killed_run_leaves_no_worker_and_resumes_to_the_clean_result(
     assert _processes_with(marker) == [], "workers of the killed run are still alive"
 
     kept = len(list(outdir.rglob("chunk-*.parquet")))
-    assert 3 <= kept < 64
+    assert kept == 3  # the signal came right after the third chunk and its index entry
     result = run(path, out)  # the lock of the dead run is gone with it
-    assert result.n_reused >= kept - 2  # a chunk renamed just before the kill may lack its entry
+    assert result.n_reused == kept
     from daqing_sim.game.simulate import simulate
 
     df = load_results(outdir)
     for name, rules in (("classic", {}), ("no_replacement", {"bao_replacement": False})):
         from daqing_sim.rules import RuleSet
 
-        want = simulate(8192, rules=RuleSet(**rules), seed=4, strategies=("greedy",) * 4)
+        want = simulate(1024, rules=RuleSet(**rules), seed=4, strategies=("greedy",) * 4)
         got = df[df["variant"] == name].drop(columns="variant").reset_index(drop=True)
         pd.testing.assert_frame_equal(got, want)
 
@@ -266,7 +277,7 @@ def test_unreachable_scheduler_fails_fast_naming_it(
     t0 = time.monotonic()
     argv = ["run", str(write(tmp_path)), "--backend", "dask", "--scheduler", "tcp://127.0.0.1:1"]
     line = one_line_error(capsys, [*argv, "--out", str(tmp_path / "r"), "--no-progress"])
-    assert time.monotonic() - t0 < 15
+    assert time.monotonic() - t0 < 60  # hang guard: 12x the 5 s connect timeout
     assert "tcp://127.0.0.1:1" in line and "within 5 s" in line
 
 

@@ -58,11 +58,15 @@ def test_a_jitted_player_decides_what_its_function_says():
     folding = ds.simulate(150, strategies=(CAUTIOUS,) * 4, seed=6, knobs=({"fold_shanten": 0},) * 4)
     assert not folding[PAY].equals(same[PAY])
     # the highest-tile player throws 中 first whenever it holds one: its first discards show it
-    lines = ds.replay(6, 0, strategies=(HIGHEST, "greedy", "greedy", "greedy"))
-    first = next(line for line in lines if "seat 0 discards" in line)
-    hand = lines[1]
-    top = "中" if "中" in hand else None
-    assert top is None or "discards 中" in first
+    with_zhong = 0
+    for deal in range(12):
+        lines = ds.replay(6, deal, strategies=(HIGHEST, "greedy", "greedy", "greedy"))
+        if "中" not in lines[1]:  # seat 0's dealt hand
+            continue
+        first = next(line for line in lines if "seat 0 discards" in line)
+        assert "discards 中" in first, (deal, lines[1], first)
+        with_zhong += 1
+    assert with_zhong >= 3
 
 
 def test_observation_types_match_the_documented_signature():

@@ -18,6 +18,7 @@ from reference import (
     ref_is_win,
     ref_standard_shanten,
     ref_wait_set,
+    total_counts,
 )
 
 from daqing_sim.codes import DUAL_PAIR, EDGE, KANCHAN, SINGLE, TWO_SIDED
@@ -182,20 +183,44 @@ def test_daqing_shanten_beyond_depth_is_none():
     assert exact_daqing_shanten_fast(c, m, RuleSet(), ref_is_ready, max_depth=2) is None
 
 
-def test_fast_search_agrees_with_reference_at_depth_one(hand_gen):
-    for _ in range(5):
+def _literal_daqing_shanten_13(c, m, rules) -> int | None:
+    """DECISIONS #8 to depth one, literally: 0 when ready, 1 when some single exchange
+    (discard a held kind, draw another kind held fewer than four times, melds included)
+    makes it ready, else None. No pruning, no breadth-first search machinery."""
+    if ref_is_ready(c, m, rules):
+        return 0
+    held = total_counts(c, m)
+    for d in range(28):
+        for x in range(28):
+            if c[d] > 0 and x != d and held[x] < 4:
+                h = [int(v) for v in c]
+                h[d] -= 1
+                h[x] += 1
+                if ref_is_ready(h, m, rules):
+                    return 1
+    return None
+
+
+def test_fast_search_agrees_with_literal_search_at_depth_one(hand_gen):
+    values = []
+    for _ in range(8):
         c, m = hand_gen.near_ready(exchanges=1)
-        assert exact_daqing_shanten_fast(c, m, RuleSet(), ref_is_ready, max_depth=1) == (
-            ref_daqing_shanten(c, m, RuleSet())
-        )
+        value = exact_daqing_shanten_fast(c, m, RuleSet(), ref_is_ready, max_depth=1)
+        assert value == _literal_daqing_shanten_13(c, m, RuleSet())
+        assert ref_daqing_shanten(c, m, RuleSet()) == value
+        values.append(value)
+    assert {0, 1} <= set(values), values
 
 
 def test_daqing_shanten_at_least_standard(hand_gen):
+    compared = 0
     for _ in range(30):
         c, m = hand_gen.near_ready(exchanges=1)
         value = ref_daqing_shanten(c, m, RuleSet())
         if value is not None:
             assert value >= ref_standard_shanten(c)
+            compared += 1
+    assert compared >= 15
 
 
 def _brute_standard_shanten(counts) -> int:

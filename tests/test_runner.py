@@ -10,12 +10,12 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from test_hardening import run_messages
 
 from daqing_sim import cli
 from daqing_sim.experiments import runner as _runner
@@ -96,7 +96,7 @@ def test_results_schema_order_and_common_walls(reference: pd.DataFrame) -> None:
     # The push-down variant is a different game on the same walls: its outcomes differ somewhere.
     classic = df[df["variant"] == "classic"].reset_index(drop=True)
     open_ = df[df["variant"] == "open"].reset_index(drop=True)
-    assert not classic["outcome"].equals(open_["outcome"]) or not classic["pay_0"].equals(open_["pay_0"])
+    assert not classic["pay_0"].equals(open_["pay_0"])
 
 
 def test_chunks_equal_direct_simulate(reference: pd.DataFrame) -> None:
@@ -258,16 +258,22 @@ def test_missing_dask_is_a_clear_error(
 
 
 def test_ctrl_c_keeps_finished_chunks_and_resume_completes(tmp_path: Path) -> None:
-    """A real SIGINT to ``daqing-sim run --jobs 2``: exit 130, no temp file, then resume."""
+    """A real SIGINT to ``daqing-sim run --jobs 2`` once it has written 2 chunks (the run sends
+    it to itself, see ``runner._STOP_AFTER_ENV``): exit 130, no temp file, then resume."""
     from daqing_sim.game.simulate import simulate
 
     path = tmp_path / "sigint.toml"
-    path.write_text('name = "sigint"\nn_deals = 16000\nseed = 3\nchunk_size = 125\n', encoding="utf-8")
+    path.write_text('name = "sigint"\nn_deals = 4000\nseed = 3\nchunk_size = 125\n', encoding="utf-8")
     out = tmp_path / "res"
     outdir = out / "sigint"
     argv = ["run", str(path), "--out", str(out), "--jobs", "2", "--no-progress", "--no-summary"]
     root = Path(__file__).resolve().parent.parent
-    env = {**os.environ, "NUMBA_NUM_THREADS": "1", "PYTHONPATH": str(root)}
+    env = {
+        **os.environ,
+        "NUMBA_NUM_THREADS": "1",
+        "PYTHONPATH": str(root),
+        _runner._STOP_AFTER_ENV: "2:SIGINT",
+    }
     # a child inherits an ignored SIGINT (pytest-xdist workers ignore it), and Python then raises
     # no KeyboardInterrupt: give the run the disposition of a terminal's foreground job
     proc = subprocess.Popen(
@@ -278,26 +284,22 @@ def test_ctrl_c_keeps_finished_chunks_and_resume_completes(tmp_path: Path) -> No
         text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    deadline = time.monotonic() + 120
-    while len(list(outdir.rglob("chunk-*.parquet"))) < 2 and time.monotonic() < deadline:
-        time.sleep(0.02)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=120)
+    _, err = proc.communicate(timeout=300)  # hang guard only
     assert proc.returncode == 130, err
-    assert err.strip().splitlines() == ["daqing-sim: interrupted; finished results are kept"]
+    assert run_messages(err) == ["daqing-sim: interrupted; finished results are kept"], err
     assert not list(outdir.rglob("*" + PARTIAL))
     kept = {int(p.stem.split("-")[1]) for p in outdir.rglob("chunk-*.parquet")}
-    assert 2 <= len(kept) < 128  # far from done: the run cannot finish before the signal
+    assert len(kept) == 2
     assert json.loads((outdir / "manifest.json").read_text())["status"] == "interrupted"
 
     computed: list[int] = []
     result = run_experiment(
         path, n_jobs=2, out=out, progress=False, summary=False, on_chunk=lambda v, k: computed.append(k)
     )
-    assert sorted(computed + sorted(kept)) == list(range(128))  # each chunk computed exactly once
+    assert sorted(computed + sorted(kept)) == list(range(32))  # each chunk computed exactly once
     assert result.n_reused == len(kept)
     df = load_results(outdir)
-    expected = simulate(16000, seed=3)
+    expected = simulate(4000, seed=3)
     pd.testing.assert_frame_equal(df.drop(columns="variant"), expected)
 
 

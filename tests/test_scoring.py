@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from numba import njit
+from reference import ref_fans, ref_settle
 
 from daqing_sim.codes import BAO_KINDS, DEAL_IN, METHODS, SELF_DRAW
 from daqing_sim.game.scoring import Settlement, settle, settle_detail, settle_kernel
@@ -278,12 +279,27 @@ KERNEL_CASES = [
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.bool_])
 @pytest.mark.parametrize("kwargs", KERNEL_CASES)
-def test_kernel_equals_public_api(kwargs, dtype):
+def test_kernel_equals_public_api_and_reference(kwargs, dtype):
     s, pay, fans = _kernel_call(kwargs, dtype)
     np.testing.assert_array_equal(pay, s.payments)
     assert fans[s.winner] == -1
     for seat, names in s.fans.items():
         assert fans[seat] == len(names)
+    # and the plain restatement of tests/reference.py (which imports nothing of scoring)
+    win = (
+        kwargs["winner"],
+        kwargs["dealer"],
+        kwargs["method"] == "self_draw",
+        kwargs.get("discarder", -1),
+        kwargs.get("discarder_ready", True),
+        kwargs.get("big", False),
+        BAO_KINDS.index(kwargs.get("bao", "none")),
+        [bool(x) for x in kwargs.get("concealed", (False,) * 4)],
+        kwargs.get("winner_kongs", 0),
+        kwargs.get("rules", RuleSet()),
+    )
+    assert pay.tolist() == ref_settle(*win)
+    assert {s: int(fans[s]) for s in range(4) if s != kwargs["winner"]} == ref_fans(*win)
 
 
 def test_method_and_bao_codes():

@@ -5,12 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from daqing_sim.codes import CHI_LOW, CLAIM_PENG, PASS
+from daqing_sim.codes import CHI_HIGH, CHI_LOW, CHI_MID, CLAIM_PENG, PASS
+from daqing_sim.game import engine
 from daqing_sim.game.simulate import simulate
 from daqing_sim.hand.notation import parse_hand
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.hand.tiles import tile_from_name
 from daqing_sim.players import dispatch
+from daqing_sim.players.common import claim_take
 from daqing_sim.players.observation import make_observation
 from daqing_sim.players.registry import STRATEGIES, encode_strategies
 from daqing_sim.rules import RuleSet
@@ -47,9 +49,24 @@ def discard(name, text, **kw):
     return t, bool(declare)
 
 
+def _possible_chis(tile: int) -> int:
+    """Chi options that exist for a discard ``tile`` (written from RULES.md: a sequence is three
+    consecutive ranks of one suit; 中 and the other honors, codes >= 27, make none)."""
+    if tile >= 27:
+        return 0
+    rank = tile % 9 + 1
+    return (
+        (rank <= 7) << CHI_LOW | (2 <= rank <= 8) << CHI_MID | (rank >= 3) << CHI_HIGH
+    )  # fmt: skip
+
+
 def claim(name, text, tile, options, **kw):
+    t = tile_from_name(tile)
+    chis = options & (1 << CHI_LOW | 1 << CHI_MID | 1 << CHI_HIGH)
+    if chis & ~_possible_chis(t):
+        raise ValueError(f"options {options:#b} offer a chi that cannot exist on {tile}")
     code, kn, obs = _obs(name, text, **kw)
-    return dispatch.claim(code, kn, obs, RuleSet().encode(), get_tables(), tile_from_name(tile), options)
+    return dispatch.claim(code, kn, obs, RuleSet().encode(), get_tables(), t, options)
 
 
 def test_strategy_table():
@@ -121,7 +138,28 @@ def test_greedy_claims_to_open_the_door():
     hand = "13m456p789s111s中中"
     assert claim("greedy", hand, "中", 1 << CLAIM_PENG) == CLAIM_PENG
     # an open hand does not peng a pair it needs as its pair... nor a useless chi
-    assert claim("greedy", "13m456p789s中中 [111s]", "9s", 1 << CHI_LOW) == PASS
+    assert claim("greedy", "13m456p789s中中 [111s]", "9s", 1 << CHI_HIGH) == PASS
+    with pytest.raises(ValueError, match="cannot exist on 9s"):
+        claim("greedy", "13m456p789s中中 [111s]", "9s", 1 << CHI_LOW)
+
+
+def test_the_engine_offers_only_chis_that_exist():
+    full = np.full(28, 4, dtype=np.uint8)
+    conc = np.full((4, 28), 4, dtype=np.uint8)
+    for t in range(28):
+        assert engine._chi_options(full, t) == _possible_chis(t), t
+        assert engine._chi_options_seat(conc, 2, t) == _possible_chis(t), t
+    for t in range(28, 34):  # honors of the 34-kind sets: checked before any hand index
+        assert engine._chi_options(full, t) == 0 == _possible_chis(t)
+    assert engine._chi_options(np.zeros(28, dtype=np.uint8), 4) == 0  # nothing held: no chi
+
+
+def test_claim_take_refuses_an_impossible_chi():
+    hand = np.full(28, 2, dtype=np.uint8)
+    assert claim_take(hand, 25, CHI_MID) == 24 and hand[24] == hand[26] == 1
+    for t, action in ((26, CHI_LOW), (25, CHI_LOW), (27, CHI_HIGH), (0, CHI_MID), (9, CHI_HIGH)):
+        with pytest.raises(AssertionError, match="impossible chi option"):
+            claim_take(hand.copy(), t, action)
 
 
 def test_random_choices_are_legal_and_varied():
@@ -166,6 +204,9 @@ def _random_counts(rng, n):
 
 
 def test_discard_shanten_matches_the_kernel():
+    """``discard_shanten`` (one pass over the discards) against ``std_shanten_k`` called once per
+    discard: independent of the players' code, it relies on ``std_shanten_k``, which
+    test_evaluator_reference.py checks against the plain-Python reference."""
     from daqing_sim.hand.kernels import std_shanten_k
     from daqing_sim.players.common import discard_shanten
 
@@ -190,6 +231,8 @@ def test_discard_shanten_matches_the_kernel():
 
 
 def test_ukeire_counts_unseen_tiles_that_lower_the_standard_shanten():
+    """``ukeire_after`` against a brute force over every tile; independent of the players'
+    code, it relies on ``std_shanten_k`` (checked against tests/reference.py elsewhere)."""
     from daqing_sim.hand.kernels import std_shanten_k
     from daqing_sim.players.common import ukeire_after
 
@@ -221,7 +264,12 @@ def _reference_greedy_discard(hand, mk, mt, nm, unseen, rules, tabs):
     """The greedy rule of the strategies docstring, by brute force: least Daqing shanten
     (standard shanten beyond EXACT_DEPTH), then most ukeire, lower standard shanten, lower kind.
     A standard-ready hand that is not ready counts as one away, so its ukeire is every unseen
-    tile near it. None when some discard leaves a ready hand (the declaring path, tested elsewhere)."""
+    tile near it. None when some discard leaves a ready hand (the declaring path, tested elsewhere).
+
+    Independence: the ordering (shanten, ukeire, ties) is restated here from the docstring,
+    independent of ``players/greedy.py`` and ``players/common.py``; the hand values come from
+    ``std_shanten_k``, ``wait_set_k`` and ``daqing_shanten_k``, which test_evaluator_reference.py
+    checks against the plain-Python reference."""
     from daqing_sim.hand.kernels import daqing_shanten_k, std_shanten_k, wait_set_k
     from daqing_sim.players.common import EXACT_DEPTH
 

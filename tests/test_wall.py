@@ -41,7 +41,6 @@ def test_tiles_uniform_over_positions():
     walls, _, _ = generate_walls(4000, seed=5)
     # each kind is 1/28 of every position; the dealer's first tile is 中 about 4000/28 times
     share = (walls == 27).mean(axis=0)
-    assert abs(share.mean() - 1 / 28) < 1e-9
     assert np.abs(share - 1 / 28).max() < 0.02
 
 

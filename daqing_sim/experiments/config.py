@@ -559,9 +559,19 @@ def load_experiment(path: str | os.PathLike[str]) -> Experiment:
 
     Examples
     --------
-    >>> exp = load_experiment("experiments/bao_replacement.toml")  # doctest: +SKIP
-    >>> [v.name for v in exp.variants]  # doctest: +SKIP
-    ['classic', 'no_replacement', 'bao_kan', 'no_replacement_bao_kan']
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> toml = Path(tmp.name) / "demo.toml"
+    >>> _ = toml.write_text(
+    ...     'name = "demo"\\nn_deals = 16\\nchunk_size = 8\\nstrategies = "greedy"\\n'
+    ...     '[[variants]]\\nname = "classic"\\n'
+    ...     '[[variants]]\\nname = "no_replacement"\\nrules = { bao_replacement = false }\\n'
+    ... )
+    >>> exp = load_experiment(toml)  # the shipped files are in experiments/
+    >>> [v.name for v in exp.variants], exp.n_deals
+    (['classic', 'no_replacement'], 16)
+    >>> tmp.cleanup()
     """
     path = Path(path)
     if path.is_dir():

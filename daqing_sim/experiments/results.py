@@ -103,8 +103,22 @@ def load_results(
 
     Examples
     --------
-    >>> df = load_results("results/baseline")  # doctest: +SKIP
-    >>> df.groupby("variant", observed=True)["outcome"].value_counts(normalize=True)  # doctest: +SKIP
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> toml = Path(tmp.name) / "demo.toml"
+    >>> _ = toml.write_text(
+    ...     'name = "demo"\\nn_deals = 16\\nchunk_size = 8\\nstrategies = "greedy"\\n'
+    ...     '[[variants]]\\nname = "classic"\\n'
+    ...     '[[variants]]\\nname = "no_replacement"\\nrules = { bao_replacement = false }\\n'
+    ... )
+    >>> from daqing_sim.experiments.runner import run_experiment
+    >>> out = Path(tmp.name) / "results"
+    >>> _ = run_experiment(toml, n_jobs=1, out=out, progress=False, summary=False)
+    >>> df = load_results(out / "demo")
+    >>> df.groupby("variant", observed=True).size().to_dict()
+    {'classic': 16, 'no_replacement': 16}
+    >>> tmp.cleanup()
     """
     import pyarrow as pa
     import pyarrow.parquet as pq

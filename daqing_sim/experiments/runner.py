@@ -67,6 +67,7 @@ from daqing_sim.experiments.store import (  # noqa: F401 (re-exported for the re
 from daqing_sim.players.plugins import resolve_seats
 from daqing_sim.validation import (
     RESULT_BYTES_PER_DEAL,
+    check_int,
     physical_memory,
 )
 
@@ -79,6 +80,9 @@ ENGINE_PACKAGES = ("codes.py", "rules.py", "layout.py", "hand", "game", "players
 DISK_BYTES_PER_DEAL = 80
 DASK_CONNECT_TIMEOUT = 5  # s
 WATCHDOG_PERIOD = 0.5  # s between a worker's checks that the run's process is alive
+# Tests interrupt a run at a known point: "N:SIGNAME" makes the run signal itself once it has
+# written N chunks (a real signal, delivered where a user's could be, without a race).
+_STOP_AFTER_ENV = "DAQING_SIM_TEST_STOP_AFTER"
 
 
 def log(message: str) -> None:
@@ -322,6 +326,14 @@ def _signals_deferred() -> Iterator[None]:
                 signal.raise_signal(s)
 
 
+def _stop_after() -> tuple[int, int] | None:
+    spec = os.environ.get(_STOP_AFTER_ENV)
+    if not spec:
+        return None
+    n, name = spec.split(":")
+    return int(n), int(getattr(signal, name))
+
+
 def run_tasks(
     tasks: Iterator[ChunkTask] | list[ChunkTask],
     outdir: Path,
@@ -342,7 +354,8 @@ def run_tasks(
     """
     import joblib
 
-    done = 0
+    done = written = 0
+    stop_after = _stop_after()
     with parallel_backend(backend, scheduler, n_jobs) as jobs:
         if jobs == 1 and backend == "loky":
             results: Iterator[tuple[ChunkTask, Any]] = (_run_task(t, simulate_fn) for t in tasks)
@@ -362,6 +375,9 @@ def run_tasks(
                 progress_bar.update(task.n_deals)
                 if on_chunk is not None:
                     on_chunk(task.variant, task.index)
+                written += 1
+                if stop_after is not None and written == stop_after[0]:
+                    os.kill(os.getpid(), stop_after[1])
         finally:
             # An interruption cancels the chunks in flight on purpose: joblib's warning about
             # them would stand in front of the one-line "interrupted" message.
@@ -612,9 +628,23 @@ def run_experiment(
 
     Examples
     --------
-    >>> result = run_experiment("experiments/baseline.toml", n_deals=2_000)  # doctest: +SKIP
-    >>> result.outdir  # doctest: +SKIP
-    PosixPath('results/.quick/baseline-n2000')
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> toml = Path(tmp.name) / "demo.toml"
+    >>> _ = toml.write_text(
+    ...     'name = "demo"\\nn_deals = 16\\nchunk_size = 8\\nstrategies = "greedy"\\n'
+    ...     '[[variants]]\\nname = "classic"\\n'
+    ...     '[[variants]]\\nname = "no_replacement"\\nrules = { bao_replacement = false }\\n'
+    ... )
+    >>> out = Path(tmp.name) / "results"
+    >>> result = run_experiment(toml, n_jobs=1, out=out, progress=False, summary=False)
+    >>> result.outdir.relative_to(out).as_posix(), result.n_chunks, result.deals_computed
+    ('demo', 4, 32)
+    >>> quick = run_experiment(toml, n_jobs=1, out=out, n_deals=8, progress=False, summary=False)
+    >>> quick.outdir.relative_to(out).as_posix()
+    '.quick/demo-n8'
+    >>> tmp.cleanup()
     """
     if isinstance(path_or_experiment, Experiment):
         experiment = path_or_experiment
@@ -811,6 +841,17 @@ def _version() -> str:
     return __version__
 
 
+def check_results_args(path: Any, n: Any, n_name: str, out: Any) -> None:
+    """One-line errors for the arguments of :func:`experiment_results` and
+    ``tournament_results`` (before any file is read or run started)."""
+    if not isinstance(path, str | os.PathLike):
+        raise ValueError(f"path must be an experiment .toml file (a str or Path), not {path!r}")
+    if not isinstance(out, str | os.PathLike):
+        raise ValueError(f"out must be the results folder (a str or Path), not {out!r}")
+    if n is not None:
+        check_int(n, n_name, minimum=1)
+
+
 def experiment_results(
     path: str | os.PathLike,
     n_deals: int | None = None,
@@ -836,8 +877,24 @@ def experiment_results(
 
     Examples
     --------
-    >>> df = experiment_results("experiments/bao_replacement.toml", n_deals=2_000)  # doctest: +SKIP
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> toml = Path(tmp.name) / "demo.toml"
+    >>> _ = toml.write_text(
+    ...     'name = "demo"\\nn_deals = 16\\nchunk_size = 8\\nstrategies = "greedy"\\n'
+    ...     '[[variants]]\\nname = "classic"\\n'
+    ...     '[[variants]]\\nname = "no_replacement"\\nrules = { bao_replacement = false }\\n'
+    ... )
+    >>> out = Path(tmp.name) / "results"
+    >>> len(experiment_results(toml, n_deals=8, out=out))  # nothing there yet: runs 2 x 8 deals
+    16
+    >>> _ = run_experiment(toml, n_jobs=1, out=out, progress=False, summary=False)
+    >>> len(experiment_results(toml, n_deals=8, out=out))  # the full run, now complete, wins
+    32
+    >>> tmp.cleanup()
     """
+    check_results_args(path, n_deals, "n_deals", out)
     experiment = load_experiment(path)
     full = results_dir(experiment, out)
     try:

@@ -31,7 +31,7 @@ from daqing_sim.experiments.entrants import (
     rotation_name,
     seat_labels,
 )
-from daqing_sim.experiments.runner import experiment_results
+from daqing_sim.experiments.runner import check_results_args, experiment_results
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_fits_memory, check_int
 
@@ -147,10 +147,10 @@ def tournament(
 
     Examples
     --------
-    >>> t = tournament(["greedy", "random", "random", "random"], n_walls=30, seed=1)  # doctest: +SKIP
-    >>> t[["entrant", "copies", "n_seat_deals"]].values.tolist()  # doctest: +SKIP
+    >>> t = tournament(["greedy", "random", "random", "random"], n_walls=30, seed=1)
+    >>> t[["entrant", "copies", "n_seat_deals"]].values.tolist()
     [['greedy', 1, 120], ['random', 3, 360]]
-    >>> tournament_pairs(t)[["a", "b"]].values.tolist()  # doctest: +SKIP
+    >>> tournament_pairs(t)[["a", "b"]].values.tolist()
     [['greedy', 'random'], ['random', 'greedy']]
     """
     entrants = check_entrants(entrants)
@@ -171,8 +171,22 @@ def tournament_results(
 
     Examples
     --------
-    >>> t = tournament_results("experiments/strategies.toml", n_walls=2_000)  # doctest: +SKIP
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from daqing_sim.experiments.runner import run_experiment
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> toml, out = Path(tmp.name) / "mini.toml", Path(tmp.name) / "results"
+    >>> _ = toml.write_text(
+    ...     'name = "mini"\\nchunk_size = 8\\n[tournament]\\n'
+    ...     'entrants = ["greedy", "random", "random", "random"]\\nn_walls = 16\\nseed = 1\\n'
+    ... )
+    >>> _ = run_experiment(toml, n_jobs=1, out=out, progress=False, summary=False)
+    >>> t = tournament_results(toml, out=out)
+    >>> t[["entrant", "copies", "n_seat_deals"]].values.tolist()
+    [['greedy', 1, 64], ['random', 3, 192]]
+    >>> tmp.cleanup()
     """
+    check_results_args(path, n_walls, "n_walls", out)
     experiment = load_experiment(path)
     if experiment.tournament is None:
         raise ValueError(f"{path} has no [tournament] table; give a tournament experiment file")

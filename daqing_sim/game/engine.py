@@ -251,7 +251,7 @@ def _meld_ok(n_melds, rules):
 
 @njit(cache=True, inline="always")
 def _chi_options(hand, t):
-    if t == ZHONG:
+    if t >= ZHONG:  # 中 and every honor: no sequence
         return 0
     r = t % 9
     opts = 0
@@ -267,7 +267,7 @@ def _chi_options(hand, t):
 @njit(cache=True, inline="always")
 def _chi_options_seat(conc, s, t):
     # _chi_options on conc[s] without making a view (views cost reference counting)
-    if t == ZHONG:
+    if t >= ZHONG:  # 中 and every honor: no sequence
         return 0
     r = t % 9
     opts = 0

@@ -133,6 +133,12 @@ def _as_hand(hand: Hand | str, rules: RuleSet | None = None) -> Hand:
     return parse_hand(hand, family="daqing" if rules is None else rules.family)
 
 
+def _check_full(hand: Hand, what: str) -> None:
+    # a Hand parsed with require_full=False reaches here with any size
+    if hand.size not in (13, 14):
+        raise ValueError(f"{what} needs a 13- or 14-tile hand; {hand} has {hand.size} tiles")
+
+
 def _rules(rules: RuleSet | None) -> RuleSet:
     if rules is None:
         return RuleSet()
@@ -269,6 +275,7 @@ def daqing_shanten(hand: Hand | str, rules: RuleSet | None = None) -> int:
             "analyze_hand(hand, rules).shanten"
         )
     hand = _as_hand(hand, rules)
+    _check_full(hand, "daqing_shanten")
     kinds, tiles, n = hand.meld_arrays()
     return int(K.daqing_shanten_k(hand.counts, kinds, tiles, n, rules.encode(), get_tables()))
 
@@ -333,6 +340,7 @@ def analyze_hand(
     """
     rules = _rules(rules)
     hand = _as_hand(hand, rules)
+    _check_full(hand, "analyze_hand")
     # Checked whatever the hand size, so that a typo is never silently ignored.
     win_kind = None if win_tile is None else _tile_kind(win_tile, "win_tile", rules.family)
     if rules.family != "daqing":

@@ -201,6 +201,9 @@ def claim_take(hand, t, action):
         hand[t] -= 3
         return t
     low = t - (action - CHI_LOW)
+    # a chi option the engine never offers (honors, CHI_LOW on an 8 or 9, ...) would write
+    # outside the hand or across suits
+    assert 0 <= low < ZHONG and low % 9 <= 6, "impossible chi option"
     for x in range(low, low + 3):
         if x != t:
             hand[x] -= 1

@@ -95,8 +95,13 @@ def encode_strategies(
         )
     if len(strategies) != 4:
         raise ValueError(f"strategies has {len(strategies)} entries: give one per seat (four)")
-    if knobs is not None and (isinstance(knobs, str | Mapping) or len(knobs) != 4):
-        raise ValueError("knobs must be four mappings (one per seat, None for defaults)")
+    if knobs is not None and (
+        isinstance(knobs, str | Mapping)
+        or not isinstance(knobs, Sequence)
+        or len(knobs) != 4
+        or not all(k is None or isinstance(k, Mapping) for k in knobs)
+    ):
+        raise ValueError(f"knobs must be four mappings (one per seat, None for defaults), not {knobs!r}")
     names = []
     codes = np.zeros(4, dtype=np.int64)
     values = np.zeros((4, N_KNOBS), dtype=np.float64)
