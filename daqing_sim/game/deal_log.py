@@ -35,6 +35,7 @@ from daqing_sim.game.engine import (
 from daqing_sim.game.simulate import _prepare, _python_seats, _with_players, run_walls
 from daqing_sim.game.wall import BAO_POSITION, N_LIVE, generate_walls
 from daqing_sim.hand.tiles import tile_name
+from daqing_sim.render.frames import DealLogFrame
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
@@ -262,7 +263,9 @@ def deal_log(
     Returns
     -------
     pandas.DataFrame
-        ``attrs`` holds ``seed``, ``deal``, ``dealer`` and the ``strategies`` names.
+        ``attrs`` holds ``seed``, ``deal``, ``dealer`` and the ``strategies`` names. In Jupyter
+        the frame shows the table at the deal's end above its rows
+        (:class:`~daqing_sim.render.frames.DealLogFrame`; ``ds.replay_html`` steps through it).
 
     Examples
     --------
@@ -279,6 +282,7 @@ def deal_log(
     df, _ = deal_log_wall(
         walls[0], seeds[0], rules, codes, knob_values, dealer, _python_seats(strategies), deal
     )
+    df = DealLogFrame(df)  # drawn as the table in Jupyter (daqing_sim.render.frames)
     df.attrs.update(seed=seed, deal=deal, dealer=dealer, strategies=list(names))
     return df
 

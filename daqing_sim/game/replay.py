@@ -214,12 +214,12 @@ def _claim(hand: _Seat, seat: int, tile: int, action: str, from_seat: int) -> st
     return f"     seat {seat} {verb} {tile_name(tile)} from seat {from_seat}: {meld}"
 
 
-def _win_line(row, winner: int, tile: int, rules: RuleSet, dealer: int) -> str:
+def settlement(row: np.ndarray, winner: int, rules: RuleSet, dealer: int):
+    """The :class:`~daqing_sim.game.scoring.Settlement` of a won deal from its result row."""
     outcome = OUTCOMES[row[O_OUTCOME]]
     bao = BAO_KINDS[row[O_BAO]]
-    wait = WAIT_KINDS[row[O_WAIT]] if row[O_WAIT] >= 0 else "none"
     method = "self_draw" if outcome == "self_draw" else "deal_in"
-    detail = settle_detail(
+    return settle_detail(
         winner=winner,
         dealer=dealer,
         method=method,
@@ -231,6 +231,13 @@ def _win_line(row, winner: int, tile: int, rules: RuleSet, dealer: int) -> str:
         winner_kongs=int(row[O_WINNER_KONGS]),
         rules=rules,
     )
+
+
+def _win_line(row, winner: int, tile: int, rules: RuleSet, dealer: int) -> str:
+    outcome = OUTCOMES[row[O_OUTCOME]]
+    bao = BAO_KINDS[row[O_BAO]]
+    wait = WAIT_KINDS[row[O_WAIT]] if row[O_WAIT] >= 0 else "none"
+    detail = settlement(row, winner, rules, dealer)
     size = "big win (夹)" if row[O_BIG] else "small win"
     head = f"WIN ({outcome}): seat {winner} wins on {tile_name(tile)}, {size}, {wait} wait, bao: {bao}"
     return head + "\n" + str(detail)
@@ -241,6 +248,14 @@ def _cli(args) -> int:
     strategies = tuple(s.strip() for s in args.strategies.split(","))
     if len(strategies) == 1:
         strategies = strategies * 4
+    if args.html:
+        from daqing_sim.game.replay_html import replay_html
+
+        replay_html(
+            args.seed, args.deal, rules=rules, strategies=strategies, dealer=args.dealer, path=args.html
+        )
+        print(f"wrote {args.html} (open it in a browser; FILE#move=N opens at move N)")
+        return 0
     if args.json:
         from daqing_sim.game.deal_log import deal_log
 
@@ -274,6 +289,11 @@ def register(subparsers) -> None:
         "--json",
         action="store_true",
         help="print the structured event log instead: one JSON object per event (schema in docs/DESIGN.md)",
+    )
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write the deal as one self-contained HTML replay viewer to FILE instead",
     )
     p.set_defaults(func=_cli)
 
