@@ -42,6 +42,7 @@ function draw(i){
   cur = Math.max(0, Math.min(N - 1, i));
   const s = S[cur];
   document.body.dataset.move = cur;
+  document.body.dataset.step = s.step;
   document.body.dataset.hidden = hidden ? '1' : '0';
   document.getElementById('move').value = cur;
   document.getElementById('move-no').textContent = cur + ' / ' + (N - 1);

@@ -1,14 +1,17 @@
 """The replay viewer: one self-contained HTML page (inline SVG, CSS and JS; no network).
 
 :func:`viewer_page` turns a payload computed in Python (the table after every move, from
-:func:`daqing_sim.render.states.table_states`, and the settlement) into the page; the script only
-draws the state it is given, with the tiles as ``<use>`` of the symbols of
-:func:`daqing_sim.render.tiles.symbols_svg`. Stable hooks for tests and scripts: ``body[data-move]``
-(the move shown), ``.seat[data-seat]`` with ``.hand[data-seat] .concealed``, ``.drawn-tile``,
-``.meld[data-kind][data-tile]`` and ``.pond[data-seat]``, each tile an ``svg.tile[data-tile]``;
-``#move`` (the slider), ``#prev``/``#next``/``#first``/``#last``, ``#show-hidden``, ``#bao``,
-``#wall-left``, ``#move-text``, ``#offers``, ``#win``. ``#move=N`` in the URL opens at move N
-(``&hidden=0`` with the hidden information off).
+:func:`daqing_sim.render.states.table_states`, and the settlement) into the page; the script
+(``viewer.js``) only draws the state it is given, with the tiles as ``<use>`` of the symbols
+of :func:`daqing_sim.render.tiles.symbols_svg`.
+
+Stable hooks for tests and scripts: ``body[data-move]`` (the move shown) and
+``body[data-step]`` (its row of the deal log); ``.seat[data-seat]`` holding
+``.hand[data-seat]`` (``.concealed``, ``.drawn-tile``, ``.meld[data-kind][data-tile]``) and
+``.pond[data-seat]``, every tile an ``svg.tile[data-tile]`` (no ``data-tile`` on a tile shown
+face down for secrecy); ``#move`` (the slider), ``#first``, ``#prev``, ``#next``, ``#last``,
+``#show-hidden``, ``#bao``, ``#wall-left``, ``#move-text``, ``#offers``, ``#win``. A URL
+ending ``#move=N`` opens at move N (``#move=N&hidden=0``: hands and bao hidden).
 """
 
 from __future__ import annotations
