@@ -277,3 +277,14 @@ def test_plots_draw_zhong_with_the_shipped_font():
 
     assert ink("中") > 100
     assert Counter(ink(c) > 100 for c in "东南西北发白宝夹") == Counter({True: 8})
+
+
+def test_the_public_text_of_a_move_hides_what_other_seats_cannot_see():
+    states = table_states(ds.deal_log(0, 34, strategies=("expert",) * 4))
+    draws = [s for s in states if s["event"] == "draw"]
+    assert draws and all(not any(n in s["public"] for n in NAMES) for s in draws)
+    assert all(NAMES[s["drawn"][s["seat"]]] in s["text"] for s in draws)
+    ready = next(s for s in states if s["event"] == "ready")
+    assert "kanchan" in ready["text"] and "kanchan" not in ready["public"]
+    offers = next(s for s in states if s["event"] == "claim_offer")
+    assert "seat 2 may peng" in offers["text"] and "seat" not in offers["public"]

@@ -15,18 +15,13 @@ import numpy as np
 import pandas as pd
 
 from daqing_sim.codes import BAO_KINDS, CHI_LOW, N_KINDS, OUTCOMES, WAIT_KINDS
-from daqing_sim.game.deal_log import ACTIONS, deal_log_wall, to_json_lines
+from daqing_sim.game.deal_log import ACTIONS, deal_log_wall, settlement, to_json_lines
 from daqing_sim.game.engine import (
     O_BAO,
     O_BIG,
-    O_CONCEALED,
-    O_DISCARDER,
-    O_DISCARDER_READY,
     O_OUTCOME,
     O_WAIT,
-    O_WINNER_KONGS,
 )
-from daqing_sim.game.scoring import settle_detail
 from daqing_sim.game.simulate import _prepare, _python_seats, _with_players
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.notation import Hand, Meld, format_hand
@@ -212,25 +207,6 @@ def _claim(hand: _Seat, seat: int, tile: int, action: str, from_seat: int) -> st
     hand.melds.append(meld)
     verb = {"peng": "pengs", "kong": "kongs", "chi": "chis"}[meld.kind]
     return f"     seat {seat} {verb} {tile_name(tile)} from seat {from_seat}: {meld}"
-
-
-def settlement(row: np.ndarray, winner: int, rules: RuleSet, dealer: int):
-    """The :class:`~daqing_sim.game.scoring.Settlement` of a won deal from its result row."""
-    outcome = OUTCOMES[row[O_OUTCOME]]
-    bao = BAO_KINDS[row[O_BAO]]
-    method = "self_draw" if outcome == "self_draw" else "deal_in"
-    return settle_detail(
-        winner=winner,
-        dealer=dealer,
-        method=method,
-        discarder=None if method == "self_draw" else int(row[O_DISCARDER]),
-        discarder_ready=bool(row[O_DISCARDER_READY]) if method == "deal_in" else True,
-        big=bool(row[O_BIG]),
-        bao=bao,
-        concealed=[bool(row[O_CONCEALED + s]) for s in range(4)],
-        winner_kongs=int(row[O_WINNER_KONGS]),
-        rules=rules,
-    )
 
 
 def _win_line(row, winner: int, tile: int, rules: RuleSet, dealer: int) -> str:

@@ -16,9 +16,8 @@ from typing import Any
 import numpy as np
 
 from daqing_sim.codes import OUTCOMES
-from daqing_sim.game.deal_log import deal_log_wall
+from daqing_sim.game.deal_log import deal_log_wall, settlement
 from daqing_sim.game.engine import O_BIG, O_OUTCOME, O_PAY, O_WINNER
-from daqing_sim.game.replay import settlement
 from daqing_sim.game.simulate import _prepare, _python_seats, _with_players
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.render.states import table_states

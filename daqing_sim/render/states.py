@@ -51,12 +51,15 @@ class _Table:
             self.hands[seat].append(self.drawn[seat])
             self.drawn[seat] = None
 
-    def snapshot(self, step: int, event: str, text: str, seat: int) -> dict[str, Any]:
+    def snapshot(
+        self, step: int, event: str, text: str, seat: int, public: str | None = None
+    ) -> dict[str, Any]:
         return {
             "step": step,
             "event": event,
             "seat": seat,
             "text": text,
+            "public": text if public is None else public,
             "hands": [sorted(h) for h in self.hands],
             "drawn": list(self.drawn),
             "melds": [[dict(m) for m in ms] for ms in self.melds],
@@ -104,8 +107,10 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
     list of dict
         State 0 is the deal (hands dealt, the bao set aside); then one state per draw, discard,
         declaration, claim, kong, bao replacement and the end, and the claim offers of one
-        discard are one state (``offers``: seat, the actions offered, its answer). Tile codes
-        as in :mod:`daqing_sim.render.tiles`.
+        discard are one state (``offers``: seat, the actions offered, its answer). ``step`` is
+        the last row of ``df`` the state includes; ``text`` describes the move, ``public`` as
+        the other seats see it (no drawn tile, wait or offers). Tile codes as in
+        :mod:`daqing_sim.render.tiles`.
 
     Raises
     ------
@@ -146,7 +151,8 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
                 break
             if not dealt:
                 dealt = True
-                states.append(t.snapshot(i, "deal", f"dealt; seat {t.dealer} deals (14 tiles)", -1))
+                states.append(t.snapshot(i - 1, "deal", f"dealt; seat {t.dealer} deals (14 tiles)", -1))
+            public = None  # the move as the other seats see it, when that says less
             if ev != "claim_offer":
                 t.offers = []
             if ev in ("draw", "kong_draw"):
@@ -155,6 +161,7 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
                 t.drawn[seat] = tile
                 back = " from the back (kong replacement)" if ev == "kong_draw" else ""
                 text = f"seat {seat} draws {_name(tile)}{back}"
+                public = f"seat {seat} draws{back}"
             elif ev == "discard":
                 thrown = t.drawn[seat] == tile
                 t.take(seat, tile)
@@ -172,6 +179,7 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
                 text = (
                     f"seat {seat} declares ready (上听): {wait} wait, {outs} live outs; it now sees the bao"
                 )
+                public = f"seat {seat} declares ready (上听); it now sees the bao"
             elif ev == "claim_offer":
                 offered = options_names(int(r["options"]))
                 t.offers.append({"seat": seat, "tile": tile, "options": offered, "action": str(r["action"])})
@@ -185,6 +193,7 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
                         f"seat {o['seat']} may {'/'.join(o['options'])}, {o['action']}" for o in t.offers
                     )
                 )
+                public = f"{_name(tile)} may be claimed (who may, and who passes, is hidden)"
             elif ev == "claim":
                 from_seat = int(r["from_seat"])
                 if t.ponds[from_seat]:
@@ -196,6 +205,7 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
                 t.settle_drawn(seat)
                 t.melds[seat].append({"kind": "concealed_kong", "tile": tile, "claimed": None, "from": None})
                 text = f"seat {seat} declares a concealed kong of {_name(tile)}"
+                public = f"seat {seat} declares a concealed kong"
             elif ev == "added_kong":
                 t.take(seat, tile)
                 t.settle_drawn(seat)
@@ -227,7 +237,7 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
                 text = "the live wall is empty: exhaustive draw (荒庄), nobody pays"
             else:
                 raise ValueError(f"unknown deal log event {ev!r}")
-            states.append(t.snapshot(i, ev, text, seat))
+            states.append(t.snapshot(i, ev, text, seat, public))
     except (IndexError, ValueError) as e:
         if "unknown" in str(e):
             raise

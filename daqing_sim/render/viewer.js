@@ -46,7 +46,7 @@ function draw(i){
   document.body.dataset.hidden = hidden ? '1' : '0';
   document.getElementById('move').value = cur;
   document.getElementById('move-no').textContent = cur + ' / ' + (N - 1);
-  document.getElementById('move-text').textContent = s.text;
+  document.getElementById('move-text').textContent = hidden ? s.text : s.public;
   document.getElementById('wall-left').textContent = s.wall_left;
   document.getElementById('bao').innerHTML = tile(s.bao, {back: !hidden, secret: !hidden, h: 40});
   const lastPond = (s.event === 'discard') ? s.seat : -1;
@@ -76,6 +76,7 @@ function draw(i){
   const offers = document.getElementById('offers');
   offers.innerHTML = s.offers.map(o => '<li data-seat="' + o.seat + '">seat ' + o.seat + ' may ' +
     o.options.join(' / ') + ' ' + tile(o.tile, {h: 22}) + ': <b>' + o.action + '</b></li>').join('') || '<li>none</li>';
+  if (!hidden) offers.innerHTML = '<li>hidden (show hidden to see them)</li>';
   const win = document.getElementById('win');
   win.hidden = !s.win;
   if (s.win && D.settlement) {
