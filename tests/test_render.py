@@ -288,3 +288,40 @@ def test_the_public_text_of_a_move_hides_what_other_seats_cannot_see():
     assert "kanchan" in ready["text"] and "kanchan" not in ready["public"]
     offers = next(s for s in states if s["event"] == "claim_offer")
     assert "seat 2 may peng" in offers["text"] and "seat" not in offers["public"]
+
+
+def test_two_seat_deals_drop_in_states_and_pictures():
+    from daqing_sim.render.table import deal_end_html
+    from daqing_sim.render.viewer import viewer_page
+
+    hands = {
+        0: [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 28, 28, 33, 32],
+        1: [28, 9, 10, 11, 12, 13, 14, 15, 16, 17, 29, 30, 31],
+    }
+    rows = [dict(event="deal", seat=s, tile=t) for s, ts in hands.items() for t in ts]
+    rows += [
+        dict(event="bao", seat=-1, tile=20),
+        dict(event="discard", seat=1, tile=28),  # 东 from seat 1, pengs by seat 0
+        dict(event="claim", seat=0, tile=28, from_seat=1, action="peng"),
+        dict(event="discard", seat=0, tile=32),
+    ]
+    base = {
+        "from_seat": -1,
+        "action": None,
+        "options": 0,
+        "wall_left": 36,
+        "bao": 20,
+        "wait": None,
+        "outs": -1,
+    }
+    log = pd.DataFrame([{**base, "other_tile": -1, **r} for r in rows])
+    states = table_states(log, dealer=0)
+    last = states[-1]
+    assert len(last["hands"]) == len(last["ponds"]) == 2
+    assert last["melds"][0] == [{"kind": "peng", "tile": 28, "claimed": 28, "from": 1}]
+    assert [p["claimed"] for p in last["ponds"][1]] == [True] and last["ponds"][0][0]["tile"] == 32
+    end = deal_end_html(log)
+    meld = _svg(re.search(r'<span class="meld".*?</span>', end).group(0)).findall("svg")
+    assert ["sideways" in m.get("class") for m in meld] == [False, True, False]  # across: the middle
+    page = viewer_page({"title": "t", "seats": ["a", "b"], "dealer": 0, "states": states})
+    assert page.count('<section class="seat"') == 2

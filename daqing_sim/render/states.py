@@ -27,13 +27,14 @@ def _name(t: int) -> str:
 
 
 class _Table:
-    def __init__(self, dealer: int) -> None:
+    def __init__(self, dealer: int, n_seats: int) -> None:
         self.dealer = dealer
-        self.hands: list[list[int]] = [[] for _ in range(4)]
-        self.drawn: list[int | None] = [None] * 4
-        self.melds: list[list[dict]] = [[] for _ in range(4)]
-        self.ponds: list[list[dict]] = [[] for _ in range(4)]
-        self.ready = [False] * 4
+        self.n_seats = n_seats
+        self.hands: list[list[int]] = [[] for _ in range(n_seats)]
+        self.drawn: list[int | None] = [None] * n_seats
+        self.melds: list[list[dict]] = [[] for _ in range(n_seats)]
+        self.ponds: list[list[dict]] = [[] for _ in range(n_seats)]
+        self.ready = [False] * n_seats
         self.wall_left = 0
         self.bao = -1
         self.offers: list[dict] = []
@@ -105,12 +106,13 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
     Returns
     -------
     list of dict
-        State 0 is the deal (hands dealt, the bao set aside); then one state per draw, discard,
-        declaration, claim, kong, bao replacement and the end, and the claim offers of one
-        discard are one state (``offers``: seat, the actions offered, its answer). ``step`` is
-        the last row of ``df`` the state includes; ``text`` describes the move, ``public`` as
-        the other seats see it (no drawn tile, wait or offers). Tile codes as in
-        :mod:`daqing_sim.render.tiles`.
+        One entry per seat (as many as the log deals to: four, or two) in ``hands``,
+        ``drawn``, ``melds``, ``ponds`` and ``ready``. State 0 is the deal (hands dealt, the
+        bao set aside); then one state per draw, discard, declaration, claim, kong, bao
+        replacement and the end; the claim offers of one discard are one state (``offers``:
+        seat, the actions offered, its answer). ``step`` is the last row of ``df`` the state
+        includes; ``text`` describes the move, ``public`` as the other seats see it (no drawn
+        tile, wait or offers). Tile codes as in :mod:`daqing_sim.render.tiles`.
 
     Raises
     ------
@@ -134,7 +136,10 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
         dealer = df.attrs.get("dealer")
         if dealer is None:
             dealer = next((r["seat"] for r in records if r["event"] == "deal"), 0)
-    t = _Table(int(dealer))
+    n_seats = 1 + max((int(r["seat"]) for r in records if r["event"] == "deal"), default=-1)
+    if n_seats < 2:
+        raise ValueError("the deal log deals no tiles to two or more seats: pass ds.deal_log(seed, deal)")
+    t = _Table(int(dealer), n_seats)
     states: list[dict] = []
     dealt = False
     try:
@@ -156,7 +161,7 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
             if ev != "claim_offer":
                 t.offers = []
             if ev in ("draw", "kong_draw"):
-                for s in range(4):
+                for s in range(t.n_seats):
                     t.settle_drawn(s)
                 t.drawn[seat] = tile
                 back = " from the back (kong replacement)" if ev == "kong_draw" else ""

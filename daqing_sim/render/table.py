@@ -88,7 +88,7 @@ def meld_html(
     Examples
     --------
     >>> m = meld_html("concealed_kong", 4)
-    >>> m.count('class="tile back"'), m.count('data-tile="4"')
+    >>> m.count('class="tile back"'), m.count('<svg class="tile')
     (2, 4)
     """
     if kind not in MELD_KINDS:
@@ -236,6 +236,13 @@ def advice_html(df, *, max_rows: int = 40) -> str:
     )
 
 
+def _offset(giver: int | None, owner: int, n_seats: int) -> int:
+    """Where a claimed tile came from, as :func:`meld_html` takes it (two seats: across)."""
+    if giver is None:
+        return 3
+    return 2 if n_seats == 2 else (giver - owner) % n_seats
+
+
 def seat_html(state: dict, seat: int, *, height: float = 32) -> str:
     """One seat of a :func:`~daqing_sim.render.states.table_states` state: hand, melds, pond."""
     drawn = state["drawn"][seat]
@@ -244,7 +251,7 @@ def seat_html(state: dict, seat: int, *, height: float = 32) -> str:
         body += f'<span class="drawn-tile">{tile_svg(drawn, height=height)}</span>'
     melds = "".join(
         meld_html(m["kind"], m["tile"], claimed=m["claimed"], seat=seat, height=height,
-                  offset=3 if m["from"] is None else (m["from"] - seat) % 4)
+                  offset=_offset(m["from"], seat, len(state["hands"])))
         for m in state["melds"][seat]
     )  # fmt: skip
     body += f'<span class="melds">{melds}</span>' if melds else ""
@@ -261,7 +268,7 @@ def deal_end_html(df) -> str:
     from daqing_sim.render.states import table_states
 
     last = table_states(df)[-1]
-    seats = "".join(seat_html(last, s) for s in range(4))
+    seats = "".join(seat_html(last, s) for s in range(len(last["hands"])))
     a = df.attrs
     head = f"deal {a['deal']} of seed {a['seed']}: " if "deal" in a and "seed" in a else ""
     end = html.escape(head + last["text"])

@@ -1,7 +1,7 @@
 // The replay viewer's script: draws the state JSON of #replay-data (daqing_sim/render/viewer.py).
 (function(){
 const D = JSON.parse(document.getElementById('replay-data').textContent);
-const S = D.states, N = S.length;
+const S = D.states, N = S.length, SEATS = S[0].hands.length;
 const W = 60, H = 80;
 let cur = 0;
 let hidden = true;
@@ -31,7 +31,8 @@ function meld(m, owner){
     if (k === 'added_kong') rest.length = 2;
     let side = tile(m.claimed, {side: true, h: 34});
     if (k === 'added_kong') side = '<span class="stack">' + tile(m.claimed, {side: true, h: 34}) + side + '</span>';
-    const off = (m.from - owner + 4) % 4, pos = off === 3 ? 0 : (off === 2 ? 1 : rest.length);
+    const off = SEATS === 2 ? 2 : (m.from - owner + SEATS) % SEATS;
+    const pos = off === 3 ? 0 : (off === 2 ? 1 : rest.length);
     const parts = rest.map(x => tile(x, {h: 34}));
     parts.splice(pos, 0, side);
     body = parts.join('');
@@ -50,7 +51,7 @@ function draw(i){
   document.getElementById('wall-left').textContent = s.wall_left;
   document.getElementById('bao').innerHTML = tile(s.bao, {back: !hidden, secret: !hidden, h: 40});
   const lastPond = (s.event === 'discard') ? s.seat : -1;
-  for (let p = 0; p < 4; p++) {
+  for (let p = 0; p < SEATS; p++) {
     const sec = document.querySelector('.seat[data-seat="' + p + '"]');
     sec.classList.toggle('to-move', s.seat === p);
     sec.classList.toggle('winner', !!(s.win && s.win.seat === p));
@@ -82,7 +83,7 @@ function draw(i){
   if (s.win && D.settlement) {
     const st = D.settlement;
     let rows = '';
-    for (let p = 0; p < 4; p++) {
+    for (let p = 0; p < SEATS; p++) {
       const f = st.fans[p];
       rows += '<tr data-seat="' + p + '"><td>seat ' + p + '</td><td>' + (st.payments[p] > 0 ? '+' : '') + st.payments[p] +
         '</td><td>' + (f ? f.join(', ') || '-' : (p === st.winner ? 'winner' : '')) + '</td></tr>';

@@ -48,7 +48,8 @@ def viewer_page(payload: dict[str, Any]) -> str:
     Parameters
     ----------
     payload : dict
-        ``title``, ``subtitle`` (str), ``seats`` (four names), ``dealer`` (int), ``states``
+        ``title``, ``subtitle`` (str), ``seats`` (a name per seat: four, or two), ``dealer``,
+        ``states``
         (:func:`~daqing_sim.render.states.table_states`) and ``settlement`` (``winner``,
         ``payments``, ``fans`` by loser seat, ``big``, ``pays_all``; or None).
 
