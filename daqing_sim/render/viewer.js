@@ -50,7 +50,8 @@ function draw(i){
   document.getElementById('move-text').textContent = hidden ? s.text : s.public;
   document.getElementById('wall-left').textContent = s.wall_left;
   document.getElementById('bao').innerHTML = tile(s.bao, {back: !hidden, secret: !hidden, h: 40});
-  const lastPond = (s.event === 'discard') ? s.seat : -1;
+  // the discard just made, or the one won on, is outlined
+  const lastPond = s.event === 'discard' ? s.seat : (s.win && s.win.method === 'deal_in' ? s.win.from : -1);
   for (let p = 0; p < SEATS; p++) {
     const sec = document.querySelector('.seat[data-seat="' + p + '"]');
     sec.classList.toggle('to-move', s.seat === p);
