@@ -31,6 +31,8 @@ _EXPORTS = {
     "Wait": "hand.evaluator",
     "settle": "game.scoring",
     "settle_detail": "game.scoring",
+    "score_win": "game.score_win",
+    "WinScore": "game.score_win",
     "Settlement": "game.scoring",
     "generate_walls": "game.wall",
     "simulate": "game.simulate",

@@ -37,7 +37,42 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def reference_markdown() -> str:
+    """The CLI reference (docs/CLI.md): every sub-command and flag, generated from the parser so
+    that it cannot drift from it (``python -m daqing_sim.cli --reference > docs/CLI.md``)."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    lines = [
+        "# daqing-sim command-line reference",
+        "",
+        "Generated from the argument parser by `python -m daqing_sim.cli --reference`; a test checks",
+        "that this file is current. `daqing-sim COMMAND --help` prints the same.",
+        "",
+    ]
+    helps = {a.dest: a.help for a in sub._choices_actions}
+    for name, p in sub.choices.items():
+        lines += [f"## `daqing-sim {name}`", "", helps.get(name) or "", ""]
+        if p.description:
+            lines += [" ".join(p.description.split()), ""]
+        lines += ["| argument | what it is |", "| --- | --- |"]
+        for a in p._actions:
+            if isinstance(a, argparse._HelpAction):
+                continue
+            flag = ", ".join(a.option_strings) or a.metavar or a.dest
+            if a.option_strings and a.nargs != 0:
+                flag += f" {a.metavar or a.dest.upper()}"
+            what = (a.help or "").replace("|", "\\|").replace("\n", " ")
+            if a.default not in (None, False, argparse.SUPPRESS) and "default" not in what:
+                what += f" (default: {a.default})"
+            lines.append(f"| `{flag}` | {what % vars(a) if '%(' in what else what} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
+    if argv is None and sys.argv[1:] == ["--reference"]:
+        print(reference_markdown())
+        return 0
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -8,12 +8,22 @@ Every module that uses a code imports it from here; the names follow docs/RULES.
 
 from __future__ import annotations
 
-# Tiles: 0-8 characters (m), 9-17 dots (p), 18-26 bamboo (s), 27 the red dragon 中.
+# Tiles: 0-8 characters (m), 9-17 dots (p), 18-26 bamboo (s), 27 the red dragon 中: Daqing's 28.
+# The 34-kind families (Beijing, two-player) add the winds and the other dragons after them, so
+# Daqing's kinds are a prefix of theirs and a Daqing hand means the same in every family.
 N_KINDS = 28
 COPIES = 4
 N_TILES = N_KINDS * COPIES  # 112
 ZHONG = 27
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN = 28, 29, 30, 31, 32, 33
+N_KINDS_ALL = 34
+N_TILES_ALL = N_KINDS_ALL * COPIES  # 136
 N_SEATS = 4
+
+# Rule families (RuleSet.family) and the tile kinds each plays.
+DAQING, BEIJING = 0, 1
+FAMILIES = ("daqing", "beijing")
+FAMILY_KINDS = (N_KINDS, N_KINDS_ALL)
 
 # Wait kinds, in the RULES.md tie order (lower code wins a tie); -1 = not a winning tile.
 KANCHAN, EDGE, SINGLE, DUAL_PAIR, TWO_SIDED = 0, 1, 2, 3, 4

@@ -1,24 +1,25 @@
-"""The rule flags of Daqing mahjong (docs/RULES.md) as a frozen dataclass.
+"""The rule flags of every rule family (docs/RULES.md) as a frozen dataclass.
 
-Every field is one flag; the defaults are the classic rules. Kernels never see the
-dataclass: they take :meth:`RuleSet.encode`, an ``int64`` array indexed by the
-``R_*`` constants below.
+A :class:`RuleSet` is one family (``family="daqing"``, the default, or ``"beijing"``) and that
+family's flags; the defaults are the family's classic rules, and a flag of another family is an
+error. Kernels never see the dataclass: they take :meth:`RuleSet.encode`, an ``int64`` array
+indexed by the ``R_*`` constants below (one layout for all families, so one compiled kernel
+serves every rule set of a family).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import KW_ONLY, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RuleSet:
-    """Rule flags; defaults reproduce classic Daqing rules.
+    """Rule flags of one family; the defaults reproduce that family's classic rules.
 
     Examples
     --------
@@ -27,6 +28,13 @@ class RuleSet:
     (False, 4)
     >>> RuleSet.from_dict({"kong_fan": True}).kong_fan
     True
+    >>> beijing = RuleSet(family="beijing", burn_dealer=False)
+    >>> beijing.changed(), beijing.base_points
+    ({'burn_dealer': False}, 1000)
+    >>> RuleSet(family="beijing", kong_fan=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: kong_fan is a Daqing flag, not a Beijing one; Beijing flags: multiple_winners, ...
     """
 
     bao_replacement: bool = True  # 换宝
@@ -44,28 +52,65 @@ class RuleSet:
     min_concealed_at_ready: int = 4  # 不能手把一
     last_tiles_no_claim: int = 4  # 荒庄前最后四张
     lock_after_ready: bool = True
+    _: KW_ONLY
+    family: str = "daqing"
+    # Beijing (docs/RULES.md, "Beijing"): claims, robbing kongs, settlement, each fan type's fans.
+    multiple_winners: bool = False
+    rob_added_kong: bool = True  # 抢杠
+    rob_concealed_kong_with_dragon: bool = True  # 一条龙的龙身可以抢暗杠
+    fan_combine: str = "add"  # F = sum of fans ("add") or each fan doubling ("double")
+    base_points: int = 1000
+    open_hand_factor: float = 0.5  # 破了门清: half the base
+    mutual_bao: bool = True  # 互包
+    burn_dealer: bool = True  # 烧庄
+    burn_points: int = 1000
+    dead_wall_tiles: int = 14  # 荒牌: 7 stacks left undrawn (+2 per kong after the first)
+    fans_all_triplets: int = 2  # 对对和
+    fans_big_single_wait: int = 2  # 大钓
+    fans_catch_five: int = 2  # 捉五魁
+    fans_last_tile: int = 2  # 海底捞月
+    fans_dragon: int = 3  # 一条龙
+    fans_seven_pairs: int = 4  # 七对
+    fans_kong_bloom: int = 5  # 杠上开花
+    fans_one_suit: int = 6  # 清一色
+    fans_luxury_seven_pairs: int = 8  # 豪华七对
+    fans_plain_win: int = 1
+    fans_last_discard: int = 1
 
     def __new__(cls, *args: Any, **flags: Any) -> RuleSet:
         # Before the dataclass __init__, whose TypeError would not list the valid flags.
-        unknown = sorted(set(flags) - set(cls.flag_names()))
-        if unknown:
+        message = _flag_error(flags)
+        if message:
+            raise ValueError(message)
+        family = flags.get("family", "daqing")
+        if len(args) > len(FAMILY_FLAGS["daqing"]):
             raise ValueError(
-                f"unknown rule flag(s) {', '.join(unknown)}; valid flags: {', '.join(cls.flag_names())}"
+                f"RuleSet takes at most {len(FAMILY_FLAGS['daqing'])} flags by position; "
+                "name them, e.g. kong_fan=True"
             )
-        if len(args) > len(cls.flag_names()):
-            raise ValueError(
-                f"RuleSet takes at most {len(cls.flag_names())} flags; name them, e.g. kong_fan=True"
-            )
+        if args and family != "daqing":
+            raise ValueError("name the flags of a non-Daqing RuleSet, e.g. RuleSet(family='beijing', ...)")
         return super().__new__(cls)
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name == "family":
+                continue
             if f.type in ("bool", bool):
                 if not isinstance(value, bool | np.bool_):
                     raise ValueError(f"rule flag {f.name} must be true or false, not {value!r}")
+            elif f.type in ("float", float):
+                if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+                    raise ValueError(f"rule flag {f.name} must be a number, not {value!r}")
+            elif f.type in ("str", str):
+                if value not in FAN_COMBINE:
+                    raise ValueError(f"rule flag {f.name} must be {' or '.join(FAN_COMBINE)}, not {value!r}")
             elif isinstance(value, bool) or not isinstance(value, int | np.integer):
                 raise ValueError(f"rule flag {f.name} must be a whole number, not {value!r}")
+        if self.family == "beijing":
+            self._check_beijing()
+            return
         if not 1 <= self.min_concealed_at_ready <= 13:
             raise ValueError(
                 f"min_concealed_at_ready={self.min_concealed_at_ready} is impossible: "
@@ -77,9 +122,41 @@ class RuleSet:
                 "use 0 (claims until the end) to 58 (the live wall; classic: 4)"
             )
 
+    def __repr__(self) -> str:
+        items = ([f"family={self.family!r}"] if self.family != "daqing" else []) + [
+            f"{k}={v!r}" for k, v in self.changed().items()
+        ]
+        return f"RuleSet({', '.join(items)})"
+
+    def _check_beijing(self) -> None:
+        if self.multiple_winners:
+            raise ValueError(
+                "multiple_winners=true is not played yet: one winner per discard (截和), first in turn order"
+            )
+        if not 0 < self.open_hand_factor <= 1:
+            raise ValueError(f"open_hand_factor={self.open_hand_factor} must be in (0, 1] (Beijing: 0.5)")
+        for name in ("base_points", "burn_points"):
+            if not 0 <= getattr(self, name) <= 10**9:
+                raise ValueError(f"{name}={getattr(self, name)} must be 0 to 10^9 points (Beijing: 1000)")
+        if self.open_hand_factor * self.base_points != int(self.open_hand_factor * self.base_points):
+            raise ValueError("open_hand_factor x base_points must be whole points (Beijing: 0.5 x 1000)")
+        if not 0 <= self.dead_wall_tiles <= 80:
+            raise ValueError(f"dead_wall_tiles={self.dead_wall_tiles} must be 0 to 80 (Beijing: 14)")
+        for name in FAMILY_FLAGS["beijing"]:
+            if name.startswith("fans_") and not 0 <= getattr(self, name) <= 64:
+                raise ValueError(f"{name}={getattr(self, name)} must be 0 to 64 fans")
+
     @classmethod
-    def flag_names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))
+    def flag_names(cls, family: str = "daqing") -> tuple[str, ...]:
+        """The flags of one rule family, in encoding order (``family`` itself not included)."""
+        if family not in FAMILY_FLAGS:
+            raise ValueError(f"unknown rule family {family!r}: use one of {', '.join(FAMILY_FLAGS)}")
+        return FAMILY_FLAGS[family]
+
+    @property
+    def n_kinds(self) -> int:
+        """Tile kinds the family plays: 28 (Daqing) or 34 (Beijing)."""
+        return 28 if self.family == "daqing" else 34
 
     @classmethod
     def from_dict(cls, flags: dict[str, Any] | None, *, where: str = "rules") -> RuleSet:
@@ -92,12 +169,9 @@ class RuleSet:
                 f"{where} must be a table of flag = value pairs, not {type(flags).__name__} {flags!r}"
             )
         flags = dict(flags or {})
-        unknown = sorted(set(flags) - set(cls.flag_names()))
-        if unknown:
-            raise ValueError(
-                f"unknown rule flag(s) {', '.join(unknown)} in {where}; "
-                f"valid flags: {', '.join(cls.flag_names())}"
-            )
+        message = _flag_error(flags, f" in {where}")
+        if message:
+            raise ValueError(message)
         try:
             return cls(**flags)
         except ValueError as e:
@@ -122,14 +196,22 @@ class RuleSet:
         >>> RuleSet.from_flag_strings(["bao_replacement=off", "min_concealed_at_ready=1"]).changed()
         {'bao_replacement': False, 'min_concealed_at_ready': 1}
         """
-        numeric = {f.name for f in fields(cls) if f.type in ("int", int)}
+        numeric = {f.name for f in fields(cls) if f.type in ("int", int, "float", float)}
+        text = {f.name for f in fields(cls) if f.type in ("str", str)}
         flags: dict[str, Any] = {}
         for item in items or []:
             if "=" not in item:
                 raise ValueError(f"{where} takes flag=value pairs, e.g. kong_fan=true; got {item!r}")
             key, value = (x.strip() for x in item.split("=", 1))
             v = value.lower()
-            if key not in numeric and v in ("true", "yes", "on", "1"):
+            if key in text:
+                flags[key] = v
+            elif key in {f.name for f in fields(cls) if f.type in ("float", float)}:
+                try:
+                    flags[key] = float(v)
+                except ValueError:
+                    raise ValueError(f"{where} {item!r}: the value must be a number") from None
+            elif key not in numeric and v in ("true", "yes", "on", "1"):
                 flags[key] = True
             elif key not in numeric and v in ("false", "no", "off", "0"):
                 flags[key] = False
@@ -144,17 +226,66 @@ class RuleSet:
         return self.from_dict({**self.to_dict(), **changes})
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The family's flags; ``family`` too unless it is Daqing (so that a Daqing rule set keeps
+        the dict, and the chunk identity, it had before families existed)."""
+        flags = {name: getattr(self, name) for name in self.flag_names(self.family)}
+        return flags if self.family == "daqing" else {"family": self.family, **flags}
 
     def encode(self) -> np.ndarray:
-        """The numeric encoding kernels take: ``int64`` array indexed by ``R_*``."""
-        return np.array([int(getattr(self, name)) for name in self.flag_names()], dtype=np.int64)
+        """The numeric encoding kernels take: ``int64`` array indexed by ``R_*``.
+
+        Every family has the same layout; the flags of other families hold their defaults.
+        ``open_hand_factor`` is encoded in thousandths, ``fan_combine`` as its index.
+        """
+        out = np.empty(N_RULE_FIELDS, dtype=np.int64)
+        for i, name in enumerate(ENCODING):
+            value = getattr(self, name)
+            if name == "family":
+                value = tuple(FAMILY_FLAGS).index(value)
+            elif name == "fan_combine":
+                value = FAN_COMBINE.index(value)
+            elif name == "open_hand_factor":
+                value = round(value * 1000)
+            out[i] = int(value)
+        return out
 
     def changed(self) -> dict[str, Any]:
-        """Flags that differ from the classic defaults."""
-        base = RuleSet()
-        return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
+        """Flags that differ from the family's classic defaults."""
+        base = RuleSet(family=self.family)
+        return {k: v for k, v in self.to_dict().items() if k != "family" and getattr(base, k) != v}
 
+
+def _flag_error(flags: dict[str, Any], where: str = "") -> str | None:
+    """The one-line error for an unknown family or flags that are not the family's, else None."""
+    family = flags.get("family", "daqing")
+    if family not in FAMILY_FLAGS:
+        return f"unknown rule family {family!r}{where}: use one of {', '.join(FAMILY_FLAGS)}"
+    own = FAMILY_FLAGS[family]
+    known = {name for names in FAMILY_FLAGS.values() for name in names} | {"family"}
+    unknown = sorted(set(flags) - known)
+    if unknown:
+        return f"unknown rule flag(s) {', '.join(unknown)}{where}; valid flags: {', '.join(own)}"
+    for name in flags:
+        if name != "family" and name not in own:
+            other = next(f for f, names in FAMILY_FLAGS.items() if name in names)
+            return (
+                f"{name} is a {_title(other)} flag, not a {_title(family)} one{where}; "
+                f"{_title(family)} flags: {', '.join(own)}"
+            )
+    return None
+
+
+def _title(family: str) -> str:
+    return {"daqing": "Daqing", "beijing": "Beijing"}.get(family, family)
+
+
+FAN_COMBINE = ("add", "double")
+_ALL = tuple(f.name for f in fields(RuleSet))
+FAMILY_FLAGS = {
+    "daqing": _ALL[: _ALL.index("family")],
+    "beijing": _ALL[_ALL.index("family") + 1 :],
+}
+ENCODING = _ALL  # the order of RuleSet.encode()
 
 (
     R_BAO_REPLACEMENT,
@@ -172,9 +303,51 @@ class RuleSet:
     R_MIN_CONCEALED_AT_READY,
     R_LAST_TILES_NO_CLAIM,
     R_LOCK_AFTER_READY,
-) = range(15)
-N_RULE_FIELDS = 15
-assert len(RuleSet.flag_names()) == N_RULE_FIELDS
+    R_FAMILY,
+    R_MULTIPLE_WINNERS,
+    R_ROB_ADDED_KONG,
+    R_ROB_CONCEALED_KONG_WITH_DRAGON,
+    R_FAN_COMBINE,
+    R_BASE_POINTS,
+    R_OPEN_HAND_FACTOR,
+    R_MUTUAL_BAO,
+    R_BURN_DEALER,
+    R_BURN_POINTS,
+    R_DEAD_WALL_TILES,
+    R_FANS_ALL_TRIPLETS,
+    R_FANS_BIG_SINGLE_WAIT,
+    R_FANS_CATCH_FIVE,
+    R_FANS_LAST_TILE,
+    R_FANS_DRAGON,
+    R_FANS_SEVEN_PAIRS,
+    R_FANS_KONG_BLOOM,
+    R_FANS_ONE_SUIT,
+    R_FANS_LUXURY_SEVEN_PAIRS,
+    R_FANS_PLAIN_WIN,
+    R_FANS_LAST_DISCARD,
+) = range(37)
+N_RULE_FIELDS = 37
+assert len(ENCODING) == N_RULE_FIELDS and ENCODING[R_FAMILY] == "family"
+assert ENCODING[R_FANS_LAST_DISCARD] == "fans_last_discard"
+
+
+ENGINE_FAMILIES = ("daqing",)  # the families the deal engine plays so far
+
+
+def require_engine_family(rules: RuleSet, what: str) -> None:
+    """One-line error when ``what`` needs deals of a family the engine does not play yet.
+
+    >>> require_engine_family(RuleSet(family="beijing"), "simulate")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: simulate plays Daqing deals only so far: the engine does not deal Beijing yet (...)
+    """
+    if rules.family not in ENGINE_FAMILIES:
+        name = _title(rules.family)
+        raise ValueError(
+            f"{what} plays Daqing deals only so far: the engine does not deal {name} yet "
+            f"({name} hands and wins: ds.analyze_hand, ds.score_win)"
+        )
 
 
 def unrestricted() -> RuleSet:

@@ -93,3 +93,29 @@ def test_hand_analysis_text_says_a_closed_hand_is_not_won_as_held():
     assert "开门" in text
     opened = str(ds.analyze_hand("123m456p11m中中 [789s] 中"))
     assert "win on 中:        yes" in opened
+
+
+def test_hand_under_beijing_shows_tenpai_and_the_fans(capsys):
+    assert main(["hand", "1122334567899m", "--rules", "family=beijing"]) == 0
+    text = capsys.readouterr().out
+    assert "ready:            yes (听牌)" in text and "may declare" not in text
+    assert "waits:            3m:edge, 6m:two_sided, 9m:single" in text
+    assert main(["hand", "1122334567899m9m", "--rules", "family=beijing", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["is_win"] and out["scores"]["self-drawn"]["fans"] == {"dragon": 3, "one_suit": 6}
+    assert out["scores"]["self-drawn"]["total"] == 27000 and out["scores"]["on a discard"]["total"] == 9000
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["hand", "1122334567899m东"], "东 is not a Daqing tile: Daqing plays m, p, s and 中"),
+        (["hand", "123m456p789s11m22z", "--rules", "family=beijing", "--win-tile", "8z"], "--win-tile '8z'"),
+        (["hand", "123m456p789s11m中中", "--win-tile", "东"], "--win-tile: 东 is not a Daqing tile"),
+        (["hand", "123m456p789s11m中中", "--rules", "family=beijing,kong_fan=1"], "a Daqing flag"),
+    ],
+)
+def test_hand_family_errors_are_one_line(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1

@@ -119,11 +119,12 @@ def test_require_full_false_allows_partial_hands():
     "text, match",
     [
         # unknown character
-        ("123m456p789s11m中中x", r"unknown character 'x'.*m/p/s, 中 or C"),
+        ("123m456p789s11m中中x", r"unknown character 'x'.*m/p/s, 中 or C, or the honors 东南西北白发"),
         ("c23m456p789s111s中", r"unknown character 'c'"),
         ("123m456p789s11m中發", r"unknown character '發'"),
         ("11m [x345m] 456p789s中中", r"unknown character 'x' at meld '\[x345m\]'"),
-        ("11m [345z] 456p789s中中", r"'345' at meld '\[345z\]' have no suit letter"),
+        ("11m [345z] 456p789s中中", r"西 is not a Daqing tile: Daqing plays m, p, s and 中"),
+        ("11m [348z] 456p789s中中", r"'348z' at meld '\[348z\]': honors are 1z-7z"),
         ("0m23m456p789s11m中中", r"rank 0 in '0m'.*ranks are 1-9"),
         # missing suit letter
         ("123m456p789s11中中", r"'11' .*no suit letter.*write m, p or s"),

@@ -68,3 +68,20 @@ def test_compose_wall():
         compose_wall([[0] * 14, [0] * 13, list(range(13)), list(range(13))], bao=1)
     with pytest.raises(ValueError, match="needs 13 tiles"):
         compose_wall([list(range(14)), list(range(12)), list(range(13)), list(range(13))], bao=1)
+
+
+def test_beijing_walls_hold_136_tiles_of_34_kinds_on_their_own_stream():
+    walls, bao, seeds = generate_walls(5000, seed=3, start=4000, family="beijing")
+    assert walls.shape == (5000, 136) and bao == -1
+    counts = np.apply_along_axis(np.bincount, 1, walls, minlength=34)
+    assert (counts == 4).all()
+    again, _, seeds2 = generate_walls(3, seed=3, start=4100, family="beijing")
+    assert (again == walls[100:103]).all() and (seeds2 == seeds[100:103]).all()
+    daqing, _, _ = generate_walls(3, seed=3, start=4100)
+    assert daqing.shape == (3, 112)
+    assert not (again[:, :112] == daqing).all()  # not the Daqing wall with honors appended
+    # the tiles' positions are uniform: each kind is about equally often first in the wall
+    first = np.bincount(walls[:, 0], minlength=34)
+    assert first.min() > 5000 / 34 * 0.5
+    with pytest.raises(ValueError, match="unknown rule family 'hk'"):
+        generate_walls(1, seed=1, family="hk")

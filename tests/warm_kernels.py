@@ -39,6 +39,9 @@ def hands() -> None:
     ds.standard_shanten(batch)
     ds.daqing_shanten(ds.parse_hand("123m456p789s112m中"))
     ds.analyze_hand("123m456p789s11m中中 [中中中]".replace(" [中中中]", ""))
+    beijing = ds.RuleSet(family="beijing")
+    ds.analyze_hand("234m456p678s2233z", rules=beijing)
+    ds.score_win("234m456p678s2233z", "3z", rules=beijing, self_draw=False)
 
 
 def extras() -> None:

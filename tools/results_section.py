@@ -1,7 +1,10 @@
-"""Write the "What the full-size runs show" section of results/README.md from the results files
+"""Write the "What the full-size runs show" section of results/README.md and the headline answers
+of the front page (README.md, between its ``<!-- answers -->`` markers) from the results files
 (summary.csv, tournament.csv, tactics.csv), so that every number there is read, not typed.
 
-    python tools/results_section.py          # rewrite the section in place
+    python tools/results_section.py          # rewrite both sections in place
+
+``tests/test_docs.py`` checks that README.md's section is what this writes.
 """
 
 from __future__ import annotations
@@ -123,7 +126,140 @@ def section() -> str:
     return "\n".join(out)
 
 
+README_START = "<!-- answers: written by python tools/results_section.py from results/; do not edit -->"
+README_END = "<!-- end of answers -->"
+
+
+def _row(df: pd.DataFrame, variant: str, metric: str) -> pd.Series:
+    r = df[(df["variant"] == variant) & (df["metric"] == metric)]
+    if len(r) != 1:
+        raise KeyError(f"no single row {variant}/{metric} in the summary: rerun its experiment")
+    return r.iloc[0]
+
+
+def _ci(r: pd.Series, pct: bool, cols=("estimate", "lo", "hi")) -> str:
+    return _fmt(*(float(r[c]) for c in cols), pct)
+
+
+def _pp(r: pd.Series) -> str:
+    """A paired difference of shares in percentage points."""
+    return f"{100 * r['estimate']:+.2f} points ({100 * r['lo']:+.2f} to {100 * r['hi']:+.2f})"
+
+
+def readme_answers() -> str:
+    """The front page's headline answers: one row per question, each read from the results files."""
+    base, bao, jia = _summary("baseline"), _summary("bao_replacement"), _summary("jia_edge")
+    rows = [
+        (
+            "How fast do players get ready?",
+            "dealer ready by its 6th own draw",
+            _ci(_row(base, "classic", "ready_kaplan_meier_dealer_k6"), True),
+            "baseline",
+            "01",
+        ),
+        (
+            "",
+            "non-dealer ready by its 6th / 12th own draw",
+            _ci(_row(base, "classic", "ready_kaplan_meier_non_dealer_k6"), True)
+            + " / "
+            + _ci(_row(base, "classic", "ready_kaplan_meier_non_dealer_k12"), True),
+            "baseline",
+            "01",
+        ),
+        (
+            "Kanchan (夹) or edge?",
+            "declared waits that are kanchan only / edge only",
+            _ci(_row(base, "classic", "wait_ready_pure_kanchan_only"), True)
+            + " / "
+            + _ci(_row(base, "classic", "wait_ready_pure_edge_only"), True),
+            "baseline",
+            "02",
+        ),
+        (
+            "",
+            "big wins (夹) among wins; with edge waits counting as 夹",
+            _ci(_row(jia, "classic", "big_share"), True) + "; " + _ci(_row(jia, "edge", "big_share"), True),
+            "jia_edge",
+            "02",
+        ),
+        (
+            "What does 换宝 change?",
+            "keeping the first bao: 摸宝 wins per deal, paired",
+            _pp(_row(bao, "no_replacement", "diff_bao_draw")),
+            "bao_replacement",
+            "03",
+        ),
+        (
+            "",
+            "keeping the first bao: exhaustive draws per deal, paired",
+            _pp(_row(bao, "no_replacement", "diff_exhaustive_draw")),
+            "bao_replacement",
+            "03",
+        ),
+        (
+            "What is a win worth?",
+            "winner's mean gain per deal (2^N units)",
+            _ci(_row(base, "classic", "pay_mean_winner"), False),
+            "baseline",
+            "04",
+        ),
+        (
+            "",
+            "deals in which some seat pays 64 or more",
+            _ci(_row(base, "classic", "pays_64_share"), True),
+            "baseline",
+            "04",
+        ),
+    ]
+    t = RESULTS / "strategies" / "tournament.csv"
+    if t.exists():
+        tour = pd.read_csv(t).sort_values("diff", ascending=False)
+        best = tour.iloc[0]
+        rows.append(
+            (
+                "Which style wins?",
+                f"{best['entrant']} minus the others, per seat-deal (2^N)",
+                _ci(best, False, ("diff", "diff_lo", "diff_hi")),
+                "strategies",
+                "05",
+            )
+        )
+        rows.append(
+            ("", "order of the duplicate tournament", " > ".join(tour["entrant"]), "strategies", "05")
+        )
+    tac = RESULTS / "tactics" / "tactics.csv"
+    if tac.exists():
+        tt = pd.read_csv(tac)
+        for r in (tt.loc[tt["diff"].idxmax()], tt.loc[tt["diff"].idxmin()]):
+            rows.append(
+                (
+                    "" if rows[-1][-1] == "06" else "Does the tactics book pay?",
+                    f"{r['tactic']} (`{r['entrant']}`) minus the default expert",
+                    _ci(r, False, ("diff", "lo", "hi")),
+                    "tactics",
+                    "06",
+                )
+            )
+    out = [
+        README_START,
+        "| question | figure | estimate (95% interval) | results | notebook |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for q, label, value, where, nb in rows:
+        out.append(f"| {q} | {label} | {value} | `results/{where}` | {nb} |")
+    out.append(README_END)
+    return "\n".join(out)
+
+
+def write_readme_answers(path: Path = ROOT / "README.md") -> None:
+    text = path.read_text(encoding="utf-8")
+    i, j = text.index(README_START), text.index(README_END) + len(README_END)
+    path.write_text(text[:i] + readme_answers() + text[j:], encoding="utf-8")
+    print(f"wrote the headline answers of {path}")
+
+
 def main() -> int:
+    write_readme_answers()
     path = RESULTS / "README.md"
     text = path.read_text(encoding="utf-8")
     i = text.index(START)

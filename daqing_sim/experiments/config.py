@@ -65,7 +65,7 @@ from daqing_sim.experiments.entrants import N_ROTATIONS, entrant_label, rotate, 
 from daqing_sim.experiments.entrants import seat_labels as _seat_labels
 from daqing_sim.players import registry as strategies_module
 from daqing_sim.players.plugins import is_player_spec, load_player, player_digest
-from daqing_sim.rules import RuleSet
+from daqing_sim.rules import RuleSet, require_engine_family
 
 # key -> what it holds; also the list shown when a key is unknown.
 EXPERIMENT_KEYS = {
@@ -415,6 +415,7 @@ def experiment_from_dict(
         if not isinstance(flags, dict):
             raise ValueError(f"rules in {vwhere} must be a table, e.g. rules = {{ kong_fan = true }}")
         rules = RuleSet.from_dict({**base_flags, **flags}, where=f"{vwhere} rules")
+        require_engine_family(rules, f"an experiment ({vwhere})")
         strategies = _strategies(raw["strategies"], vwhere) if "strategies" in raw else base_strategies
         knobs = _merge_knobs(base_knobs, _knobs(raw.get("knobs", {}), vwhere))
         variants.append(
@@ -515,6 +516,7 @@ def _tournament_experiment(
     if not isinstance(flags, dict):
         raise ValueError(f"rules in {twhere} must be a table, e.g. rules = {{ kong_fan = true }}")
     rules = RuleSet.from_dict(flags, where=f"{twhere} rules")
+    require_engine_family(rules, f"a tournament ({twhere})")
     knobs = _knobs(raw.get("knobs", {}), twhere)
     own = [k for _, k in parsed]
     entries = tuple(name if not k else (name, k) for name, k in parsed)

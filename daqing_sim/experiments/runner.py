@@ -73,7 +73,7 @@ from daqing_sim.validation import (
 LOCK = ".lock"
 BACKENDS = ("loky", "dask")
 # Everything that decides a deal: the rules, the hand evaluator, the engine and the players.
-ENGINE_PACKAGES = ("codes.py", "rules.py", "hand", "game", "players")
+ENGINE_PACKAGES = ("codes.py", "rules.py", "layout.py", "hand", "game", "players")
 # Bytes of one deal in a Parquet chunk (measured: ~45 on baseline chunks of 4,096 deals),
 # with room for the winner's hand column.
 DISK_BYTES_PER_DEAL = 80

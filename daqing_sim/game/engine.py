@@ -74,7 +74,61 @@ from daqing_sim.codes import (
 )
 from daqing_sim.game.borrow import borrowed
 from daqing_sim.game.scoring import settle_kernel
-from daqing_sim.game.state import (
+from daqing_sim.game.state import observe
+from daqing_sim.game.wall import BAO_POSITION, LIVE_START, N_LIVE
+from daqing_sim.hand.kernels import bao_win_k, is_open_k, may_declare_k, std_shanten_k, wait_set_k
+from daqing_sim.layout import (  # noqa: F401 (the row, hand, final and control layouts, re-exported)
+    C_ANSWER,
+    C_BACK,
+    C_BAO,
+    C_CLAIMABLE,
+    C_CUR,
+    C_D,
+    C_DECISION,
+    C_DECLARE,
+    C_DRAWN,
+    C_FRONT,
+    C_LAST_LIVE,
+    C_LEGAL,
+    C_MUST_DECLARE,
+    C_N_DRAWS,
+    C_N_LOG,
+    C_N_REPL,
+    C_OPTS,
+    C_PHASE,
+    C_SEAT,
+    C_STAGE,
+    C_STATUS,
+    C_TILE,
+    F_POOL,
+    F_REST,
+    H_MK,
+    H_MT,
+    H_NM,
+    H_WIDTH,
+    N_CTL,
+    N_OUT,
+    O_BAO,
+    O_BAO_REPLACEMENTS,
+    O_BIG,
+    O_CONCEALED,
+    O_DISCARDER,
+    O_DISCARDER_READY,
+    O_DRAWS,
+    O_FANS,
+    O_FINAL_BAO,
+    O_OUTCOME,
+    O_OWN_DRAWS,
+    O_PAY,
+    O_READY_OUTS,
+    O_READY_TURN,
+    O_READY_WAIT,
+    O_READY_WAIT_MASK,
+    O_READY_WAIT_TILES,
+    O_WAIT,
+    O_WIN_TILE,
+    O_WINNER,
+    O_WINNER_KONGS,
     R_BACK,
     R_BAO,
     R_BAO_KIND,
@@ -89,10 +143,7 @@ from daqing_sim.game.state import (
     R_WIN_KIND,
     R_WIN_TILE,
     R_WINNER,
-    observe,
 )
-from daqing_sim.game.wall import BAO_POSITION, LIVE_START, N_LIVE
-from daqing_sim.hand.kernels import bao_win_k, is_open_k, may_declare_k, std_shanten_k, wait_set_k
 from daqing_sim.players import dispatch
 from daqing_sim.players.common import maybe_ready, splitmix64, unseen_counts
 from daqing_sim.players.observation import (
@@ -139,7 +190,12 @@ def _drop_stale_cache() -> None:
     into: drop the cached engine and player kernels when a module they compile in is newer,
     or an edit to hand/kernels.py, game/scoring.py or a player would be silently ignored."""
     pkg = Path(__file__).resolve().parent.parent
-    deps = [pkg / "rules.py", *(f for sub in ("hand", "game", "players") for f in (pkg / sub).glob("*.py"))]
+    deps = [
+        pkg / "rules.py",
+        pkg / "codes.py",
+        pkg / "layout.py",
+        *(f for sub in ("hand", "game", "players") for f in (pkg / sub).glob("*.py")),
+    ]
     try:
         newest = max(f.stat().st_mtime for f in deps)
         for sub in ("game", "players"):
@@ -154,20 +210,6 @@ def _drop_stale_cache() -> None:
 
 
 _drop_stale_cache()
-
-# Columns of ``out`` (int32, one row per deal).
-O_OUTCOME, O_WINNER, O_DISCARDER, O_BIG, O_BAO, O_WAIT, O_WIN_TILE, O_DRAWS = range(8)
-O_PAY, O_FANS, O_READY_TURN, O_READY_WAIT, O_READY_OUTS, O_CONCEALED = 8, 12, 16, 20, 24, 28
-O_WINNER_KONGS, O_BAO_REPLACEMENTS, O_FINAL_BAO, O_DISCARDER_READY = 32, 33, 34, 35
-O_OWN_DRAWS, O_READY_WAIT_TILES, O_READY_WAIT_MASK = 36, 40, 44
-N_OUT = 48
-
-# ``out_hand`` row: 28 concealed counts, 4 meld kinds, 4 meld tiles, number of melds.
-H_MK, H_MT, H_NM = 28, 32, 36
-H_WIDTH = 37
-# ``out_final`` (6, 28): each seat's tiles (concealed + melds), unclaimed discards,
-# tiles never played (live wall rest, current and replaced baos).
-F_POOL, F_REST = 4, 5
 
 # Event log rows: (code, seat, tile, a, b); the fields of each code in docs/DESIGN.md (event log).
 EV_DRAW, EV_DISCARD, EV_READY, EV_CLAIM, EV_CONCEALED_KONG, EV_ADDED_KONG = 0, 1, 2, 3, 4, 5
@@ -185,12 +227,7 @@ _DRAW, _AFTER_DRAW, _KONG, _DISCARD, _DISCARDED, _CLAIMS = range(6)
 PHASE_DRAW = _DRAW
 PHASE_DISCARDED = _DISCARDED
 
-# ``ctl`` (int64, N_CTL): the control block of a deal stepped from outside (step_deal_k).
-C_STATUS, C_DECISION, C_SEAT, C_TILE, C_OPTS, C_ANSWER, C_DECLARE = range(7)
-C_PHASE, C_CUR, C_DRAWN, C_LAST_LIVE, C_MUST_DECLARE, C_FRONT, C_BACK = range(7, 14)
-C_N_DRAWS, C_N_REPL, C_N_LOG, C_BAO, C_D, C_CLAIMABLE, C_STAGE = range(14, 21)
-C_LEGAL = 32  # 28 entries: LEGAL_DISCARD | LEGAL_DECLARE per tile kind
-N_CTL = 64
+# ``ctl`` (int64, N_CTL): the control block of a deal stepped from outside (layout.CONTROL).
 ST_NEW, ST_PAUSED, ST_DONE = 0, 1, 2
 LEGAL_DISCARD, LEGAL_DECLARE = 1, 2
 

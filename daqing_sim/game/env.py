@@ -68,7 +68,7 @@ class DealEnv:
     ) -> None:
         self.seed = check_int(seed, "seed")
         self.deal = check_int(deal, "deal")
-        self.rules = _check_rules(rules)
+        self.rules = _check_rules(rules, "DealEnv")
         self.dealer = _check_dealer(dealer)
         if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != 4:
             raise ValueError(f"players must be four seats (None, a name or a Player), not {players!r}")

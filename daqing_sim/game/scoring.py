@@ -192,6 +192,8 @@ def _encode(
         raise ValueError(f"winner_kongs={winner_kongs} is impossible: a hand has 0 to 4 kongs")
     if not isinstance(rules, RuleSet):
         raise ValueError(f"rules must be a RuleSet, not {type(rules).__name__}; e.g. RuleSet(kong_fan=True)")
+    if rules.family != "daqing":
+        raise ValueError(f"settle is the Daqing settlement; for {rules.family} wins use ds.score_win")
     return (
         winner,
         dealer,

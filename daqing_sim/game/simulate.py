@@ -55,7 +55,7 @@ from daqing_sim.players.interface import Player
 from daqing_sim.players.plugins import resolve_seats
 from daqing_sim.players.registry import STRATEGIES, encode_strategies
 from daqing_sim.players.user import JittedPlayer, entry_with_ufns, user_functions
-from daqing_sim.rules import RuleSet
+from daqing_sim.rules import RuleSet, require_engine_family
 from daqing_sim.validation import check_fits_memory, check_int
 
 WAIT_CATEGORIES = (*WAIT_KINDS, "none")
@@ -63,11 +63,12 @@ TILE_CATEGORIES = tuple(tile_name(t) for t in range(N_KINDS))
 CHUNK = BLOCK
 
 
-def _check_rules(rules: Any) -> RuleSet:
+def _check_rules(rules: Any, what: str = "simulate") -> RuleSet:
     if not isinstance(rules, RuleSet):
         raise ValueError(
             f"rules must be a RuleSet, not {type(rules).__name__}; e.g. RuleSet(bao_replacement=False)"
         )
+    require_engine_family(rules, what)
     return rules
 
 

@@ -15,6 +15,25 @@ import numpy as np
 from numba import njit
 
 from daqing_sim.codes import CONCEALED_KONG
+
+# The deal's result scalars, left in ``result`` for settling and recording: layout.DEAL_RESULT.
+from daqing_sim.layout import (  # noqa: F401 (re-exported)
+    N_RESULT,
+    R_BACK,
+    R_BAO,
+    R_BAO_KIND,
+    R_BIG,
+    R_DISCARDER,
+    R_DISCARDER_READY,
+    R_FRONT,
+    R_METHOD,
+    R_N_DRAWS,
+    R_N_REPL,
+    R_WIN_DRAWN,
+    R_WIN_KIND,
+    R_WIN_TILE,
+    R_WINNER,
+)
 from daqing_sim.players.observation import (
     I_BAO,
     I_DEALER,
@@ -31,25 +50,6 @@ from daqing_sim.players.observation import (
     Observation,
     new_scratch,
 )
-
-# The deal's result, left in ``result`` for settling and recording.
-(
-    R_WINNER,
-    R_METHOD,
-    R_DISCARDER,
-    R_DISCARDER_READY,
-    R_WIN_TILE,
-    R_WIN_KIND,
-    R_BIG,
-    R_BAO_KIND,
-    R_WIN_DRAWN,  # the self-drawn winning tile (to record the 13-tile hand before it)
-    R_BAO,  # the bao at the end
-    R_FRONT,  # the live wall left: front .. back
-    R_BACK,
-    R_N_DRAWS,
-    R_N_REPL,  # 换宝 count
-    N_RESULT,
-) = range(15)
 
 DealState = namedtuple(
     "DealState",

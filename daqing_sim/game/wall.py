@@ -7,6 +7,10 @@ Layout of one wall (``uint8`` tile kinds, length 112)::
     [53]      the bao (宝), set aside face down, unknown to every player
     [54:112]  the live wall (58 tiles): draws from the front (index 54 upward),
               kong replacements and replacement baos (换宝) from the back (index 111 downward)
+
+A Beijing wall (``family="beijing"``) has 136 tiles and no bao: the four hands in the same
+places ``[0:53]``, then the live wall ``[53:136]`` (83 tiles), drawn from the front and, for
+kong replacements, from the back; the deal ends with 14 tiles left undrawn (docs/RULES.md).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from daqing_sim.codes import COPIES, N_KINDS, N_TILES
+from daqing_sim.codes import COPIES, FAMILIES, N_KINDS, N_KINDS_ALL, N_TILES, N_TILES_ALL
 from daqing_sim.validation import check_int
 
 BLOCK = 4096
@@ -24,16 +28,24 @@ BAO_POSITION = 53
 LIVE_START = 54
 N_LIVE = N_TILES - LIVE_START  # 58
 _FULL_SET = np.repeat(np.arange(N_KINDS, dtype=np.uint8), COPIES)
+_FULL_SET_ALL = np.repeat(np.arange(N_KINDS_ALL, dtype=np.uint8), COPIES)
+# The live wall of a 136-tile family starts right after the hands (no bao set aside).
+LIVE_START_ALL = DEALT
 
 
-def _block(seed: int, b: int) -> tuple[np.ndarray, np.ndarray]:
-    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(b,)))
-    walls = rng.permuted(np.broadcast_to(_FULL_SET, (BLOCK, N_TILES)), axis=1)
+def _block(seed: int, b: int, family: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    # Daqing keeps its stream (spawn key (b,)); another family's walls are its own (b, family)
+    key = (b,) if family == 0 else (b, family)
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
+    full = _FULL_SET if family == 0 else _FULL_SET_ALL
+    walls = rng.permuted(np.broadcast_to(full, (BLOCK, full.shape[0])), axis=1)
     seeds = rng.integers(0, np.iinfo(np.uint64).max, size=BLOCK, dtype=np.uint64, endpoint=True)
     return walls.astype(np.uint8, copy=False), seeds
 
 
-def generate_walls(n: int, seed: int, start: int = 0) -> tuple[np.ndarray, int, np.ndarray]:
+def generate_walls(
+    n: int, seed: int, start: int = 0, *, family: str = "daqing"
+) -> tuple[np.ndarray, int, np.ndarray]:
     """Shuffled walls of deals ``start .. start + n - 1`` of ``seed``.
 
     Deals come in fixed blocks of :data:`BLOCK`; block ``b`` is shuffled by one numpy call
@@ -48,13 +60,16 @@ def generate_walls(n: int, seed: int, start: int = 0) -> tuple[np.ndarray, int, 
         Non-negative run seed.
     start : int
         Global index of the first deal.
+    family : str
+        ``"daqing"`` (112 tiles) or ``"beijing"`` (136 tiles, a stream of its own: walls are
+        shared only within a family).
 
     Returns
     -------
     walls : numpy.ndarray
-        ``uint8 (n, 112)`` tile kinds in the layout of this module's docstring.
+        ``uint8 (n, 112)`` (or ``(n, 136)``) tile kinds in the layout of this module's docstring.
     bao_position : int
-        Index of the bao in each wall (53).
+        Index of the bao in each wall (53; -1 for a family without bao).
     deal_seeds : numpy.ndarray
         ``uint64 (n,)`` seeds for in-game randomness (random strategies, ties).
 
@@ -63,22 +78,27 @@ def generate_walls(n: int, seed: int, start: int = 0) -> tuple[np.ndarray, int, 
     >>> walls, bao_pos, seeds = generate_walls(3, seed=7, start=10)
     >>> walls.shape, bao_pos, bool((generate_walls(1, 7, start=12)[0][0] == walls[2]).all())
     ((3, 112), 53, True)
+    >>> generate_walls(2, seed=7, family="beijing")[0].shape
+    (2, 136)
     """
     n = check_int(n, "n")
     seed = check_int(seed, "seed")
     start = check_int(start, "start")
-    walls = np.empty((n, N_TILES), dtype=np.uint8)
+    if family not in FAMILIES:
+        raise ValueError(f"unknown rule family {family!r}: use one of {', '.join(FAMILIES)}")
+    fam = FAMILIES.index(family)
+    walls = np.empty((n, N_TILES if fam == 0 else N_TILES_ALL), dtype=np.uint8)
     seeds = np.empty(n, dtype=np.uint64)
     done = 0
     while done < n:
         g = start + done
         b, off = divmod(g, BLOCK)
         take = min(BLOCK - off, n - done)
-        bw, bs = _block(seed, b)
+        bw, bs = _block(seed, b, fam)
         walls[done : done + take] = bw[off : off + take]
         seeds[done : done + take] = bs[off : off + take]
         done += take
-    return walls, BAO_POSITION, seeds
+    return walls, (BAO_POSITION if fam == 0 else -1), seeds
 
 
 def compose_wall(

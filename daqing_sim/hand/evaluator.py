@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from daqing_sim.codes import BAO_KINDS, N_KINDS, WAIT_KINDS
+from daqing_sim.codes import BAO_KINDS, N_KINDS, N_KINDS_ALL, WAIT_KINDS
 from daqing_sim.hand import kernels as K
 from daqing_sim.hand.notation import Hand, parse_hand
 from daqing_sim.hand.tables import get_tables
@@ -91,16 +91,21 @@ class HandAnalysis:
     def __str__(self) -> str:
         lines = [
             f"hand:             {self.hand}",
-            f"shanten:          {self.shanten} (Daqing), {self.standard_shanten} (standard)",
+            f"shanten:          {self.shanten} ({self.rules.family.capitalize()}), "
+            f"{self.standard_shanten} (standard)",
         ]
+        daqing = self.rules.family == "daqing"
         if self.hand.size == 13:
-            lines.append(f"may declare:      {'yes' if self.may_declare else 'no'}")
-            lines.append(f"ready:            {'yes' if self.ready else 'no'}")
+            if daqing:
+                lines.append(f"may declare:      {'yes' if self.may_declare else 'no'}")
+            lines.append(f"ready:            {'yes' if self.ready else 'no'}" + ("" if daqing else " (听牌)"))
             waits = ", ".join(str(w) for w in self.waits) or "none"
             lines.append(f"waits:            {waits}")
         else:
             if self.win is None:
                 lines.append(f"win on {self.win_tile}:        no")
+            elif not daqing:
+                lines.append(f"win on {self.win_tile}:        yes, {self.win.kind}")
             else:
                 size = "big (夹)" if self.win.big else "small"
                 bao = "" if self.bao_kind == "none" else f", {self.bao_kind} (bao as {self.win.tile})"
@@ -125,10 +130,12 @@ class HandAnalysis:
         return "the door is closed: open it (开门) with a chi, peng or exposed kong first"  # RULES: 开门
 
 
-def _as_hand(hand: Hand | str) -> Hand:
+def _as_hand(hand: Hand | str, rules: RuleSet | None = None) -> Hand:
+    """The hand with counts of the rules' family (a Daqing hand is a Beijing hand too)."""
+    n_kinds = N_KINDS if rules is None else rules.n_kinds
     if isinstance(hand, Hand):
-        return hand
-    return parse_hand(hand)
+        return hand.with_kinds(n_kinds)
+    return parse_hand(hand, family="daqing" if rules is None else rules.family)
 
 
 def _rules(rules: RuleSet | None) -> RuleSet:
@@ -237,10 +244,12 @@ def wait_set(hand: Hand | str, rules: RuleSet | None = None) -> list[Wait]:
     >>> [str(w) for w in ds.wait_set("13m456p789s中中 [345m]")]
     ['2m:kanchan (big)']
     """
-    hand = _as_hand(hand)
     rules = _rules(rules)
+    hand = _as_hand(hand, rules)
     if hand.size != 13:
         raise ValueError(f"a wait set needs a 13-tile hand; {hand} has {hand.size} tiles")
+    if rules.family != "daqing":
+        return list(_analyze_beijing(hand, rules, None).waits)
     return list(_waits(*_kernel_wait_set(hand, rules)))
 
 
@@ -258,18 +267,28 @@ def daqing_shanten(hand: Hand | str, rules: RuleSet | None = None) -> int:
     >>> ds.daqing_shanten("123456789m1234p")  # standard shanten 0, but no triplet (刻)
     1
     """
-    hand = _as_hand(hand)
     rules = _rules(rules)
+    if rules.family != "daqing":
+        raise ValueError(
+            f"daqing_shanten is the Daqing-constrained shanten; for {rules.family} use "
+            "analyze_hand(hand, rules).shanten"
+        )
+    hand = _as_hand(hand, rules)
     kinds, tiles, n = hand.meld_arrays()
     return int(K.daqing_shanten_k(hand.counts, kinds, tiles, n, rules.encode(), get_tables()))
 
 
-def _tile_kind(tile: str | int, what: str) -> int:
-    from daqing_sim.hand.tiles import tile_from_name
+def _tile_kind(tile: str | int, what: str, family: str = "daqing") -> int:
+    from daqing_sim.hand.tiles import check_family_tile, family_kinds, tile_from_name
 
-    t = tile_from_name(tile) if isinstance(tile, str) else int(tile)
-    if not 0 <= t < N_KINDS:
-        raise ValueError(f"{what} {tile!r} is not a tile kind 0-27")
+    if isinstance(tile, str):
+        return tile_from_name(tile, family)
+    if isinstance(tile, bool) or not isinstance(tile, int | np.integer):
+        raise ValueError(f"{what} must be a tile name such as '4m' or a tile kind, not {tile!r}")
+    t = int(tile)
+    if not 0 <= t < family_kinds(family):
+        raise ValueError(f"{what} {tile!r} is not a tile kind 0-{family_kinds(family) - 1}")
+    check_family_tile(t, family)
     return t
 
 
@@ -310,11 +329,21 @@ def analyze_hand(
     >>> w = ds.analyze_hand("13m456p789s中中 [345m] 7s", bao="7s")  # the bao drawn: wild
     >>> w.is_win, w.win.tile, w.win.big, w.bao_kind
     (True, '2m', True, 'bao')
+
+    Under Beijing (no conditions; seven pairs and luxury seven pairs win too):
+
+    >>> b = ds.analyze_hand("1133m2255p7799s东", rules=ds.RuleSet(family="beijing"))
+    >>> b.shanten, [str(w) for w in b.waits]
+    (0, ['东:single'])
     """
-    hand = _as_hand(hand)
     rules = _rules(rules)
+    hand = _as_hand(hand, rules)
     # Checked whatever the hand size, so that a typo is never silently ignored.
-    win_kind = None if win_tile is None else _tile_kind(win_tile, "win_tile")
+    win_kind = None if win_tile is None else _tile_kind(win_tile, "win_tile", rules.family)
+    if rules.family != "daqing":
+        if bao is not None:
+            raise ValueError(f"{rules.family.capitalize()} has no bao: drop bao=")
+        return _analyze_beijing(hand, rules, win_kind)
     bao_kind = None if bao is None else _tile_kind(bao, "bao")
     enc = rules.encode()
     tabs = get_tables()
@@ -346,34 +375,88 @@ def analyze_hand(
     return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), win)
 
 
-def _cli_tile(name: str | None, option: str) -> int | None:
+def _analyze_beijing(hand: Hand, rules: RuleSet, win_kind: int | None) -> HandAnalysis:
+    from daqing_sim.hand import beijing as B
+
+    tabs = get_tables()
+    kinds, tiles, n = hand.meld_arrays()
+    counts = hand.counts.astype(np.int64)
+    out_kind = np.empty(N_KINDS_ALL, dtype=np.int8)
+    sh = int(B.bj_hand_shanten_k(counts, kinds, tiles, n, tabs, out_kind))
+    std = int(B.bj_std_distance_k(counts, tabs, int(counts.sum()) // 3)) - 1
+    if hand.size == 13:
+        B.bj_wait_set_k(counts.copy(), kinds, tiles, n, tabs, out_kind)
+        return HandAnalysis(hand, rules, sh, std, True, _waits34(out_kind))
+    t = hand.last_tile if win_kind is None else win_kind
+    if t is None or hand.counts[t] == 0:
+        raise ValueError(
+            f"the winning tile must be one of the concealed tiles of {hand}; write it last or pass win_tile="
+        )
+    before = counts.copy()
+    before[t] -= 1
+    B.bj_wait_set_k(before, kinds, tiles, n, tabs, out_kind)
+    waits = _waits34(out_kind)
+    win = next((w for w in waits if w.tile_kind == t), None)
+    return HandAnalysis(hand, rules, sh, std, True, waits, tile_name(t), win)
+
+
+def _waits34(out_kind: np.ndarray) -> tuple[Wait, ...]:
+    return tuple(
+        Wait(tile_name(t), WAIT_KINDS[out_kind[t]], False, t) for t in range(N_KINDS_ALL) if out_kind[t] >= 0
+    )
+
+
+def _cli_tile(name: str | None, option: str, family: str = "daqing") -> int | None:
     from daqing_sim.hand.tiles import tile_from_name
 
     if name is None:
         return None
     try:
-        return tile_from_name(name)
-    except ValueError:
+        return tile_from_name(name, family)
+    except ValueError as e:
+        if "is not a Daqing tile" in str(e):
+            raise ValueError(f"{option}: {e}") from None
         raise ValueError(f"{option} {name[:20]!r} is not a tile: write e.g. 2m, 9p, 7s or 中 (C)") from None
 
 
 def _cli_hand(args) -> int:
     flags = [item for group in args.rules or [] for item in group.split(",") if item.strip()]
     rules = RuleSet.from_flag_strings(flags)
-    hand = parse_hand(" ".join(args.tiles))
-    win_tile = _cli_tile(args.win_tile, "--win-tile")
-    bao = _cli_tile(args.bao, "--bao")
+    hand = parse_hand(" ".join(args.tiles), family=rules.family)
+    win_tile = _cli_tile(args.win_tile, "--win-tile", rules.family)
+    bao = _cli_tile(args.bao, "--bao", rules.family)
     if hand.size == 14 and win_tile is not None and hand.counts[win_tile] == 0:
         raise ValueError(
             f"--win-tile {tile_name(win_tile)} is not one of the concealed tiles of {hand}; "
             "give one of them, or write the winning tile last and leave --win-tile out"
         )
     result = analyze_hand(hand, rules, win_tile=win_tile, bao=bao)
-    if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
-    else:
-        print(str(result))
+    out = result.to_dict()
+    text = str(result)
+    if rules.family != "daqing" and result.is_win:
+        scores = _cli_scores(result, rules)
+        out["scores"] = scores
+        text += "".join(
+            f"\n{how + ':':17} {s['fans']} = {s['total_fans']} fan(s), value {s['value']}"
+            for how, s in scores.items()
+        )
+    print(json.dumps(out, ensure_ascii=False) if args.json else text)
     return 0
+
+
+def _cli_scores(result: HandAnalysis, rules: RuleSet) -> dict:
+    """A 34-kind family's win scored on a discard and as a self-draw (no special context)."""
+    from daqing_sim.game.score_win import score_win
+
+    t = result.win.tile_kind
+    counts = result.hand.counts.copy()
+    counts[t] -= 1
+    before = Hand(counts=counts, melds=result.hand.melds)
+    scores = {}
+    for how, self_draw in (("on a discard", False), ("self-drawn", True)):
+        w = score_win(before, t, rules=rules, self_draw=self_draw)
+        scores[how] = {"fans": w.fans, "total_fans": w.total_fans, "value": w.value, "total": w.total}
+    return scores
 
 
 def register(subparsers) -> None:
@@ -391,7 +474,7 @@ def register(subparsers) -> None:
         "--rules",
         action="append",
         metavar="FLAG=VALUE",
-        help="a rule flag override, e.g. jia_includes_edge=true; repeat it (or separate with commas) "
-        "for more",
+        help="a rule flag override, e.g. jia_includes_edge=true, or family=beijing for Beijing hands; "
+        "repeat it (or separate with commas) for more",
     )
     p.set_defaults(func=_cli_hand)

@@ -45,20 +45,37 @@ from collections import namedtuple
 
 import numpy as np
 
-MAX_POND = 64
-N_INFO = 9
+# The packed public view of a paused decision (int16) for Python players: layout.PUBLIC_VIEW.
+from daqing_sim.layout import (  # noqa: F401 (re-exported)
+    MAX_POND,
+    N_INFO,
+    N_PUB,
+    P_CLAIM_OPTS,
+    P_CLAIM_TILE,
+    P_DECISION,
+    P_HAND,
+    P_INFO,
+    P_KONG,
+    P_LEGAL,
+    P_MELD_FROM,
+    P_N_OPTIONS,
+    P_N_POND,
+    P_OPTIONS,
+    P_POND,
+    P_POND_CLAIMER,
+    P_POND_FLAG,
+    P_READY,
+    P_READY_DRAW,
+    P_SAFE,
+    P_TABLE_MK,
+    P_TABLE_MT,
+    P_TABLE_NM,
+    P_VISIBLE,
+)
+
 I_SEAT, I_DEALER, I_WALL_LEFT, I_BAO, I_DRAWN, I_N_MELDS, I_OWN_DRAWS, I_MUST_DECLARE, I_KEEP_READY = range(
     N_INFO
 )
-# The packed public view of a paused decision (``int16``), for Python players: one copy per
-# decision instead of one per array (``game.engine.pack_view`` writes it, ``players.interface``
-# reads it). Offsets of each field; pond fields are (4, MAX_POND) row-major.
-P_HAND, P_VISIBLE, P_SAFE, P_READY, P_READY_DRAW = 0, 28, 56, 168, 172
-P_TABLE_MK, P_TABLE_MT, P_TABLE_NM, P_MELD_FROM, P_N_POND, P_INFO = 176, 192, 208, 212, 228, 232
-P_LEGAL, P_KONG, P_DECISION, P_CLAIM_TILE, P_CLAIM_OPTS, P_N_OPTIONS = 244, 272, 300, 301, 302, 303
-P_POND, P_POND_FLAG, P_POND_CLAIMER = 304, 304 + 4 * 64, 304 + 8 * 64
-P_OPTIONS = 304 + 12 * 64  # the discard options as 2 * tile + declare, P_N_OPTIONS of them
-N_PUB = P_OPTIONS + 56
 N_MEMO = 4
 N_SCRATCH = 4
 UNKNOWN = -99  # memo[seat, 0]: the seat's Daqing shanten is not known

@@ -1,0 +1,470 @@
+"""Jitted hand kernels of the Beijing family (34 kinds, no conditions). Private: the public API
+is :func:`daqing_sim.hand.evaluator.analyze_hand` and :func:`daqing_sim.game.score_win.score_win`.
+
+Beijing hands win in three shapes (docs/RULES.md, Beijing): four melds and a pair, seven
+pairs (七对) and luxury seven pairs (豪华七对: four identical concealed tiles count as two
+pairs), with no further condition. Counts are ``(34,)`` arrays (kinds 27-33 are the honors
+中 东 南 西 北 白 发, which only form triplets, kongs and pairs). The suits are read from the
+same per-suit tables as Daqing's kernels (``tabs``); nothing here is compiled for a Daqing run.
+
+Fans are indexed by ``FAN_NAMES`` (the order of the ``R_FANS_*`` rule fields), so a fan's
+value under the rules is ``rules[R_FANS_ALL_TRIPLETS + i]``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from daqing_sim.codes import CHI, CONCEALED_KONG, DUAL_PAIR, KANCHAN, N_KINDS_ALL, SINGLE, ZHONG
+from daqing_sim.hand.kernels import _suit_rank
+from daqing_sim.rules import R_BASE_POINTS, R_FAN_COMBINE, R_FANS_ALL_TRIPLETS, R_OPEN_HAND_FACTOR
+
+FAN_NAMES = (
+    "all_triplets",
+    "big_single_wait",
+    "catch_five",
+    "last_tile",
+    "dragon",
+    "seven_pairs",
+    "kong_bloom",
+    "one_suit",
+    "luxury_seven_pairs",
+    "plain_win",
+    "last_discard",
+)
+(
+    F_ALL_TRIPLETS,
+    F_BIG_SINGLE_WAIT,
+    F_CATCH_FIVE,
+    F_LAST_TILE,
+    F_DRAGON,
+    F_SEVEN_PAIRS,
+    F_KONG_BLOOM,
+    F_ONE_SUIT,
+    F_LUXURY_SEVEN_PAIRS,
+    F_PLAIN_WIN,
+    F_LAST_DISCARD,
+) = range(11)
+N_FANS = 11
+N_TYPES = 9  # the fan types before plain_win: a win with none of them is a plain win
+FIVE_M = 4  # 5m, the tile of 捉五魁
+
+# win-context bits of bj_fans_k's ``how``
+HOW_SELF_DRAW, HOW_LAST_TILE, HOW_LAST_DISCARD, HOW_KONG_REPLACEMENT, HOW_ROBBED_KONG = 1, 2, 4, 8, 16
+
+BIG = 1000
+
+
+@njit(cache=True, inline="always")
+def _honor_cost(counts, m, p):
+    """Tiles the honors must gain for ``m`` triplets and ``p`` (0/1) pairs on distinct kinds."""
+    if m + p == 0:
+        return 0
+    if m + p > 7:
+        return BIG
+    c = np.empty(7, dtype=np.int64)
+    for i in range(7):
+        c[i] = counts[ZHONG + i]
+    c.sort()  # ascending: the groups take the last m + p kinds
+    cost = 0
+    for j in range(m + p):
+        v = c[6 - j]
+        if p == 1 and j == m + p - 1:
+            cost += 2 - v if v < 2 else 0  # the pair on the chosen kind with the fewest tiles
+        else:
+            cost += 3 - v if v < 3 else 0
+    return cost
+
+
+@njit(cache=True)
+def bj_std_distance_k(counts, tabs, melds):
+    """Tiles to gain for ``melds`` melds and a pair, honors as triplets or the pair only."""
+    std = tabs.suit_std
+    off = tabs.off
+    a = std[_suit_rank(counts, 0, off)]
+    b = std[_suit_rank(counts, 9, off)]
+    c = std[_suit_rank(counts, 18, off)]
+    best = BIG
+    for mh in range(melds + 1):
+        for ph in range(2):
+            hc = _honor_cost(counts, mh, ph)
+            if hc >= best:
+                continue
+            rest = melds - mh
+            for m1 in range(rest + 1):
+                for m2 in range(rest - m1 + 1):
+                    m3 = rest - m1 - m2
+                    if ph == 1:
+                        x = hc + np.int64(a[2 * m1]) + b[2 * m2] + c[2 * m3]
+                        if x < best:
+                            best = x
+                        continue
+                    for pg in range(3):
+                        x = (
+                            hc
+                            + np.int64(a[2 * m1 + (pg == 0)])
+                            + b[2 * m2 + (pg == 1)]
+                            + c[2 * m3 + (pg == 2)]
+                        )
+                        if x < best:
+                            best = x
+    return best
+
+
+@njit(cache=True)
+def bj_pairs_distance_k(counts):
+    """Tiles to gain for seven pairs (four of a kind counts as two pairs: 豪华七对)."""
+    pairs = 0
+    singles = 0
+    for t in range(N_KINDS_ALL):
+        pairs += counts[t] // 2
+        singles += counts[t] % 2
+    need = 7 - pairs
+    if need <= 0:
+        return 0
+    if singles >= need:
+        return need
+    return singles + 2 * (need - singles)
+
+
+@njit(cache=True)
+def bj_shanten_k(counts, n_melds, tabs):
+    """Beijing table shanten of a 3k+1 / 3k+2 concealed hand (0 a ready shape, -1 complete),
+    copies not counted: see :func:`bj_hand_shanten_k`."""
+    n = 0
+    for t in range(N_KINDS_ALL):
+        n += counts[t]
+    d = bj_std_distance_k(counts, tabs, n // 3)
+    if n_melds == 0 and n >= 13:
+        p = bj_pairs_distance_k(counts)
+        if p < d:
+            d = p
+    return d - 1
+
+
+@njit(cache=True)
+def bj_complete_k(counts, n_melds, tabs):
+    """Is a 14-tile hand (3k+2 concealed tiles) a winning shape?"""
+    comp = tabs.comp_idx
+    off = tabs.off
+    pairs = 0
+    for s in range(3):
+        tot = 0
+        for i in range(9):
+            tot += counts[9 * s + i]
+        if tot == 0:
+            continue
+        if comp[_suit_rank(counts, 9 * s, off)] < 0:
+            pairs = 99
+            break
+        if tot % 3 == 2:
+            pairs += 1
+    if pairs < 99:
+        for t in range(ZHONG, N_KINDS_ALL):
+            v = counts[t]
+            if v == 2:
+                pairs += 1
+            elif v == 1 or v == 4:
+                pairs = 99
+                break
+        if pairs == 1:
+            return True
+    if n_melds == 0:
+        for t in range(N_KINDS_ALL):
+            if counts[t] % 2 == 1:
+                return False
+        return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _meld_copies34(t, meld_kind, meld_tile, n_melds):
+    k = 0
+    for i in range(n_melds):
+        m = meld_tile[i]
+        if meld_kind[i] == CHI:
+            if m <= t <= m + 2:
+                k += 1
+        elif m == t:
+            k += 3 if meld_kind[i] == 1 else 4
+    return k
+
+
+@njit(cache=True)
+def bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, out_kind):
+    """Wait set of a 13-tile Beijing hand: ``out_kind[t]`` is the wait kind of a winning tile
+    (the Daqing codes, kanchan first; -1 = not a winning tile), a tile with no copy left (all
+    four held or melded) excluded. Returns the number of waits; ``counts`` is restored."""
+    roles = tabs.comp_roles
+    comp = tabs.comp_idx
+    off = tabs.off
+    n = 0
+    for t in range(N_KINDS_ALL):
+        out_kind[t] = -1
+    if bj_shanten_k(counts, n_melds, tabs) > 0:
+        return 0
+    for t in range(N_KINDS_ALL):
+        if counts[t] + _meld_copies34(t, meld_kind, meld_tile, n_melds) >= 4:
+            continue
+        counts[t] += 1
+        if bj_complete_k(counts, n_melds, tabs):
+            kind = SINGLE
+            if t < ZHONG:
+                s = t // 9
+                ci = comp[_suit_rank(counts, 9 * s, off)]
+                if ci >= 0:
+                    r = roles[ci, t % 9]
+                    for k in range(5):
+                        if r >> (4 * k) & 15:
+                            kind = k
+                            break
+            elif counts[t] == 3:
+                kind = DUAL_PAIR
+            out_kind[t] = kind
+            n += 1
+        counts[t] -= 1
+    return n
+
+
+@njit(cache=True)
+def _ready13(counts, meld_kind, meld_tile, n_melds, tabs, wk):
+    return bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, wk) > 0
+
+
+@njit(cache=True)
+def _one_exchange_ready(counts, meld_kind, meld_tile, n_melds, tabs, wk):
+    """Does one draw (of a tile with a copy left) and one discard make the 13 tiles ready?"""
+    for x in range(N_KINDS_ALL):
+        if counts[x] + _meld_copies34(x, meld_kind, meld_tile, n_melds) >= 4:
+            continue
+        counts[x] += 1
+        found = False
+        if bj_shanten_k(counts, n_melds, tabs) <= 0:
+            for d in range(N_KINDS_ALL):
+                if counts[d] == 0 or d == x:
+                    continue
+                counts[d] -= 1
+                found = _ready13(counts, meld_kind, meld_tile, n_melds, tabs, wk)
+                counts[d] += 1
+                if found:
+                    break
+        counts[x] -= 1
+        if found:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _shanten13(counts, meld_kind, meld_tile, n_melds, tabs, wk, table):
+    """Exact 0 and 1 for 13 tiles whose table value is ``table``; 2 means at least 2."""
+    if table == 0 and _ready13(counts, meld_kind, meld_tile, n_melds, tabs, wk):
+        return 0
+    if table <= 1 and _one_exchange_ready(counts, meld_kind, meld_tile, n_melds, tabs, wk):
+        return 1
+    return max(table, 2)
+
+
+@njit(cache=True)
+def bj_hand_shanten_k(counts, meld_kind, meld_tile, n_melds, tabs, wk):
+    """Beijing shanten of a hand with its melds, counting only tiles that have a copy left (not
+    all four held or melded): 0 means a non-empty wait set, -1 a winning 14-tile hand. Exact for
+    -1, 0 and 1; a deeper value is the table's, a lower bound. ``counts`` is restored; ``wk`` is a
+    (34,) int8 scratch."""
+    table = bj_shanten_k(counts, n_melds, tabs)
+    if table >= 2:
+        return table
+    n = 0
+    for t in range(N_KINDS_ALL):
+        n += counts[t]
+    if n % 3 == 1:
+        return _shanten13(counts, meld_kind, meld_tile, n_melds, tabs, wk, table)
+    if table == -1 and bj_complete_k(counts, n_melds, tabs):
+        return -1
+    best = 2
+    for d in range(N_KINDS_ALL):  # 14 tiles: the best 13 after one discard
+        if counts[d] == 0:
+            continue
+        counts[d] -= 1
+        sub = bj_shanten_k(counts, n_melds, tabs)
+        if sub <= 1:
+            v = _shanten13(counts, meld_kind, meld_tile, n_melds, tabs, wk, sub)
+            if v < best:
+                best = v
+        counts[d] += 1
+        if best == 0:
+            break
+    return best
+
+
+@njit(cache=True)
+def _suit_splits(counts, base, pair, chi_starts, want_five):
+    """Achievable (all_triplets, dragon, five in the middle of 456) combinations of one suit's
+    splits into melds (with the pair at ``pair``, a rank 0-8, or none at -1), as an 8-bit set:
+    bit ``4*trip + 2*dragon + mid5``. 0 when the suit does not split."""
+    c = np.empty(9, dtype=np.int64)
+    trip_ranks = np.empty(9, dtype=np.int64)
+    seq = np.empty(9, dtype=np.int64)
+    nt = 0
+    for i in range(9):
+        c[i] = counts[base + i] - (2 if i == pair else 0)
+        if c[i] >= 3:
+            trip_ranks[nt] = i
+            nt += 1
+    out = 0
+    for mask in range(1 << nt):
+        w = c.copy()
+        for j in range(nt):
+            if mask >> j & 1:
+                w[trip_ranks[j]] -= 3
+        ok = True
+        n_seq = 0
+        for i in range(9):
+            seq[i] = 0
+        for i in range(9):
+            k = w[i]
+            if k == 0:
+                continue
+            if i > 6 or w[i + 1] < k or w[i + 2] < k:
+                ok = False
+                break
+            w[i + 1] -= k
+            w[i + 2] -= k
+            seq[i] = k
+            n_seq += k
+        if not ok:
+            continue
+        trip = 1 if n_seq == 0 else 0
+        low = seq[0] + chi_starts[0] > 0
+        dragon = 1 if (low and seq[3] + chi_starts[3] > 0 and seq[6] + chi_starts[6] > 0) else 0
+        mid5 = 1 if want_five and seq[3] > 0 else 0
+        out |= 1 << (4 * trip + 2 * dragon + mid5)
+    return out
+
+
+@njit(cache=True)
+def bj_fans_k(counts, meld_kind, meld_tile, n_melds, win_tile, only_wait, how, rules, out):
+    """Fans of a Beijing win: ``counts`` the 14 concealed tiles (the win tile included),
+    ``only_wait`` whether the win tile was the 13-tile hand's only winning tile, ``how`` the
+    ``HOW_*`` bits. Fills ``out`` (11,) with each fan's count (0 or 1) for the split worth the
+    most and returns F (the sum of the fans' values, or -1 when the hand is not a win)."""
+    for i in range(N_FANS):
+        out[i] = 0
+    chi = np.zeros((3, 9), dtype=np.int64)
+    exposed = 0
+    chi_any = False
+    suit_mask = 0
+    for i in range(n_melds):
+        t = meld_tile[i]
+        if meld_kind[i] != CONCEALED_KONG:
+            exposed += 1
+        if meld_kind[i] == CHI:
+            chi[t // 9, t % 9] += 1
+            chi_any = True
+        suit_mask |= (1 << (t // 9)) if t < ZHONG else 8
+    for t in range(N_KINDS_ALL):
+        if counts[t] > 0:
+            suit_mask |= (1 << (t // 9)) if t < ZHONG else 8
+    self_draw = how & HOW_SELF_DRAW
+    common = np.zeros(N_FANS, dtype=np.int64)
+    if suit_mask == 1 or suit_mask == 2 or suit_mask == 4:
+        common[F_ONE_SUIT] = 1
+    if self_draw and how & HOW_LAST_TILE:
+        common[F_LAST_TILE] = 1
+    if self_draw and how & HOW_KONG_REPLACEMENT:
+        common[F_KONG_BLOOM] = 1
+    if exposed == 4:
+        common[F_BIG_SINGLE_WAIT] = 1  # four exposed melds: the win is on the single tile
+    five = win_tile == FIVE_M and only_wait
+    best = -1
+    best_set = np.zeros(N_FANS, dtype=np.int64)
+    # four melds and a pair: every pair kind, the suits' achievable feature sets combined
+    for pk in range(N_KINDS_ALL):
+        if counts[pk] < 2:
+            continue
+        ok = True
+        for h in range(ZHONG, N_KINDS_ALL):
+            v = counts[h] - (2 if h == pk else 0)
+            if v != 0 and v != 3:
+                ok = False
+        if not ok:
+            continue
+        sets = np.zeros(3, dtype=np.int64)
+        for s in range(3):
+            pr = pk - 9 * s if 9 * s <= pk < 9 * s + 9 else -1
+            sets[s] = _suit_splits(counts, 9 * s, pr, chi[s], five and s == 0)
+            if sets[s] == 0:
+                ok = False
+                break
+        if not ok:
+            continue
+        pair_five = five and pk == FIVE_M
+        for a in range(8):
+            if not sets[0] >> a & 1:
+                continue
+            for b in range(8):
+                if not sets[1] >> b & 1:
+                    continue
+                for c in range(8):
+                    if not sets[2] >> c & 1:
+                        continue
+                    trip = (a >> 2) & (b >> 2) & (c >> 2) & (0 if chi_any else 1)
+                    dragon = ((a >> 1) | (b >> 1) | (c >> 1)) & 1
+                    catch = (a & 1) | (1 if pair_five else 0)
+                    cur = common.copy()
+                    cur[F_ALL_TRIPLETS] = trip
+                    cur[F_DRAGON] = dragon
+                    cur[F_CATCH_FIVE] = catch
+                    f = _total(cur, how, rules)
+                    if f > best:
+                        best = f
+                        best_set[:] = cur
+    if n_melds == 0:
+        even = True
+        four = False
+        for t in range(N_KINDS_ALL):
+            if counts[t] % 2 == 1:
+                even = False
+            if counts[t] == 4:
+                four = True
+        if even:
+            cur = common.copy()
+            cur[F_LUXURY_SEVEN_PAIRS if four else F_SEVEN_PAIRS] = 1
+            cur[F_CATCH_FIVE] = 1 if five else 0  # a single wait on 5m
+            f = _total(cur, how, rules)
+            if f > best:
+                best = f
+                best_set[:] = cur
+    if best < 0:
+        return -1
+    for i in range(N_FANS):
+        out[i] = best_set[i]
+    return best
+
+
+@njit(cache=True)
+def _total(fans, how, rules):
+    """Fill plain_win / last_discard and return F (the sum of fans' values)."""
+    any_type = 0
+    for i in range(N_TYPES):
+        any_type += fans[i]
+    fans[F_PLAIN_WIN] = 1 if any_type == 0 else 0
+    fans[F_LAST_DISCARD] = 1 if (how & HOW_LAST_DISCARD and not how & HOW_SELF_DRAW) else 0
+    f = 0
+    for i in range(N_FANS):
+        f += fans[i] * rules[R_FANS_ALL_TRIPLETS + i]
+    return f
+
+
+@njit(cache=True)
+def bj_value_k(total_fans, is_open, rules):
+    """A win's value in points: base (halved when open) x F, or x 2^(F - plain_win) ("double")."""
+    base = rules[R_BASE_POINTS]
+    if is_open:
+        base = base * rules[R_OPEN_HAND_FACTOR] // 1000
+    if rules[R_FAN_COMBINE] == 0:
+        return base * total_fans
+    return base * (1 << max(total_fans - rules[R_FANS_ALL_TRIPLETS + F_PLAIN_WIN], 0))
+
+
+__all__ = ["FAN_NAMES", "KANCHAN"]

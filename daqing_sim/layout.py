@@ -1,0 +1,261 @@
+"""The deal's integer layouts, in one place (numba-free).
+
+Each layout is a list of ``(name, width)`` fields; offsets are computed from it, so a field (a
+rule family's, say) is added in one line and every later offset and the total follow. The
+kernels use the module-level constants below (plain ints, frozen when a kernel compiles).
+
+>>> RESULT_ROW.size, RESULT_ROW.offset("pay"), RESULT_ROW.width("pay")
+(48, 8, 4)
+>>> Layout("demo", [("a", 1), ("b", 3)]).offset("b")
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from daqing_sim.codes import N_KINDS
+
+SEATS = 4
+MAX_MELDS = 4
+MAX_POND = 64
+
+
+class Layout:
+    """Named fields of given widths laid end to end in one integer array."""
+
+    def __init__(self, what: str, fields: Sequence[tuple[str, int]]) -> None:
+        names = [name for name, _ in fields]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{what}: a field name appears twice")
+        if any(width < 1 for _, width in fields):
+            raise ValueError(f"{what}: every field needs a width of at least 1")
+        self.what = what
+        self.fields = tuple(fields)
+        self._offset: dict[str, int] = {}
+        self._width: dict[str, int] = {}
+        at = 0
+        for name, width in fields:
+            self._offset[name] = at
+            self._width[name] = width
+            at += width
+        self.size = at
+
+    def offset(self, name: str) -> int:
+        return self._offset[name]
+
+    def width(self, name: str) -> int:
+        return self._width[name]
+
+    def __repr__(self) -> str:
+        return f"Layout({self.what!r}, {len(self.fields)} fields, size {self.size})"
+
+
+# ``out`` of the deal kernel: one int32 row per deal (the frame's columns, game.simulate).
+RESULT_ROW = Layout(
+    "result row",
+    [
+        ("outcome", 1),
+        ("winner", 1),
+        ("discarder", 1),
+        ("big", 1),
+        ("bao", 1),
+        ("wait", 1),
+        ("win_tile", 1),
+        ("draws", 1),
+        ("pay", SEATS),
+        ("fans", SEATS),
+        ("ready_turn", SEATS),
+        ("ready_wait", SEATS),
+        ("ready_outs", SEATS),
+        ("concealed", SEATS),
+        ("winner_kongs", 1),
+        ("bao_replacements", 1),
+        ("final_bao", 1),
+        ("discarder_ready", 1),
+        ("own_draws", SEATS),
+        ("ready_wait_tiles", SEATS),
+        ("ready_wait_mask", SEATS),
+    ],
+)
+O_OUTCOME = RESULT_ROW.offset("outcome")
+O_WINNER = RESULT_ROW.offset("winner")
+O_DISCARDER = RESULT_ROW.offset("discarder")
+O_BIG = RESULT_ROW.offset("big")
+O_BAO = RESULT_ROW.offset("bao")
+O_WAIT = RESULT_ROW.offset("wait")
+O_WIN_TILE = RESULT_ROW.offset("win_tile")
+O_DRAWS = RESULT_ROW.offset("draws")
+O_PAY = RESULT_ROW.offset("pay")
+O_FANS = RESULT_ROW.offset("fans")
+O_READY_TURN = RESULT_ROW.offset("ready_turn")
+O_READY_WAIT = RESULT_ROW.offset("ready_wait")
+O_READY_OUTS = RESULT_ROW.offset("ready_outs")
+O_CONCEALED = RESULT_ROW.offset("concealed")
+O_WINNER_KONGS = RESULT_ROW.offset("winner_kongs")
+O_BAO_REPLACEMENTS = RESULT_ROW.offset("bao_replacements")
+O_FINAL_BAO = RESULT_ROW.offset("final_bao")
+O_DISCARDER_READY = RESULT_ROW.offset("discarder_ready")
+O_OWN_DRAWS = RESULT_ROW.offset("own_draws")
+O_READY_WAIT_TILES = RESULT_ROW.offset("ready_wait_tiles")
+O_READY_WAIT_MASK = RESULT_ROW.offset("ready_wait_mask")
+N_OUT = RESULT_ROW.size
+
+# ``out_hand``: the winner's 13-tile hand (int8): concealed counts, meld kinds and tiles, melds.
+HAND_ROW = Layout("hand row", [("counts", N_KINDS), ("mk", MAX_MELDS), ("mt", MAX_MELDS), ("nm", 1)])
+H_MK = HAND_ROW.offset("mk")
+H_MT = HAND_ROW.offset("mt")
+H_NM = HAND_ROW.offset("nm")
+H_WIDTH = HAND_ROW.size
+
+# ``out_final`` rows (each N_KINDS wide): the four seats' tiles, unclaimed discards, never played.
+FINAL_ROWS = Layout("final rows", [("seats", SEATS), ("pool", 1), ("rest", 1)])
+F_POOL = FINAL_ROWS.offset("pool")
+F_REST = FINAL_ROWS.offset("rest")
+N_FINAL = FINAL_ROWS.size
+
+# ``ctl`` (int64): the control block of a deal stepped from outside (game.engine.step_deal_k).
+CONTROL = Layout(
+    "control block",
+    [
+        ("status", 1),
+        ("decision", 1),
+        ("seat", 1),
+        ("tile", 1),
+        ("opts", 1),
+        ("answer", 1),
+        ("declare", 1),
+        ("phase", 1),
+        ("cur", 1),
+        ("drawn", 1),
+        ("last_live", 1),
+        ("must_declare", 1),
+        ("front", 1),
+        ("back", 1),
+        ("n_draws", 1),
+        ("n_repl", 1),
+        ("n_log", 1),
+        ("bao", 1),
+        ("d", 1),
+        ("claimable", 1),
+        ("stage", 1),
+        ("spare", 11),  # room for a family's loop-carried scalars
+        ("legal", N_KINDS),  # LEGAL_DISCARD | LEGAL_DECLARE per tile kind
+        ("spare_end", 4),
+    ],
+)
+C_STATUS = CONTROL.offset("status")
+C_DECISION = CONTROL.offset("decision")
+C_SEAT = CONTROL.offset("seat")
+C_TILE = CONTROL.offset("tile")
+C_OPTS = CONTROL.offset("opts")
+C_ANSWER = CONTROL.offset("answer")
+C_DECLARE = CONTROL.offset("declare")
+C_PHASE = CONTROL.offset("phase")
+C_CUR = CONTROL.offset("cur")
+C_DRAWN = CONTROL.offset("drawn")
+C_LAST_LIVE = CONTROL.offset("last_live")
+C_MUST_DECLARE = CONTROL.offset("must_declare")
+C_FRONT = CONTROL.offset("front")
+C_BACK = CONTROL.offset("back")
+C_N_DRAWS = CONTROL.offset("n_draws")
+C_N_REPL = CONTROL.offset("n_repl")
+C_N_LOG = CONTROL.offset("n_log")
+C_BAO = CONTROL.offset("bao")
+C_D = CONTROL.offset("d")
+C_CLAIMABLE = CONTROL.offset("claimable")
+C_STAGE = CONTROL.offset("stage")
+C_LEGAL = CONTROL.offset("legal")
+N_CTL = CONTROL.size
+
+# ``DealState.result`` (int64): the deal's result scalars, for settling and recording.
+DEAL_RESULT = Layout(
+    "deal result",
+    [
+        ("winner", 1),
+        ("method", 1),
+        ("discarder", 1),
+        ("discarder_ready", 1),
+        ("win_tile", 1),
+        ("win_kind", 1),
+        ("big", 1),
+        ("bao_kind", 1),
+        ("win_drawn", 1),  # the self-drawn winning tile (to record the 13-tile hand before it)
+        ("bao", 1),  # the bao at the end
+        ("front", 1),  # the live wall left: front .. back
+        ("back", 1),
+        ("n_draws", 1),
+        ("n_repl", 1),  # 换宝 count
+    ],
+)
+R_WINNER = DEAL_RESULT.offset("winner")
+R_METHOD = DEAL_RESULT.offset("method")
+R_DISCARDER = DEAL_RESULT.offset("discarder")
+R_DISCARDER_READY = DEAL_RESULT.offset("discarder_ready")
+R_WIN_TILE = DEAL_RESULT.offset("win_tile")
+R_WIN_KIND = DEAL_RESULT.offset("win_kind")
+R_BIG = DEAL_RESULT.offset("big")
+R_BAO_KIND = DEAL_RESULT.offset("bao_kind")
+R_WIN_DRAWN = DEAL_RESULT.offset("win_drawn")
+R_BAO = DEAL_RESULT.offset("bao")
+R_FRONT = DEAL_RESULT.offset("front")
+R_BACK = DEAL_RESULT.offset("back")
+R_N_DRAWS = DEAL_RESULT.offset("n_draws")
+R_N_REPL = DEAL_RESULT.offset("n_repl")
+N_RESULT = DEAL_RESULT.size
+
+# The packed public view of a paused decision (int16), for Python players: one copy per
+# decision (game.engine.pack_view writes it, players.interface reads it); pond fields are
+# (4, MAX_POND) row-major.
+N_INFO = 9
+PUBLIC_VIEW = Layout(
+    "public view",
+    [
+        ("hand", N_KINDS),
+        ("visible", N_KINDS),
+        ("safe", SEATS * N_KINDS),
+        ("ready", SEATS),
+        ("ready_draw", SEATS),
+        ("table_mk", SEATS * MAX_MELDS),
+        ("table_mt", SEATS * MAX_MELDS),
+        ("table_nm", SEATS),
+        ("meld_from", SEATS * MAX_MELDS),
+        ("n_pond", SEATS),
+        ("info", 12),  # N_INFO scalars and room for three more
+        ("legal", N_KINDS),
+        ("kong", N_KINDS),
+        ("decision", 1),
+        ("claim_tile", 1),
+        ("claim_opts", 1),
+        ("n_options", 1),
+        ("pond", SEATS * MAX_POND),
+        ("pond_flag", SEATS * MAX_POND),
+        ("pond_claimer", SEATS * MAX_POND),
+        ("options", 2 * N_KINDS),  # the discard options as 2 * tile + declare, n_options of them
+    ],
+)
+P_HAND = PUBLIC_VIEW.offset("hand")
+P_VISIBLE = PUBLIC_VIEW.offset("visible")
+P_SAFE = PUBLIC_VIEW.offset("safe")
+P_READY = PUBLIC_VIEW.offset("ready")
+P_READY_DRAW = PUBLIC_VIEW.offset("ready_draw")
+P_TABLE_MK = PUBLIC_VIEW.offset("table_mk")
+P_TABLE_MT = PUBLIC_VIEW.offset("table_mt")
+P_TABLE_NM = PUBLIC_VIEW.offset("table_nm")
+P_MELD_FROM = PUBLIC_VIEW.offset("meld_from")
+P_N_POND = PUBLIC_VIEW.offset("n_pond")
+P_INFO = PUBLIC_VIEW.offset("info")
+P_LEGAL = PUBLIC_VIEW.offset("legal")
+P_KONG = PUBLIC_VIEW.offset("kong")
+P_DECISION = PUBLIC_VIEW.offset("decision")
+P_CLAIM_TILE = PUBLIC_VIEW.offset("claim_tile")
+P_CLAIM_OPTS = PUBLIC_VIEW.offset("claim_opts")
+P_N_OPTIONS = PUBLIC_VIEW.offset("n_options")
+P_POND = PUBLIC_VIEW.offset("pond")
+P_POND_FLAG = PUBLIC_VIEW.offset("pond_flag")
+P_POND_CLAIMER = PUBLIC_VIEW.offset("pond_claimer")
+P_OPTIONS = PUBLIC_VIEW.offset("options")
+N_PUB = PUBLIC_VIEW.size
+assert PUBLIC_VIEW.width("info") >= N_INFO
+
+LAYOUTS = (RESULT_ROW, HAND_ROW, FINAL_ROWS, CONTROL, DEAL_RESULT, PUBLIC_VIEW)
