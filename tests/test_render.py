@@ -325,3 +325,11 @@ def test_two_seat_deals_drop_in_states_and_pictures():
     assert ["sideways" in m.get("class") for m in meld] == [False, True, False]  # across: the middle
     page = viewer_page({"title": "t", "seats": ["a", "b"], "dealer": 0, "states": states})
     assert page.count('<section class="seat"') == 2
+
+
+def test_a_beijing_hand_draws_its_winds_and_dragons():
+    beijing = ds.RuleSet(family="beijing")
+    h = ds.parse_hand("23m456p东东东南南 [白白白] 7z", family="beijing")
+    assert _tiles_of(h._repr_html_()) == [1, 2, 12, 13, 14, 28, 28, 28, 29, 29, 27, 32, 32, 32]
+    page = ds.analyze_hand("23m456p东东东南南 [白白白]", rules=beijing)._repr_html_()
+    assert "(Beijing)" in page and re.findall(r'class="wait" data-tile="(\d+)"', page) == ["0", "3"]

@@ -173,7 +173,8 @@ def pond_html(pond: Sequence[dict], *, height: float = 30, seat: int | None = No
 def analysis_html(a) -> str:
     """A :class:`~daqing_sim.HandAnalysis` drawn: the hand, shanten, and its waits as tiles."""
     rows = [hand_html(a.hand, wrap=False)]
-    rows.append(f'<div class="note">shanten {a.shanten} (Daqing), {a.standard_shanten} (standard)</div>')
+    family = str(getattr(a.rules, "family", "daqing")).capitalize()
+    rows.append(f'<div class="note">shanten {a.shanten} ({family}), {a.standard_shanten} (standard)</div>')
     if a.hand.size == 13:
         ready = "ready" if a.ready else ("a ready shape; may not declare" if a.waits else "not ready")
         waits = "".join(
