@@ -37,6 +37,7 @@ _EXPORTS = {
     "generate_walls": "game.wall",
     "simulate": "game.simulate",
     "replay": "game.replay",
+    "replay_html": "game.replay_html",
     "deal_log": "game.deal_log",
     "load_results": "experiments.results",
     "summarize": "analysis.summary",

@@ -30,6 +30,7 @@ from daqing_sim.codes import ADDED_KONG, BAO_KINDS, CONCEALED_KONG, KONG, N_KIND
 from daqing_sim.game.scoring import settle
 from daqing_sim.hand.notation import Hand, parse_hand
 from daqing_sim.hand.tiles import tile_from_name, tile_name
+from daqing_sim.render.frames import AdviceFrame
 from daqing_sim.rules import RuleSet, require_engine_family
 from daqing_sim.validation import check_int
 
@@ -455,7 +456,7 @@ def advise(
     else:
         rows = _exact_rows(ctx, hand, claim_t, claim_from)
         rows.sort(key=lambda r: _rank_key(r, k))
-    df = pd.DataFrame(rows)
+    df = AdviceFrame(rows)  # drawn with tiles in Jupyter (daqing_sim.render.frames)
     df["recommended"] = np.arange(len(df)) == 0
     df.attrs.update(
         method=method,

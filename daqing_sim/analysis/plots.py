@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from matplotlib import font_manager, rcParams
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
@@ -28,6 +30,7 @@ __all__ = [
     "plot_strategy_results",
     "plot_net_result",
     "plot_deal_length",
+    "use_tile_font",
 ]
 
 # paired-difference metrics that are proportions (shown in percentage points per deal)
@@ -47,6 +50,24 @@ PROPORTION_METRICS = {
     "ready_share",
 }
 _PCT = PercentFormatter(xmax=1, decimals=0)
+TILE_FONT = Path(__file__).parents[1] / "render" / "fonts" / "DaqingTiles-Regular.ttf"
+
+
+def use_tile_font() -> None:
+    """Draw 中 and the other CJK tile and rule names in every figure (also pyplot's).
+
+    Registers the shipped subset of Noto Sans CJK (OFL, ``render/fonts``) with matplotlib and
+    appends it to ``rcParams["font.family"]`` as a fallback: Latin text keeps its font, and a
+    character that font lacks comes from this one instead of an empty box. Called on import.
+    """
+    name = font_manager.FontProperties(fname=TILE_FONT).get_name()
+    if name not in {f.name for f in font_manager.fontManager.ttflist}:
+        font_manager.fontManager.addfont(str(TILE_FONT))
+    if name not in rcParams["font.family"]:
+        rcParams["font.family"] = [*rcParams["font.family"], name]
+
+
+use_tile_font()
 
 
 def _label(key: tuple) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from daqing_sim.codes import BAO_KINDS, METHODS, N_KINDS, WAIT_KINDS
+from daqing_sim.codes import BAO_KINDS, METHODS, N_KINDS, OUTCOMES, WAIT_KINDS
 from daqing_sim.game.engine import (
     EV_ADDED_KONG,
     EV_BAO_REPLACED,
@@ -30,11 +30,20 @@ from daqing_sim.game.engine import (
     EV_WIN_DETAIL,
     F_POOL,
     MAX_EVENTS,
+    O_BAO,
+    O_BIG,
+    O_CONCEALED,
+    O_DISCARDER,
+    O_DISCARDER_READY,
+    O_OUTCOME,
     O_WAIT,
+    O_WINNER_KONGS,
 )
+from daqing_sim.game.scoring import settle_detail
 from daqing_sim.game.simulate import _prepare, _python_seats, _with_players, run_walls
 from daqing_sim.game.wall import BAO_POSITION, N_LIVE, generate_walls
 from daqing_sim.hand.tiles import tile_name
+from daqing_sim.render.frames import DealLogFrame
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
@@ -262,7 +271,9 @@ def deal_log(
     Returns
     -------
     pandas.DataFrame
-        ``attrs`` holds ``seed``, ``deal``, ``dealer`` and the ``strategies`` names.
+        ``attrs`` holds ``seed``, ``deal``, ``dealer`` and the ``strategies`` names. In Jupyter
+        the frame shows the table at the deal's end above its rows
+        (:class:`~daqing_sim.render.frames.DealLogFrame`; ``ds.replay_html`` steps through it).
 
     Examples
     --------
@@ -279,8 +290,28 @@ def deal_log(
     df, _ = deal_log_wall(
         walls[0], seeds[0], rules, codes, knob_values, dealer, _python_seats(strategies), deal
     )
+    df = DealLogFrame(df)  # drawn as the table in Jupyter (daqing_sim.render.frames)
     df.attrs.update(seed=seed, deal=deal, dealer=dealer, strategies=list(names))
     return df
+
+
+def settlement(row: np.ndarray, winner: int, rules: RuleSet, dealer: int):
+    """The :class:`~daqing_sim.game.scoring.Settlement` of a won deal from its result row."""
+    outcome = OUTCOMES[row[O_OUTCOME]]
+    bao = BAO_KINDS[row[O_BAO]]
+    method = "self_draw" if outcome == "self_draw" else "deal_in"
+    return settle_detail(
+        winner=winner,
+        dealer=dealer,
+        method=method,
+        discarder=None if method == "self_draw" else int(row[O_DISCARDER]),
+        discarder_ready=bool(row[O_DISCARDER_READY]) if method == "deal_in" else True,
+        big=bool(row[O_BIG]),
+        bao=bao,
+        concealed=[bool(row[O_CONCEALED + s]) for s in range(4)],
+        winner_kongs=int(row[O_WINNER_KONGS]),
+        rules=rules,
+    )
 
 
 def to_json_lines(df: pd.DataFrame) -> list[str]:
@@ -288,4 +319,4 @@ def to_json_lines(df: pd.DataFrame) -> list[str]:
     return df.to_json(orient="records", lines=True, force_ascii=False).splitlines()
 
 
-__all__ = ["deal_log", "deal_log_wall", "to_json_lines", "EVENTS", "ACTIONS", "COLUMNS"]
+__all__ = ["deal_log", "deal_log_wall", "settlement", "to_json_lines", "EVENTS", "ACTIONS", "COLUMNS"]

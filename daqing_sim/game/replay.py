@@ -15,18 +15,13 @@ import numpy as np
 import pandas as pd
 
 from daqing_sim.codes import BAO_KINDS, CHI_LOW, N_KINDS, OUTCOMES, WAIT_KINDS
-from daqing_sim.game.deal_log import ACTIONS, deal_log_wall, to_json_lines
+from daqing_sim.game.deal_log import ACTIONS, deal_log_wall, settlement, to_json_lines
 from daqing_sim.game.engine import (
     O_BAO,
     O_BIG,
-    O_CONCEALED,
-    O_DISCARDER,
-    O_DISCARDER_READY,
     O_OUTCOME,
     O_WAIT,
-    O_WINNER_KONGS,
 )
-from daqing_sim.game.scoring import settle_detail
 from daqing_sim.game.simulate import _prepare, _python_seats, _with_players
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.notation import Hand, Meld, format_hand
@@ -218,19 +213,7 @@ def _win_line(row, winner: int, tile: int, rules: RuleSet, dealer: int) -> str:
     outcome = OUTCOMES[row[O_OUTCOME]]
     bao = BAO_KINDS[row[O_BAO]]
     wait = WAIT_KINDS[row[O_WAIT]] if row[O_WAIT] >= 0 else "none"
-    method = "self_draw" if outcome == "self_draw" else "deal_in"
-    detail = settle_detail(
-        winner=winner,
-        dealer=dealer,
-        method=method,
-        discarder=None if method == "self_draw" else int(row[O_DISCARDER]),
-        discarder_ready=bool(row[O_DISCARDER_READY]) if method == "deal_in" else True,
-        big=bool(row[O_BIG]),
-        bao=bao,
-        concealed=[bool(row[O_CONCEALED + s]) for s in range(4)],
-        winner_kongs=int(row[O_WINNER_KONGS]),
-        rules=rules,
-    )
+    detail = settlement(row, winner, rules, dealer)
     size = "big win (夹)" if row[O_BIG] else "small win"
     head = f"WIN ({outcome}): seat {winner} wins on {tile_name(tile)}, {size}, {wait} wait, bao: {bao}"
     return head + "\n" + str(detail)
@@ -241,6 +224,14 @@ def _cli(args) -> int:
     strategies = tuple(s.strip() for s in args.strategies.split(","))
     if len(strategies) == 1:
         strategies = strategies * 4
+    if args.html:
+        from daqing_sim.game.replay_html import replay_html
+
+        replay_html(
+            args.seed, args.deal, rules=rules, strategies=strategies, dealer=args.dealer, path=args.html
+        )
+        print(f"wrote {args.html} (open it in a browser; FILE#move=N opens at move N)")
+        return 0
     if args.json:
         from daqing_sim.game.deal_log import deal_log
 
@@ -274,6 +265,11 @@ def register(subparsers) -> None:
         "--json",
         action="store_true",
         help="print the structured event log instead: one JSON object per event (schema in docs/DESIGN.md)",
+    )
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write the deal as one self-contained HTML replay viewer to FILE instead",
     )
     p.set_defaults(func=_cli)
 

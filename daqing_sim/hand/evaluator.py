@@ -118,6 +118,11 @@ class HandAnalysis:
                     lines.append(f"may declare:      no, {self._why_not_declare()}")
         return "\n".join(lines)
 
+    def _repr_html_(self) -> str:
+        from daqing_sim.render.table import analysis_html  # drawing stays out of this module's import
+
+        return analysis_html(self)
+
     def _why_not_declare(self) -> str:
         opened = any(m.exposed for m in self.hand.melds)
         if opened or not self.rules.require_open:

@@ -173,6 +173,11 @@ class Hand:
     def __str__(self) -> str:
         return format_hand(self)
 
+    def _repr_html_(self) -> str:
+        from daqing_sim.render.table import hand_html  # drawing stays out of this module's import
+
+        return hand_html(self)
+
 
 SHOW_CHARS = 60  # longest input echoed whole in an error message
 

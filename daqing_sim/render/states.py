@@ -1,0 +1,255 @@
+"""The table after every move of a deal, computed from its :func:`daqing_sim.deal_log` frame.
+
+One JSON-ready dict per move (:func:`table_states`): each seat's concealed tiles (and the tile it
+has just drawn), melds (with the claimed tile and whom it came from), pond (with the 摸打,
+declaring and claimed marks), ready flags, the wall count and the bao, the move's text and the
+claim offers of the discard. The replay viewer and the deal log's HTML only draw these states.
+Only the frame's columns are read (no engine, no second rules implementation): a discard is
+摸打 when it is the tile its seat drew that turn, as the engine marks its ponds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from daqing_sim.render.tiles import NAMES
+
+# the claim actions of the log's ``action`` column, by their bit in ``options``
+ACTION_BITS = ("pass", "peng", "kong", "chi_low", "chi_mid", "chi_high", "self_draw", "deal_in")
+_CHI_OFFSET = {"chi_low": 0, "chi_mid": 1, "chi_high": 2}
+REQUIRED = ("event", "seat", "tile", "from_seat", "action", "options", "wall_left", "bao")
+
+
+def _name(t: int) -> str:
+    return NAMES[t]
+
+
+class _Table:
+    def __init__(self, dealer: int, n_seats: int) -> None:
+        self.dealer = dealer
+        self.n_seats = n_seats
+        self.hands: list[list[int]] = [[] for _ in range(n_seats)]
+        self.drawn: list[int | None] = [None] * n_seats
+        self.melds: list[list[dict]] = [[] for _ in range(n_seats)]
+        self.ponds: list[list[dict]] = [[] for _ in range(n_seats)]
+        self.ready = [False] * n_seats
+        self.wall_left = 0
+        self.bao = -1
+        self.offers: list[dict] = []
+        self.win: dict | None = None
+
+    def take(self, seat: int, tile: int, n: int = 1) -> None:
+        for _ in range(n):
+            if self.drawn[seat] == tile:
+                self.drawn[seat] = None
+            else:
+                self.hands[seat].remove(tile)
+
+    def settle_drawn(self, seat: int) -> None:
+        if self.drawn[seat] is not None:
+            self.hands[seat].append(self.drawn[seat])
+            self.drawn[seat] = None
+
+    def snapshot(
+        self, step: int, event: str, text: str, seat: int, public: str | None = None
+    ) -> dict[str, Any]:
+        return {
+            "step": step,
+            "event": event,
+            "seat": seat,
+            "text": text,
+            "public": text if public is None else public,
+            "hands": [sorted(h) for h in self.hands],
+            "drawn": list(self.drawn),
+            "melds": [[dict(m) for m in ms] for ms in self.melds],
+            "ponds": [[dict(p) for p in ps] for ps in self.ponds],
+            "ready": list(self.ready),
+            "wall_left": self.wall_left,
+            "bao": self.bao,
+            "offers": [dict(o) for o in self.offers],
+            "win": self.win,
+        }
+
+
+def _claim_meld(t: _Table, seat: int, tile: int, action: str, from_seat: int) -> str:
+    if action in ("peng", "kong"):
+        t.take(seat, tile, 2 if action == "peng" else 3)
+        t.melds[seat].append({"kind": action, "tile": tile, "claimed": tile, "from": from_seat})
+        return f"seat {seat} {action}s {_name(tile)} from seat {from_seat}"
+    if action not in _CHI_OFFSET:
+        raise ValueError(f"claim action {action!r} is unknown: a deal log has {', '.join(ACTION_BITS)}")
+    low = tile - _CHI_OFFSET[action]
+    for x in range(low, low + 3):
+        if x != tile:
+            t.take(seat, x)
+    t.melds[seat].append({"kind": "chi", "tile": low, "claimed": tile, "from": from_seat})
+    return f"seat {seat} chis {_name(tile)} from seat {from_seat}"
+
+
+def options_names(options: int) -> list[str]:
+    """The claim actions a seat was offered, from the ``options`` bit mask."""
+    return [a for i, a in enumerate(ACTION_BITS) if int(options) >> i & 1]
+
+
+def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, Any]]:
+    """The table after the deal and after every move of a :func:`daqing_sim.deal_log` frame.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        A deal log (``ds.deal_log(seed, deal)``).
+    dealer : int, optional
+        Default ``df.attrs["dealer"]``, else the seat dealt 14 tiles.
+
+    Returns
+    -------
+    list of dict
+        One entry per seat (as many as the log deals to: four, or two) in ``hands``,
+        ``drawn``, ``melds``, ``ponds`` and ``ready``. State 0 is the deal (hands dealt, the
+        bao set aside); then one state per draw, discard, declaration, claim, kong, bao
+        replacement and the end; the claim offers of one discard are one state (``offers``:
+        seat, the actions offered, its answer). ``step`` is the last row of ``df`` the state
+        includes; ``text`` describes the move, ``public`` as the other seats see it (no drawn
+        tile, wait or offers). Tile codes as in :mod:`daqing_sim.render.tiles`.
+
+    Raises
+    ------
+    ValueError
+        When ``df`` is not a deal log (a required column is missing, or a move is impossible).
+
+    Examples
+    --------
+    >>> import daqing_sim as ds
+    >>> states = table_states(ds.deal_log(0, 3, strategies=("random",) * 4))
+    >>> [len(h) for h in states[0]["hands"]], states[0]["wall_left"]
+    ([14, 13, 13, 13], 58)
+    """
+    if not isinstance(df, pd.DataFrame) or any(c not in df.columns for c in REQUIRED):
+        missing = [c for c in REQUIRED if not isinstance(df, pd.DataFrame) or c not in df.columns]
+        raise ValueError(
+            f"not a deal log (missing columns {', '.join(missing)}): pass ds.deal_log(seed, deal)"
+        )
+    records = df.to_dict("records")
+    if dealer is None:
+        dealer = df.attrs.get("dealer")
+        if dealer is None:
+            dealer = next((r["seat"] for r in records if r["event"] == "deal"), 0)
+    n_seats = 1 + max((int(r["seat"]) for r in records if r["event"] == "deal"), default=-1)
+    if n_seats < 2:
+        raise ValueError("the deal log deals no tiles to two or more seats: pass ds.deal_log(seed, deal)")
+    t = _Table(int(dealer), n_seats)
+    states: list[dict] = []
+    dealt = False
+    try:
+        for i, r in enumerate(records):
+            ev, seat, tile = str(r["event"]), int(r["seat"]), int(r["tile"])
+            t.wall_left = int(r["wall_left"])
+            if ev == "deal":
+                t.hands[seat].append(tile)
+                continue
+            if ev == "bao":
+                t.bao = tile
+                continue
+            if ev == "final":
+                break
+            if not dealt:
+                dealt = True
+                states.append(t.snapshot(i - 1, "deal", f"dealt; seat {t.dealer} deals (14 tiles)", -1))
+            public = None  # the move as the other seats see it, when that says less
+            if ev != "claim_offer":
+                t.offers = []
+            if ev in ("draw", "kong_draw"):
+                for s in range(t.n_seats):
+                    t.settle_drawn(s)
+                t.drawn[seat] = tile
+                back = " from the back (kong replacement)" if ev == "kong_draw" else ""
+                text = f"seat {seat} draws {_name(tile)}{back}"
+                public = f"seat {seat} draws{back}"
+            elif ev == "discard":
+                thrown = t.drawn[seat] == tile
+                t.take(seat, tile)
+                t.settle_drawn(seat)
+                t.ponds[seat].append({"tile": tile, "drawn": thrown, "declared": False, "claimed": False})
+                text = f"seat {seat} discards {_name(tile)}" + (
+                    " (摸打: the tile just drawn)" if thrown else ""
+                )
+            elif ev == "ready":
+                t.ready[seat] = True
+                if t.ponds[seat]:
+                    t.ponds[seat][-1]["declared"] = True
+                wait = r["wait"] if isinstance(r["wait"], str) else "no"
+                outs = int(r["outs"])
+                text = (
+                    f"seat {seat} declares ready (上听): {wait} wait, {outs} live outs; it now sees the bao"
+                )
+                public = f"seat {seat} declares ready (上听); it now sees the bao"
+            elif ev == "claim_offer":
+                offered = options_names(int(r["options"]))
+                t.offers.append({"seat": seat, "tile": tile, "options": offered, "action": str(r["action"])})
+                if i + 1 < len(records) and str(records[i + 1]["event"]) == "claim_offer":
+                    continue
+                text = (
+                    "claim offers on "
+                    + _name(tile)
+                    + ": "
+                    + "; ".join(
+                        f"seat {o['seat']} may {'/'.join(o['options'])}, {o['action']}" for o in t.offers
+                    )
+                )
+                public = f"{_name(tile)} may be claimed (who may, and who passes, is hidden)"
+            elif ev == "claim":
+                from_seat = int(r["from_seat"])
+                if t.ponds[from_seat]:
+                    t.ponds[from_seat][-1]["claimed"] = True
+                t.settle_drawn(seat)
+                text = _claim_meld(t, seat, tile, str(r["action"]), from_seat)
+            elif ev == "concealed_kong":
+                t.take(seat, tile, 4)
+                t.settle_drawn(seat)
+                t.melds[seat].append({"kind": "concealed_kong", "tile": tile, "claimed": None, "from": None})
+                text = f"seat {seat} declares a concealed kong of {_name(tile)}"
+                public = f"seat {seat} declares a concealed kong"
+            elif ev == "added_kong":
+                t.take(seat, tile)
+                t.settle_drawn(seat)
+                for m in t.melds[seat]:
+                    if m["kind"] == "peng" and m["tile"] == tile:
+                        m["kind"] = "added_kong"
+                text = f"seat {seat} adds {_name(tile)} to its peng (added kong)"
+            elif ev == "bao_replaced":
+                t.bao = tile
+                text = f"three {_name(int(r['other_tile']))} visible: the bao is replaced (换宝)"
+            elif ev in ("win", "bao_kan"):
+                t.win = {
+                    "seat": seat,
+                    "tile": tile,
+                    "method": str(r["action"]),
+                    "from": int(r["from_seat"]),
+                    "wait": r["wait"] if isinstance(r["wait"], str) else None,
+                    "bao_kind": r["bao_kind"] if isinstance(r["bao_kind"], str) else "none",
+                    "bao_kan": ev == "bao_kan",
+                    "drawn": int(r["other_tile"]) if int(r["other_tile"]) >= 0 else None,
+                }
+                how = (
+                    "by self-draw" if t.win["method"] == "self_draw" else f"on seat {t.win['from']}'s discard"
+                )
+                text = f"seat {seat} wins {how} on {_name(tile)}"
+                if t.win["bao_kind"] != "none":
+                    text += f" ({t.win['bao_kind']})"
+            elif ev == "exhaustive_draw":
+                text = "the live wall is empty: exhaustive draw (荒庄), nobody pays"
+            else:
+                raise ValueError(f"unknown deal log event {ev!r}")
+            states.append(t.snapshot(i, ev, text, seat, public))
+    except (IndexError, ValueError) as e:
+        if "unknown" in str(e):
+            raise
+        raise ValueError(
+            f"the deal log is inconsistent at row {i} ({ev}): pass an unmodified ds.deal_log frame"
+        ) from None
+    return states
+
+
+__all__ = ["table_states", "options_names", "ACTION_BITS"]
