@@ -454,7 +454,7 @@ def _cli_hand(args) -> int:
 
 def _cli_scores(result: HandAnalysis, rules: RuleSet) -> dict:
     """A 34-kind family's win scored on a discard and as a self-draw (no special context)."""
-    from daqing_sim.game.score_win import score_win
+    from daqing_sim.hand.score import score_beijing
 
     t = result.win.tile_kind
     counts = result.hand.counts.copy()
@@ -462,7 +462,7 @@ def _cli_scores(result: HandAnalysis, rules: RuleSet) -> dict:
     before = Hand(counts=counts, melds=result.hand.melds)
     scores = {}
     for how, self_draw in (("on a discard", False), ("self-drawn", True)):
-        w = score_win(before, t, rules=rules, self_draw=self_draw)
+        w = score_beijing(before, t, rules, self_draw=self_draw)
         scores[how] = {"fans": w.fans, "total_fans": w.total_fans, "value": w.value, "total": w.total}
     return scores
 
