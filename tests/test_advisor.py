@@ -237,6 +237,16 @@ def test_cli_table_json_and_errors(capsys):
         assert err.count("\n") == 1 and err.startswith("daqing-sim advise: error:")
 
 
+def test_cli_advise_rules_before_the_hand_do_not_swallow_it(capsys):
+    hand = ["134m456p789s中中 [1111p]", "--k", "1", "--json"]
+    assert main(["advise", *hand]) == 0
+    plain = {r["discard"]: r["ev"] for r in json.loads(capsys.readouterr().out)}
+    assert main(["advise", "--rules", "kong_fan=true", *hand]) == 0
+    fan = {r["discard"]: r["ev"] for r in json.loads(capsys.readouterr().out)}
+    assert fan.keys() == plain.keys() and all(fan[d] == pytest.approx(2 * plain[d]) for d in plain)
+    assert plain["4m"] > 0  # a kong fan doubles every win of the seat's kong
+
+
 def test_bench_times_the_exact_k3_advice():
     # the speed target (1 s median over 100 hands) is printed by `daqing-sim bench`, not asserted
     # here: speed goes in benchmarks, not in timed tests

@@ -66,6 +66,7 @@ def test_cli_replay(capsys):
                 "greedy,random,greedy,random",
                 "--rules",
                 "bao_replacement=false",
+                "--rules",
                 "last_tiles_no_claim=0",
             ]
         )
@@ -73,6 +74,19 @@ def test_cli_replay(capsys):
     )
     out = capsys.readouterr().out
     assert "rules: bao_replacement=False, last_tiles_no_claim=0" in out
+
+
+def test_cli_replay_rules_take_one_flag_each_or_commas(capsys):
+    # the shared --rules option: repeated or comma-separated, never a list that eats what follows
+    assert (
+        main(
+            ["replay", "--rules", "bao_replacement=false,last_tiles_no_claim=0", "--seed", "0", "--deal", "3"]
+        )
+        == 0
+    )
+    assert "rules: bao_replacement=False, last_tiles_no_claim=0" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # a second flag needs its own --rules (or a comma)
+        main(["replay", "--seed", "0", "--deal", "3", "--rules", "bao_replacement=false", "kong_fan=true"])
 
 
 @pytest.mark.parametrize(

@@ -307,6 +307,14 @@ def test_cli_tournament_prints_the_table(capsys: pytest.CaptureFixture[str]) -> 
     assert "defensive(fold_shanten=3)" in out and "greedy - random" in out
 
 
+def test_cli_tournament_rules_before_the_entrants_do_not_swallow_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["tournament", "--rules", "kong_fan=true", "greedy", "random", "random", "random", "--walls", "2"]
+    assert cli.main(argv) == 0
+    assert "2 walls of seed 0 x 4 rotations = 8 deals" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [

@@ -27,6 +27,7 @@ from daqing_sim.advisor.claims import claim_options
 from daqing_sim.advisor.table import TableView, table_view
 from daqing_sim.advisor.world import PHASE_DISCARDED, PHASE_DRAW, WorldSpec, needed_tiles
 from daqing_sim.codes import ADDED_KONG, BAO_KINDS, CONCEALED_KONG, KONG, N_KINDS, USER_BASE
+from daqing_sim.compile_notice import announce
 from daqing_sim.game.scoring import settle
 from daqing_sim.hand.notation import Hand, parse_hand
 from daqing_sim.hand.tiles import tile_from_name, tile_name
@@ -333,6 +334,8 @@ def advise(
     seen : str or array_like, optional
         Tiles the seat sees besides its own and those listed in ``ponds`` and ``melds``: all
         other discards and exposed melds, in hand notation (``"19m中 [345p]"``) or 28 counts.
+        Each tile seen is listed once: a kind both here and in ``ponds`` or ``melds`` is an
+        error (another copy of it goes in its seat's pond or melds).
     wall_left : int, optional
         Tiles left in the live wall now. Default ``58 - tiles seen``, which is exact when nobody
         has claimed (each discard on the table followed one draw).
@@ -442,6 +445,7 @@ def advise(
             raise ValueError(
                 "claim with method='simulate' is not available yet: use method='exact' for claims"
             )
+        announce("advise_simulate")
         sim = _SimArgs(
             check_int(n_sims, "n_sims", minimum=1),
             check_int(seed, "seed"),
@@ -452,6 +456,7 @@ def advise(
         rows = _simulate_rows(ctx, hand, sim)
         rows.sort(key=lambda r: (-r["ev"], -r["p_win"], *(-r[f"p_ready_{i}"] for i in range(k, 0, -1))))
     else:
+        announce("advise_claim" if claim_t is not None else "advise" if hand.size == 14 else "advise_draw")
         rows = _exact_rows(ctx, hand, claim_t, claim_from)
         rows.sort(key=lambda r: _rank_key(r, k))
     df = pd.DataFrame(rows)

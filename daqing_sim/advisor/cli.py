@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from daqing_sim.rules import RuleSet
+from daqing_sim.cli import add_rules_option, rules_from_args
 
 
 def _seats(text: str | None) -> tuple[int, ...]:
@@ -75,7 +75,7 @@ def _ponds(values: list[str] | None, name: str) -> dict[int, str] | None:
 def _cli_advise(args) -> int:
     from daqing_sim.advisor.api import advise
 
-    rules = RuleSet.from_flag_strings(args.rules)
+    rules = rules_from_args(args)
     df = advise(
         " ".join(args.tiles),
         seen=args.seen,
@@ -113,7 +113,11 @@ def register(subparsers) -> None:
         "(see help(daqing_sim.advise) for both models).",
     )
     p.add_argument("tiles", nargs="+", help="hand notation (quote it, or pass it in parts)")
-    p.add_argument("--seen", help="tiles seen on the table: discards and others' melds, e.g. '19m中 [345p]'")
+    p.add_argument(
+        "--seen",
+        help="tiles seen on the table (discards, others' melds) besides those in --ponds and --melds, "
+        "e.g. '19m中 [345p]'; a tile is listed once, in one of them",
+    )
     p.add_argument("--left", type=int, help="tiles left in the live wall (default 58 - tiles seen)")
     p.add_argument("--draws", type=int, help="own draws to come (overrides --left)")
     p.add_argument("--ready", help="opponent seats that are ready, e.g. 1,3")
@@ -134,7 +138,5 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the simulated deals (default 0)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes of the simulation (default 1)")
     p.add_argument("--json", action="store_true", help="print JSON records for machines")
-    p.add_argument(
-        "--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. jia_includes_edge=true"
-    )
+    add_rules_option(p, "jia_includes_edge=true")
     p.set_defaults(func=_cli_advise)

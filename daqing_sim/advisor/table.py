@@ -89,7 +89,9 @@ def table_view(
     """Check and combine ``seen`` (28 counts), ``ponds``, ``melds`` and ``passed`` (dicts of
     seat -> notation) into a :class:`TableView`.
 
-    Tiles in ``ponds`` and ``melds`` are seen: they are added to ``seen`` (list each tile once).
+    Tiles in ``ponds`` and ``melds`` are seen: they are added to ``seen``, which holds the other
+    seen tiles only; a kind in both is an error (list each tile once, another copy of a pond's or
+    meld's kind in its seat's pond or melds).
     ``passed`` tiles are kinds a ready seat let pass; each must be seen at least once.
 
     Examples
@@ -121,6 +123,15 @@ def table_view(
             raise ValueError(f"melds[{s}] has {len(h.melds)} melds: a seat holds at most 3 (手把一)")
         meld_list[s] = h.melds
         total += h.total_counts()
+    table = total - seen
+    both = [tile_name(t) for t in range(N_KINDS) if seen[t] and table[t]]
+    if both:
+        given = " and ".join(n for n, txt in (("ponds", pond_txt), ("melds", meld_txt)) if txt)
+        raise ValueError(
+            f"seen and {given} both list {', '.join(both)}: seen is for the tiles in no pond or meld "
+            "given (those count as seen already); list each tile once, and another copy of such a "
+            "kind in its seat's pond or melds"
+        )
     held = hand.total_counts().astype(np.int64) + total
     if claim is not None:
         held[claim] += 1

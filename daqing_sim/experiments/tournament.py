@@ -22,6 +22,7 @@ import pandas as pd
 
 from daqing_sim.analysis.duplicate import duplicate_table, format_tournament, tournament_pairs
 from daqing_sim.analysis.intervals import CONFIDENCE
+from daqing_sim.cli import add_rules_option, rules_from_args
 from daqing_sim.experiments.config import load_experiment
 from daqing_sim.experiments.entrants import (
     N_ROTATIONS,
@@ -185,7 +186,7 @@ def tournament_results(
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
     entrants = [parse_entrant(s) for s in args.entrants]
-    rules = RuleSet.from_flag_strings(args.rules)
+    rules = rules_from_args(args)
     if args.walls is None or args.walls < 1:
         raise ValueError(f"--walls {args.walls} is impossible: give a positive number of walls")
     if args.jobs < 1:
@@ -217,6 +218,6 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--walls", type=int, required=True, metavar="N", help="walls (deals per rotation)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the walls (default 0)")
-    p.add_argument("--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. kong_fan=true")
+    add_rules_option(p)
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.set_defaults(func=_cmd_tournament)

@@ -15,6 +15,7 @@ from typing import Any
 
 import pandas as pd
 
+from daqing_sim.compile_notice import announce
 from daqing_sim.game.engine import C_DECISION, O_PAY
 from daqing_sim.game.external import SteppedDeal, encode_answer, seat_rngs
 from daqing_sim.game.simulate import _check_dealer, _check_rules, results_frame
@@ -75,6 +76,7 @@ class DealEnv:
         self.players = tuple(_Caller() if p is None else p for p in players)
         self.caller_seats = tuple(s for s, p in enumerate(players) if p is None)
         self.names, codes, knobs = encode_strategies(self.players)
+        announce("stepped")
         self._engine = SteppedDeal(self.rules.encode(), codes, knobs, self.dealer, record_log=True)
         walls, _, seeds = generate_walls(1, self.seed, self.deal)
         self._wall, self._deal_seed = walls[0], seeds[0]

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from daqing_sim.cli import add_rules_option, rules_from_args
 from daqing_sim.codes import BAO_KINDS, CHI_LOW, N_KINDS, OUTCOMES, WAIT_KINDS
 from daqing_sim.game.deal_log import ACTIONS, deal_log_wall, to_json_lines
 from daqing_sim.game.engine import (
@@ -237,7 +238,7 @@ def _win_line(row, winner: int, tile: int, rules: RuleSet, dealer: int) -> str:
 
 
 def _cli(args) -> int:
-    rules = RuleSet.from_flag_strings(args.rules)
+    rules = rules_from_args(args)
     strategies = tuple(s.strip() for s in args.strategies.split(","))
     if len(strategies) == 1:
         strategies = strategies * 4
@@ -263,7 +264,7 @@ def register(subparsers) -> None:
     )
     p.add_argument("--seed", type=int, required=True, help="run seed")
     p.add_argument("--deal", type=int, required=True, help="deal index within the seed")
-    p.add_argument("--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. kong_fan=true")
+    add_rules_option(p)
     p.add_argument(
         "--strategies",
         default="greedy",
