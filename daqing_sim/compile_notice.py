@@ -44,6 +44,9 @@ SECONDS = {
     ("daqing_sim.advisor.exact", "state_value_k"): 14,
     ("daqing_sim.game.handle", "step_handle_k"): 150,
     ("daqing_sim.game.engine", "play_batch_k"): 150,
+    # not measured: greedy's claim and kong compiled for Python callers
+    ("daqing_sim.players.greedy", "claim_k"): 30,
+    ("daqing_sim.players.greedy", "kong_k"): 20,
 }
 #: building the evaluator's lookup tables when their disk cache is empty (not numba)
 TABLE_SECONDS = 8
@@ -98,6 +101,10 @@ FEATURES = {
         ),
     ),
     "simulate": Feature("the game engine and the players' kernels", _BATCH),
+    "player_defaults": Feature(
+        "the greedy claim and kong that Python players default to",
+        (("daqing_sim.players.greedy", "claim_k"), ("daqing_sim.players.greedy", "kong_k")),
+    ),
     "stepped": Feature("the stepped game engine and the players' kernels", _STEPPED),
 }
 

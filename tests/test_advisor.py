@@ -237,6 +237,28 @@ def test_cli_table_json_and_errors(capsys):
         assert err.count("\n") == 1 and err.startswith("daqing-sim advise: error:")
 
 
+def _columns(line: str) -> int:
+    return sum(2 if ch == "中" else 1 for ch in line)
+
+
+def test_cli_table_fits_100_columns_and_shows_out_tiles(capsys):
+    argv = ["advise", "134m456p789s中中 [345m]", "--ready", "1", "--ponds", "1:19m"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(_columns(x) for x in lines) <= 100
+    table = next(i for i, x in enumerate(lines) if x.split()[:2] == ["discard", "shanten"])
+    assert "out_tiles" in lines[table] and "danger_s1" not in lines[table]
+    assert lines[table + 1].split()[0] == "4m" and lines[table + 1].split()[-1] == "2mx4"  # 2m, 4 live
+    assert "1mx2 2mx4 3mx2 4mx" in "\n".join(lines)  # 3m's outs, cut to the room left
+    foot = " ".join(lines[-3:])
+    assert "p_ready_i: a ready shape" in foot and "so its p_ready_1 is lower" in foot
+    assert main([*argv, "--wide"]) == 0
+    wide = capsys.readouterr().out
+    assert (
+        "danger_s1" in wide and "1mx2 2mx4 3mx2 4mx2" in wide and max(map(_columns, wide.splitlines())) > 100
+    )
+
+
 def test_cli_advise_rules_before_the_hand_do_not_swallow_it(capsys):
     hand = ["134m456p789s中中 [1111p]", "--k", "1", "--json"]
     assert main(["advise", *hand]) == 0
@@ -254,3 +276,35 @@ def test_bench_times_the_exact_k3_advice():
 
     median = bench_advisor(3, k=3)["advise_exact_k3"]
     assert np.isfinite(median) and median > 0
+
+
+def test_seen_and_ponds_may_not_list_the_same_tile(capsys):
+    hand = "134m456p789s中中 [345m]"
+    with pytest.raises(ValueError, match="seen and ponds both list 1m, 9m: seen is for the tiles in no pond"):
+        ds.advise(hand, seen="19m", ponds={1: "19m"}, k=1)
+    with pytest.raises(ValueError, match="seen and melds both list 7p"):
+        ds.advise(hand, seen="7p", melds={2: "[777p]"}, k=1)
+    # one meaning: a tile is counted once, wherever it is listed
+    as_seen = ds.advise(hand, seen="19m", k=1).attrs
+    in_pond = ds.advise(hand, ponds={1: "19m"}, k=1).attrs
+    assert as_seen["unseen"] == in_pond["unseen"] == 112 - 14 - 2
+    assert as_seen["wall_left"] == in_pond["wall_left"] == 58 - 2
+    # the same kind twice, in a pond and in seen, is two copies given in two places: an error too
+    assert main(["advise", hand, "--seen", "19m", "--ponds", "1:19m"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith("daqing-sim advise: error: --seen and --ponds both list 1m, 9m")
+        and err.count("\n") == 1
+    )
+
+
+def test_cli_advise_errors_are_in_cli_words(capsys):
+    hand = "134m456p789s中中 [345m]"
+    for argv, words, python in (
+        (["--left", "99"], "--left 99 is impossible", "wall_left="),
+        (["--melds", "1:19m"], "--melds for seat 1 holds loose tiles", "melds["),
+        (["--passed", "2:9m", "--ready", "1"], "--passed lists seat 2", "passed="),
+    ):
+        assert main(["advise", hand, *argv]) == 2
+        err = capsys.readouterr().err
+        assert words in err and python not in err, err

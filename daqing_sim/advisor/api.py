@@ -303,7 +303,8 @@ def advise(
       (:mod:`daqing_sim.advisor.world`): every ``ready`` opponent gets a hand that is actually
       ready (constructed from sets and a pair, with a wait missing its ``passed`` kinds, and
       an open door under ``require_open``: its ``melds``, else one chi or peng of the seen
-      tiles outside the ponds), the other opponents uniform concealed tiles, then the bao and
+      tiles outside the ponds, else of the unseen tiles; so, as in the exact model, a ready
+      seat needs no ``melds``), the other opponents uniform concealed tiles, then the bao and
       the ``wall_left`` live tiles are drawn from the unseen rest (the rest is out of play).
       Ponds, melds and passed tiles are on the table as given; opponents are ready since
       before their last discard.
@@ -541,7 +542,8 @@ def _simulate_rows(ctx: _Context, hand: Hand, sim: _SimArgs) -> list[dict]:
         if m.exposed:
             for t in m.tiles:
                 visible[t] += 1
-    need = needed_tiles(view.melds, ctx.seat, view.ready, ctx.rules.require_open)
+    meldable = view.seen - view.pond_counts() - view.meld_counts()
+    need = needed_tiles(view.melds, ctx.seat, view.ready, ctx.rules.require_open, meldable)
     if w > int(ctx.pool.sum()) - need:
         raise ValueError(
             f"wall_left={w} is impossible with the others' hands: {int(ctx.pool.sum())} unseen tiles, "
@@ -549,7 +551,7 @@ def _simulate_rows(ctx: _Context, hand: Hand, sim: _SimArgs) -> list[dict]:
         )
     spec = WorldSpec(
         seat=ctx.seat, dealer=ctx.dealer, counts=hand.counts.astype(np.uint8), mk=mk, mt=mt, nm=nm,
-        unseen=ctx.pool.copy(), meldable=view.seen - view.pond_counts() - view.meld_counts(),
+        unseen=ctx.pool.copy(), meldable=meldable,
         visible=visible.astype(np.uint8), ponds=view.ponds, melds=view.melds, passed=view.passed,
         ready=view.ready, wall_left=w, rules=ctx.enc, require_open=ctx.rules.require_open,
     )  # fmt: skip

@@ -35,6 +35,7 @@ from daqing_sim.game.engine import (
 from daqing_sim.game.simulate import _prepare, _python_seats, _with_players, run_walls
 from daqing_sim.game.wall import BAO_POSITION, N_LIVE, generate_walls
 from daqing_sim.hand.tiles import tile_name
+from daqing_sim.players.registry import DEFAULT_FIELD
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
@@ -241,7 +242,7 @@ def deal_log(
     seed: int,
     deal: int,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = ("greedy",) * 4,
+    strategies: Sequence[Any] = DEFAULT_FIELD,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
 ) -> pd.DataFrame:

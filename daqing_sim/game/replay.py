@@ -32,6 +32,7 @@ from daqing_sim.game.simulate import _prepare, _python_seats, _with_players
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.notation import Hand, Meld, format_hand
 from daqing_sim.hand.tiles import tile_name
+from daqing_sim.players.registry import DEFAULT_FIELD
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
@@ -49,7 +50,7 @@ def replay(
     seed: int,
     deal: int,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = ("expert",) * 4,
+    strategies: Sequence[Any] = DEFAULT_FIELD,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
 ) -> list[str]:
@@ -267,8 +268,9 @@ def register(subparsers) -> None:
     add_rules_option(p)
     p.add_argument(
         "--strategies",
-        default="greedy",
-        help="four comma-separated strategies (or one for all seats), default greedy",
+        default=",".join(DEFAULT_FIELD),
+        help="four comma-separated strategies (or one for all seats); default expert, the field "
+        "of simulate, ds.replay and ds.deal_log",
     )
     p.add_argument("--dealer", type=int, default=0, help="dealer seat (default 0)")
     p.add_argument(
