@@ -82,14 +82,12 @@ def test_a_cold_cache_is_announced_before_compiling(name: str, tmp_path: Path) -
 @pytest.mark.parametrize(
     "name", ["hand", "advise", "advise --claim", "replay", "ds.simulate", "ds.DealEnv", "ds.analyze_hand"]
 )
-def test_a_warm_cache_says_nothing(name: str, tmp_path: Path) -> None:
+def test_a_warm_cache_says_nothing(name: str) -> None:
     env = _env()
-    err = _stderr_until_notice(COLD[name], env, timeout=900)
-    if NOTICE in err:  # this checkout had not compiled them yet: the run above has
+    for _ in range(2):  # the first run fills the cache if this checkout had not compiled them yet
         proc = subprocess.run(COLD[name], env=env, cwd=ROOT, capture_output=True, text=True, timeout=900)
-        err = proc.stderr
-        assert proc.returncode == 0, err[-2000:]
-    assert NOTICE not in err
+        assert proc.returncode == 0, proc.stderr[-2000:]
+    assert NOTICE not in proc.stderr
 
 
 def test_the_notice_is_logged_once_per_feature(monkeypatch, caplog) -> None:
@@ -116,6 +114,7 @@ def test_cold_seconds_add_up_the_cold_kernels(monkeypatch) -> None:
     assert compile_notice.compile_seconds("hand") == 0
     monkeypatch.setattr(compile_notice, "_tables_cached", lambda: False)
     assert compile_notice.compile_seconds("advise") == 12 + compile_notice.TABLE_SECONDS
+    assert compile_notice.compile_seconds("hand") == 0  # no kernel to compile: the tables alone say nothing
 
 
 def test_a_used_feature_reads_as_cached() -> None:
