@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pandas as pd
 import pytest
 from advisor_reference import make_hand, ref_p_ready_1, ref_values, ref_win
 from reference import total_counts
@@ -278,24 +279,20 @@ def test_bench_times_the_exact_k3_advice():
     assert np.isfinite(median) and median > 0
 
 
-def test_seen_and_ponds_may_not_list_the_same_tile(capsys):
+def test_seen_and_ponds_count_a_tile_once(capsys):
+    # one meaning: seen is every tile seen; a pond's or meld's tile listed there too is the same tile
     hand = "134m456p789s中中 [345m]"
-    with pytest.raises(ValueError, match="seen and ponds both list 1m, 9m: seen is for the tiles in no pond"):
-        ds.advise(hand, seen="19m", ponds={1: "19m"}, k=1)
-    with pytest.raises(ValueError, match="seen and melds both list 7p"):
-        ds.advise(hand, seen="7p", melds={2: "[777p]"}, k=1)
-    # one meaning: a tile is counted once, wherever it is listed
-    as_seen = ds.advise(hand, seen="19m", k=1).attrs
-    in_pond = ds.advise(hand, ponds={1: "19m"}, k=1).attrs
-    assert as_seen["unseen"] == in_pond["unseen"] == 112 - 14 - 2
-    assert as_seen["wall_left"] == in_pond["wall_left"] == 58 - 2
-    # the same kind twice, in a pond and in seen, is two copies given in two places: an error too
-    assert main(["advise", hand, "--seen", "19m", "--ponds", "1:19m"]) == 2
-    err = capsys.readouterr().err
-    assert (
-        err.startswith("daqing-sim advise: error: --seen and --ponds both list 1m, 9m")
-        and err.count("\n") == 1
-    )
+    pond = ds.advise(hand, ponds={1: "19m"}, k=1)
+    both = ds.advise(hand, seen="19m", ponds={1: "19m"}, k=1)
+    assert both.attrs["unseen"] == pond.attrs["unseen"] == 112 - 14 - 2
+    assert both.attrs["wall_left"] == pond.attrs["wall_left"] == 58 - 2
+    pd.testing.assert_frame_equal(both, pond)
+    # more copies in seen than in the ponds and melds: the larger count
+    more = ds.advise(hand, seen="119m 777p", ponds={1: "19m"}, melds={2: "[777p]"}, k=1).attrs
+    assert more["unseen"] == 112 - 14 - 6
+    assert main(["advise", hand, "--seen", "19m", "--ponds", "1:19m", "--json", "--k", "1"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert [r["p_win"] for r in cli] == pytest.approx(pond["p_win"].tolist())
 
 
 def test_cli_advise_errors_are_in_cli_words(capsys):

@@ -94,7 +94,7 @@ def _spec(hand, seen, ready, melds, passed, ponds, wall_left):
 
 def test_worlds_are_consistent_with_the_view_and_the_engine_accepts_them():
     spec = _spec(
-        "14m456p789s中中5p [345m]", "9m2s3s4s2p", ready=(1, 3), melds={3: "[777p]"},
+        "14m456p789s中中5p [345m]", "99m22s3s4s2p", ready=(1, 3), melds={3: "[777p]"},  # seen: all 9m, 2s
         passed={1: "9m1s", 3: "1s"}, ponds={1: "9m5s", 3: "1s2s"}, wall_left=30,
     )  # fmt: skip
     tabs = get_tables()
@@ -254,7 +254,7 @@ def test_python_players_in_the_field():
         ({"melds": {0: "[222p]"}}, "advised seat"),
         ({"passed": {1: "9m"}}, "not ready"),
         ({"passed": {1: "9m"}, "ready": (1,)}, "not seen"),
-        ({"ponds": {1: "2222p"}, "seen": "2p"}, "more than four copies of 2p"),
+        ({"ponds": {1: "2222p"}, "melds": {2: "[222p]"}}, "more than four copies of 2p"),
     ],
 )
 def test_bad_input_is_a_one_line_value_error(kwargs, message):
@@ -274,12 +274,12 @@ def test_cli_simulated_table_and_json(capsys):
     argv += ["--seen", "9m", "--method", "simulate", "--sims", "30", "--seed", "3"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "simulated: 30 deals" in out and "<- best" in out and "±" in out  # intervals as ± half-widths
+    assert "simulated: 30 deals" in out and "best first" in out and "±" in out  # ± half-widths
     assert max(sum(2 if ch == "中" else 1 for ch in x) for x in out.splitlines()) <= 100
     assert "out_tiles" in out and "so its p_ready_1 is higher" in " ".join(out.splitlines()[-3:])
     assert main([*argv, "--wide"]) == 0
     out = capsys.readouterr().out
-    assert "danger_s1" in out and "% [" in out  # an interval beside its value
+    assert "danger_s1" in out and "% [" in out and "<- best" in out  # an interval beside its value
     assert main([*argv, "--json"]) == 0
     records = json.loads(capsys.readouterr().out)
     assert {"p_win_lo", "ev_hi", "danger", "danger_s1"} <= set(records[0]) and records[0]["recommended"]

@@ -116,7 +116,7 @@ def test_cli_replay_and_deal_log_play_the_default_field(capsys):
     assert main(["replay", "--seed", "0", "--deal", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "deal 3 of seed 0: dealer seat 0, strategies expert, expert, expert, expert"
-    assert out == replay(0, 3)
+    assert out == "\n".join(replay(0, 3)).splitlines()
     log = ds.deal_log(0, 3)
     assert log.attrs["strategies"] == ["expert"] * 4
     row = ds.simulate(4, seed=0).iloc[3]

@@ -333,10 +333,11 @@ def advise(
     hand : Hand or str
         The seat's hand: 14 tiles (its own draw included) to choose a discard, or 13 tiles.
     seen : str or array_like, optional
-        Tiles the seat sees besides its own and those listed in ``ponds`` and ``melds``: all
-        other discards and exposed melds, in hand notation (``"19m中 [345p]"``) or 28 counts.
-        Each tile seen is listed once: a kind both here and in ``ponds`` or ``melds`` is an
-        error (another copy of it goes in its seat's pond or melds).
+        The tiles the seat sees besides its own: discards and the others' exposed melds, in
+        hand notation (``"19m中 [345p]"``) or 28 counts. The tiles of ``ponds`` and ``melds``
+        are seen whether or not they are listed here too: a kind counts as often as ``seen``
+        lists it, or ``ponds`` and ``melds`` together, whichever is more (so ``seen="19m"``
+        with ``ponds={1: "19m"}`` is two tiles seen, not four).
     wall_left : int, optional
         Tiles left in the live wall now. Default ``58 - tiles seen``, which is exact when nobody
         has claimed (each discard on the table followed one draw).

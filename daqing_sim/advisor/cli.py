@@ -47,9 +47,10 @@ def _cut(text: str, room: int) -> str:
 def _table(df, wide: bool = False, width: int = WIDTH) -> str:
     """The advice as text: a head (the model), the table, a footnote.
 
-    By default it fits ``width`` columns: a simulated value shows its interval as ``±`` half
-    its width, the per-seat danger columns, a constant ``draws`` and an all-``discard``
-    ``action`` move to the head, and ``out_tiles`` is cut to the room left. ``wide`` shows every
+    By default it fits ``width`` columns (with ``k`` up to 3): a simulated value shows its
+    interval as ``±`` half its width (``p_ready_i`` and ``ev`` none), the per-seat danger columns go, a
+    constant ``draws`` and an all-``discard`` ``action`` move to the head (and ``best`` too when
+    room is short: rows are best first), and ``out_tiles`` is cut to the room left. ``wide`` shows every
     column in full.
     """
     a = df.attrs
@@ -65,11 +66,13 @@ def _table(df, wide: bool = False, width: int = WIDTH) -> str:
                     f"{fmt.format(v)} [{fmt.format(x)}, {fmt.format(y)}]"
                     for v, x, y in zip(shown[c], lo, hi, strict=True)
                 ]
+            elif c.startswith("p_ready") or c == "ev":  # their intervals: --wide (ev_vs_best's is
+                # the narrow one that ranks the rows)
+                cells = [fmt.format(v) for v in shown[c]]
             else:
-                half = "{:.2f}" if c.startswith("ev") else "{:.1f}"
                 scale = 1 if c.startswith("ev") else 100
                 cells = [
-                    f"{fmt.format(v)}±{half.format(scale * max(v - x, y - v))}"
+                    f"{fmt.format(v)}±{scale * max(v - x, y - v):.1f}"
                     for v, x, y in zip(shown[c], lo, hi, strict=True)
                 ]
             shown[c] = cells
@@ -88,9 +91,15 @@ def _table(df, wide: bool = False, width: int = WIDTH) -> str:
     shown["best"] = best
     shown["out_tiles"] = tiles
     if not wide:  # out_tiles gets the room the other columns leave (中 is two columns wide)
-        others = shown.drop(columns="out_tiles").to_string(index=False).splitlines()
-        room = max(width - max(_columns(line) for line in others) - 1, len("out_tiles"))
-        tiles = [_cut(t, room) for t in tiles]
+
+        def room() -> int:
+            others = shown.drop(columns="out_tiles").to_string(index=False).splitlines()
+            return width - max(_columns(line) for line in others) - 1
+
+        if room() < 12:  # too little for out_tiles: the rows are best first anyway
+            shown = shown.drop(columns="best")
+            notes.append("best first")
+        tiles = [_cut(t, max(room(), len("out_tiles"))) for t in tiles]
     longest = max([len("out_tiles"), *(len(t) for t in tiles)])
     shown["out_tiles"] = [t.ljust(longest) for t in tiles]
     shown = shown.rename(columns={"out_tiles": "out_tiles".ljust(longest)})  # left-aligned
@@ -99,7 +108,8 @@ def _table(df, wide: bool = False, width: int = WIDTH) -> str:
     if a["method"] == "simulate":
         model = (
             f"simulated: {a['n_sims']} deals played out by {', '.join(a['field'])} (seed {a['seed']}), "
-            f"{a['confidence']:.0%} intervals" + ("" if wide else " (± half their width)")
+            f"{a['confidence']:.0%} intervals"
+            + ("" if wide else " (± half their width; of p_ready and ev: --wide)")
         )
         ready_note = (
             "p_ready_i: declared ready (open door needed) within i own draws as the field plays; the "
@@ -166,8 +176,8 @@ def cli_words(message: str) -> str:
 
     >>> cli_words("wall_left=99 is impossible; melds[1] holds loose tiles; use melds=")
     '--left 99 is impossible; --melds for seat 1 holds loose tiles; use --melds'
-    >>> cli_words("seen and ponds both list 1m")
-    '--seen and --ponds both list 1m'
+    >>> cli_words("passed lists seat 2, which is not ready")
+    '--passed lists seat 2, which is not ready'
     """
     message = re.sub(
         r"\b(ponds|melds|passed)\[(\d)\]", lambda m: f"{_OPTIONS[m[1]]} for seat {m[2]}", message
@@ -237,8 +247,9 @@ def register(subparsers) -> None:
     p.add_argument("tiles", nargs="+", help="hand notation (quote it, or pass it in parts)")
     p.add_argument(
         "--seen",
-        help="tiles seen on the table (discards, others' melds) besides those in --ponds and --melds, "
-        "e.g. '19m中 [345p]'; a tile is listed once, in one of them",
+        help="tiles seen on the table (discards, others' melds), e.g. '19m中 [345p]'; the tiles of "
+        "--ponds and --melds count whether listed here too or not (a kind counts as often as here, "
+        "or there, whichever is more)",
     )
     p.add_argument("--left", type=int, help="tiles left in the live wall (default 58 - tiles seen)")
     p.add_argument("--draws", type=int, help="own draws to come (overrides --left)")
