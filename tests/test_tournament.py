@@ -347,3 +347,17 @@ def test_config_docstring_tournament_example_is_valid() -> None:
     exp = experiment_from_dict(tomllib.loads("\n".join(line[4:] for line in block.splitlines())), where="doc")
     assert exp.tournament is not None
     assert exp.tournament.labels() == ["greedy", "jia_hunter", "defensive(fold_shanten=3)", "random"]
+
+
+def test_cli_module_class_entrant_is_labelled_by_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "cli_label_players.py").write_text(
+        "import daqing_sim as ds\n\n\nclass Thrower(ds.Player):\n    name = 'thrower'\n\n"
+        "    def discard(self, obs):\n        return obs.legal_discards[-1]\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    argv = ["tournament", "cli_label_players:Thrower", "greedy", "greedy", "greedy", "--walls", "1"]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "thrower" in out and "cli_label_players:Thrower" not in out  # as ds.tournament labels it
