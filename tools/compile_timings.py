@@ -3,7 +3,10 @@
 ``python tools/compile_timings.py JOB [JOB ...]`` runs each job in a fresh subprocess with an
 empty ``NUMBA_CACHE_DIR`` and lookup-table cache, records numba's ``numba:compile`` events and
 prints, per job, the wall time, the compile time and the kernels that took longest (inclusive
-time, and self time without the kernels compiled inside it). Jobs: see ``JOBS``.
+time, and self time without the kernels compiled inside it), the top-level (entry) kernels and
+the kernels compiled more than once (several signatures). ``COMPILE_TIMINGS_JSON=FILE`` appends
+every compile event of each job to FILE as JSON lines. Jobs: see ``JOBS``. Run it from the
+repository's root (the main job reads ``experiments/baseline.toml``).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ JOBS = {
     "main-job": "from daqing_sim.experiments.runner import run_experiment; import tempfile; "
     "run_experiment('experiments/baseline.toml', n_jobs=1, n_deals=4096, out=tempfile.mkdtemp(), "
     "progress=False, summary=False)",
-    "tournament": "ds.tournament(['expert', 'greedy'], n_deals=64, n_jobs=1, progress=False)",
+    "tournament": "ds.tournament(['expert', 'greedy', 'greedy', 'greedy'], 4, 0)",
 }
 
 _CHILD = r"""
