@@ -75,9 +75,11 @@ def bench_evaluator(n: int = 1_000_000, seed: int = 0) -> dict[str, float]:
     """Hands per second of the batch kernels, and of the public ``ds.standard_shanten`` on the
     same ``(n, 28)`` uint8 batch (after a warm-up; the standard-shanten kernel and the API are
     timed alternately, best of seven each, the others best of three)."""
+    from daqing_sim.compile_notice import announce
     from daqing_sim.hand import kernels as K
     from daqing_sim.hand.tables import get_tables
 
+    announce("hand_batch")
     tabs = get_tables()
     rules = RuleSet().encode()
     hands = random_hands(n, seed)

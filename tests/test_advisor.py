@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pandas as pd
 import pytest
 from advisor_reference import make_hand, ref_p_ready_1, ref_values, ref_win
 from reference import total_counts
@@ -238,6 +239,38 @@ def test_cli_table_json_and_errors(capsys):
         assert err.count("\n") == 1 and err.startswith("daqing-sim advise: error:")
 
 
+def _columns(line: str) -> int:
+    return sum(2 if ch == "中" else 1 for ch in line)
+
+
+def test_cli_table_fits_100_columns_and_shows_out_tiles(capsys):
+    argv = ["advise", "134m456p789s中中 [345m]", "--ready", "1", "--ponds", "1:19m"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(_columns(x) for x in lines) <= 100
+    table = next(i for i, x in enumerate(lines) if x.split()[:2] == ["discard", "shanten"])
+    assert "out_tiles" in lines[table] and "danger_s1" not in lines[table]
+    assert lines[table + 1].split()[0] == "4m" and lines[table + 1].split()[-1] == "2mx4"  # 2m, 4 live
+    assert "1mx2 2mx4 3mx2 4mx" in "\n".join(lines)  # 3m's outs, cut to the room left
+    foot = " ".join(lines[-3:])
+    assert "p_ready_i: a ready shape" in foot and "so its p_ready_1 is lower" in foot
+    assert main([*argv, "--wide"]) == 0
+    wide = capsys.readouterr().out
+    assert (
+        "danger_s1" in wide and "1mx2 2mx4 3mx2 4mx2" in wide and max(map(_columns, wide.splitlines())) > 100
+    )
+
+
+def test_cli_advise_rules_before_the_hand_do_not_swallow_it(capsys):
+    hand = ["134m456p789s中中 [1111p]", "--k", "1", "--json"]
+    assert main(["advise", *hand]) == 0
+    plain = {r["discard"]: r["ev"] for r in json.loads(capsys.readouterr().out)}
+    assert main(["advise", "--rules", "kong_fan=true", *hand]) == 0
+    fan = {r["discard"]: r["ev"] for r in json.loads(capsys.readouterr().out)}
+    assert fan.keys() == plain.keys() and all(fan[d] == pytest.approx(2 * plain[d]) for d in plain)
+    assert plain["4m"] > 0  # a kong fan doubles every win of the seat's kong
+
+
 def test_bench_times_the_exact_k3_advice():
     # the speed target (1 s median over 100 hands) is printed by `daqing-sim bench`, not asserted
     # here: speed goes in benchmarks, not in timed tests
@@ -245,3 +278,31 @@ def test_bench_times_the_exact_k3_advice():
 
     median = bench_advisor(3, k=3)["advise_exact_k3"]
     assert np.isfinite(median) and median > 0
+
+
+def test_seen_and_ponds_count_a_tile_once(capsys):
+    # one meaning: seen is every tile seen; a pond's or meld's tile listed there too is the same tile
+    hand = "134m456p789s中中 [345m]"
+    pond = ds.advise(hand, ponds={1: "19m"}, k=1)
+    both = ds.advise(hand, seen="19m", ponds={1: "19m"}, k=1)
+    assert both.attrs["unseen"] == pond.attrs["unseen"] == 112 - 14 - 2
+    assert both.attrs["wall_left"] == pond.attrs["wall_left"] == 58 - 2
+    pd.testing.assert_frame_equal(both, pond)
+    # more copies in seen than in the ponds and melds: the larger count
+    more = ds.advise(hand, seen="119m 777p", ponds={1: "19m"}, melds={2: "[777p]"}, k=1).attrs
+    assert more["unseen"] == 112 - 14 - 6
+    assert main(["advise", hand, "--seen", "19m", "--ponds", "1:19m", "--json", "--k", "1"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert [r["p_win"] for r in cli] == pytest.approx(pond["p_win"].tolist())
+
+
+def test_cli_advise_errors_are_in_cli_words(capsys):
+    hand = "134m456p789s中中 [345m]"
+    for argv, words, python in (
+        (["--left", "99"], "--left 99 is impossible", "wall_left="),
+        (["--melds", "1:19m"], "--melds for seat 1 holds loose tiles", "melds["),
+        (["--passed", "2:9m", "--ready", "1"], "--passed lists seat 2", "passed="),
+    ):
+        assert main(["advise", hand, *argv]) == 2
+        err = capsys.readouterr().err
+        assert words in err and python not in err, err

@@ -94,7 +94,7 @@ def _spec(hand, seen, ready, melds, passed, ponds, wall_left):
 
 def test_worlds_are_consistent_with_the_view_and_the_engine_accepts_them():
     spec = _spec(
-        "14m456p789s中中5p [345m]", "9m2s3s4s2p", ready=(1, 3), melds={3: "[777p]"},
+        "14m456p789s中中5p [345m]", "99m22s3s4s2p", ready=(1, 3), melds={3: "[777p]"},  # seen: all 9m, 2s
         passed={1: "9m1s", 3: "1s"}, ponds={1: "9m5s", 3: "1s2s"}, wall_left=30,
     )  # fmt: skip
     tabs = get_tables()
@@ -124,12 +124,39 @@ def test_worlds_are_consistent_with_the_view_and_the_engine_accepts_them():
         assert (deal.frow.sum(axis=0) == 4).all()  # tile conservation at the end of the deal
 
 
-def test_impossible_worlds_are_one_line_errors(monkeypatch):
+def test_a_ready_seat_needs_no_melds_in_either_model():
+    # nothing seen makes a meld: the ready seat's open meld is drawn from the unseen tiles and
+    # shown from then on (the simulated model used to demand melds=, the exact one never did)
     tabs = get_tables()
     no_meld = _spec(HAND, "", ready=(1,), melds=None, passed=None, ponds=None, wall_left=20)
-    with pytest.raises(ValueError, match="give its melds") as e:
-        sample_world(np.random.default_rng(0), no_meld, tabs)
-    assert "\n" not in str(e.value)
+    deal = SteppedDeal(no_meld.rules, np.full(4, 5), np.zeros((4, 40)), 0)
+    for i in range(10):
+        w = sample_world(np.random.default_rng(i), no_meld, tabs)
+        assert w.nm[1] == 1 and w.visible.sum() == no_meld.visible.sum() + 3  # its meld, now shown
+        total = w.conc.sum(axis=0).astype(int) + w.pool + w.dead + np.bincount(w.wall, minlength=N_KINDS)
+        total[w.bao] += 1
+        for s in range(4):
+            for j in range(w.nm[s]):
+                m = Meld("chi" if w.mk[s, j] == CHI else "peng", int(w.mt[s, j]))
+                for t in m.tiles:
+                    total[t] += 1
+        assert (total == 4).all()
+        load_world(deal, w, no_meld, PHASE_DISCARDED)
+        deal.resume(tile_from_name("中"), False)
+        assert deal.done and (deal.frow.sum(axis=0) == 4).all()
+    # its three tiles are needed from the unseen ones when the seen tiles make no meld
+    assert needed_tiles(((), (), (), ()), 0, (1,), True, np.zeros(N_KINDS)) == 1 + 10 + 13 + 13 + 3
+    meldable = np.zeros(N_KINDS)
+    meldable[:3] = 1
+    assert needed_tiles(((), (), (), ()), 0, (1,), True, meldable) == 1 + 10 + 13 + 13
+    kw = dict(ready=(1,), k=1)
+    exact = ds.advise(HAND, **kw)
+    sim = ds.advise(HAND, method="simulate", n_sims=20, **kw)
+    assert set(exact["discard"]) == set(sim["discard"])
+
+
+def test_impossible_worlds_are_one_line_errors(monkeypatch):
+    tabs = get_tables()
     # every kind passed: no wait is left (a lower try limit keeps the test fast)
     every = "123456789m123456789p123456789s中"
     spec = _spec(HAND, every, ready=(1,), melds={1: "[999p]"}, passed={1: every}, ponds=None, wall_left=5)
@@ -227,7 +254,7 @@ def test_python_players_in_the_field():
         ({"melds": {0: "[222p]"}}, "advised seat"),
         ({"passed": {1: "9m"}}, "not ready"),
         ({"passed": {1: "9m"}, "ready": (1,)}, "not seen"),
-        ({"ponds": {1: "2222p"}, "seen": "2p"}, "more than four copies of 2p"),
+        ({"ponds": {1: "2222p"}, "melds": {2: "[222p]"}}, "more than four copies of 2p"),
     ],
 )
 def test_bad_input_is_a_one_line_value_error(kwargs, message):
@@ -247,8 +274,12 @@ def test_cli_simulated_table_and_json(capsys):
     argv += ["--seen", "9m", "--method", "simulate", "--sims", "30", "--seed", "3"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "simulated: 30 deals" in out and "danger_s1" in out and "<- best" in out
-    assert "% [" in out  # an interval beside its value
+    assert "simulated: 30 deals" in out and "best first" in out and "±" in out  # ± half-widths
+    assert max(sum(2 if ch == "中" else 1 for ch in x) for x in out.splitlines()) <= 100
+    assert "out_tiles" in out and "so its p_ready_1 is higher" in " ".join(out.splitlines()[-3:])
+    assert main([*argv, "--wide"]) == 0
+    out = capsys.readouterr().out
+    assert "danger_s1" in out and "% [" in out and "<- best" in out  # an interval beside its value
     assert main([*argv, "--json"]) == 0
     records = json.loads(capsys.readouterr().out)
     assert {"p_win_lo", "ev_hi", "danger", "danger_s1"} <= set(records[0]) and records[0]["recommended"]

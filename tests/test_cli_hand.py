@@ -119,3 +119,29 @@ def test_hand_family_errors_are_one_line(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("option", ["--win-tile", "--bao"])
+def test_a_win_option_on_a_thirteen_tile_hand_is_an_error_not_ignored(capsys, option):
+    assert main(["hand", "13m456p789s中中 [345m]", option, "5s"]) == 2
+    err = capsys.readouterr().err
+    assert f"{option} is for a 14-tile hand" in err and "has 13" in err
+    assert 'daqing-sim hand "13m456p789s中中 [345m] 5s"' in err and "win_tile" not in err
+    with pytest.raises(ValueError, match="is for a 14-tile hand"):
+        ds.analyze_hand("13m456p789s中中 [345m]", win_tile="5s")
+
+
+def test_a_hand_that_does_not_win_says_why(capsys):
+    # nine gates in one suit: the standard shape waits on every 1m-9m, but one suit is no win
+    assert main(["hand", "1112345678999m5p"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("win on 5p"))
+    assert "5p does not complete four sets and a pair" in line
+    assert "1m, 2m, 3m, 4m, 5m, 6m, 7m, 8m, 9m" in line and "second suit" in line
+    # a ready hand: the tile is not one of its waits
+    a = ds.analyze_hand("13m456p789s中中 [345m] 5s")
+    assert a.no_win_reason == "5s is not a winning tile: the other 13 tiles wait on 2m"
+    assert a.to_dict()["no_win_reason"] == a.no_win_reason
+    # no terminal anywhere: every standard completion lacks one
+    why = ds.analyze_hand("234m456p66p68s [345s] 5m").no_win_reason
+    assert "not ready under the Daqing rules" in why and "a terminal or 中" in why
+    assert ds.analyze_hand("13m456p789s中中 [345m] 2m").no_win_reason is None

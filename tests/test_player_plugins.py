@@ -14,7 +14,7 @@ import daqing_sim as ds
 
 
 class Cautious(ds.Player):
-    """Throws the tile it holds most of; never claims."""
+    """Throws the tile it holds most of; claims and kongs as greedy (the defaults)."""
 
     name = "cautious"
 

@@ -315,3 +315,44 @@ def test_tournament_takes_python_and_jitted_players():
     assert one.set_index("entrant").loc["named_random", "mean_pay"] < 0  # random loses to greedy
     jit = ds.tournament([CAUTIOUS, "greedy", "greedy", "greedy"], 30, seed=2)
     assert set(jit["entrant"]) == {"cautious", "greedy"}
+
+
+def test_deal_env_bad_action_says_what_was_wrong_in_user_terms():
+    env = ds.DealEnv(2, 7, players=(None, "greedy", "greedy", "greedy"))
+    obs = env.reset()
+    with pytest.raises(ValueError) as err:
+        env.step("5m")
+    msg = str(err.value)
+    assert msg.startswith("step('5m') is not a legal answer to seat 0's discard decision")
+    assert "Discard(tile, declare)" in msg and "env.legal_actions()[0]" in msg and "legal options" in msg
+    assert "str at seat" not in msg and "PlayerError" not in msg
+    assert obs.legal_discards  # the env still waits for the same decision
+    assert env.step(env.legal_actions()[0]) is not None or env.done
+
+
+class ShantenDiscarder(ds.Player):
+    """Only ``discard``: declares when it can, else throws the tile that keeps the lowest shanten."""
+
+    def discard(self, obs):
+        import dataclasses
+
+        options = obs.legal_discards
+        if options[-1].declare:
+            return options[-1]
+        hand = ds.parse_hand(obs.hand_text)
+
+        def after(o):
+            counts = hand.counts.copy()
+            counts[o.tile] -= 1
+            return ds.daqing_shanten(dataclasses.replace(hand, counts=counts, order=()))
+
+        return min(options, key=after)
+
+
+def test_a_discard_only_player_claims_as_greedy_and_wins():
+    # Player.claim and Player.kong default to the greedy decisions: the door opens (开门), so the
+    # player can win under the classic rules; passing every claim, it never could
+    df = ds.simulate(120, strategies=(ShantenDiscarder(), "greedy", "greedy", "greedy"), seed=2)
+    assert (~df["concealed_0"]).sum() > 10
+    assert (df["winner"] == 0).sum() > 0
+    assert OnlyDiscard.claim is ds.Player.claim  # the default, not an override

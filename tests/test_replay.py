@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+import daqing_sim as ds
 from daqing_sim.cli import main
 from daqing_sim.game.replay import replay
 from daqing_sim.game.simulate import simulate
@@ -66,6 +67,7 @@ def test_cli_replay(capsys):
                 "greedy,random,greedy,random",
                 "--rules",
                 "bao_replacement=false",
+                "--rules",
                 "last_tiles_no_claim=0",
             ]
         )
@@ -73,6 +75,19 @@ def test_cli_replay(capsys):
     )
     out = capsys.readouterr().out
     assert "rules: bao_replacement=False, last_tiles_no_claim=0" in out
+
+
+def test_cli_replay_rules_take_one_flag_each_or_commas(capsys):
+    # the shared --rules option: repeated or comma-separated, never a list that eats what follows
+    assert (
+        main(
+            ["replay", "--rules", "bao_replacement=false,last_tiles_no_claim=0", "--seed", "0", "--deal", "3"]
+        )
+        == 0
+    )
+    assert "rules: bao_replacement=False, last_tiles_no_claim=0" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # a second flag needs its own --rules (or a comma)
+        main(["replay", "--seed", "0", "--deal", "3", "--rules", "bao_replacement=false", "kong_fan=true"])
 
 
 @pytest.mark.parametrize(
@@ -94,3 +109,18 @@ def test_cli_replay_errors(capsys, args, match):
 def test_replay_bad_numbers():
     with pytest.raises(ValueError, match="deal=-1"):
         replay(0, -1)
+
+
+def test_cli_replay_and_deal_log_play_the_default_field(capsys):
+    # one default field (four experts) for simulate, ds.replay, ds.deal_log and the CLI replay
+    assert main(["replay", "--seed", "0", "--deal", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "deal 3 of seed 0: dealer seat 0, strategies expert, expert, expert, expert"
+    assert out == "\n".join(replay(0, 3)).splitlines()
+    log = ds.deal_log(0, 3)
+    assert log.attrs["strategies"] == ["expert"] * 4
+    row = ds.simulate(4, seed=0).iloc[3]
+    end = log[log.event.isin(["win", "bao_kan", "exhaustive_draw"])].iloc[-1]
+    assert (end.event == "exhaustive_draw") == (row.outcome == "exhaustive_draw")
+    if end.event != "exhaustive_draw":
+        assert int(end.seat) == int(row.winner)

@@ -307,6 +307,14 @@ def test_cli_tournament_prints_the_table(capsys: pytest.CaptureFixture[str]) -> 
     assert "defensive(fold_shanten=3)" in out and "greedy - random" in out
 
 
+def test_cli_tournament_rules_before_the_entrants_do_not_swallow_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["tournament", "--rules", "kong_fan=true", "greedy", "random", "random", "random", "--walls", "2"]
+    assert cli.main(argv) == 0
+    assert "2 walls of seed 0 x 4 rotations = 8 deals" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
@@ -325,10 +333,9 @@ def test_cli_tournament_bad_input_exits_2(
 
 
 def test_cli_tournament_wrong_number_of_entrants_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as e:
-        cli.main(["tournament", "greedy", "random", "random", "--walls", "5"])
-    assert e.value.code == 2
-    assert "ENTRANT" in capsys.readouterr().err
+    line = cli_error(capsys, ["tournament", "greedy", "random", "random", "--walls", "5"])
+    assert "3 entrant(s) given (greedy random random): a tournament seats exactly four" in line
+    assert "required" not in line
 
 
 def test_config_docstring_tournament_example_is_valid() -> None:
@@ -340,3 +347,17 @@ def test_config_docstring_tournament_example_is_valid() -> None:
     exp = experiment_from_dict(tomllib.loads("\n".join(line[4:] for line in block.splitlines())), where="doc")
     assert exp.tournament is not None
     assert exp.tournament.labels() == ["greedy", "jia_hunter", "defensive(fold_shanten=3)", "random"]
+
+
+def test_cli_module_class_entrant_is_labelled_by_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "cli_label_players.py").write_text(
+        "import daqing_sim as ds\n\n\nclass Thrower(ds.Player):\n    name = 'thrower'\n\n"
+        "    def discard(self, obs):\n        return obs.legal_discards[-1]\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    argv = ["tournament", "cli_label_players:Thrower", "greedy", "greedy", "greedy", "--walls", "1"]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "thrower" in out and "cli_label_players:Thrower" not in out  # as ds.tournament labels it

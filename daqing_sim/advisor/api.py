@@ -27,6 +27,7 @@ from daqing_sim.advisor.claims import claim_options
 from daqing_sim.advisor.table import TableView, table_view
 from daqing_sim.advisor.world import PHASE_DISCARDED, PHASE_DRAW, WorldSpec, needed_tiles
 from daqing_sim.codes import ADDED_KONG, BAO_KINDS, CONCEALED_KONG, KONG, N_KINDS, USER_BASE
+from daqing_sim.compile_notice import announce
 from daqing_sim.game.scoring import settle
 from daqing_sim.hand.notation import Hand, parse_hand
 from daqing_sim.hand.tiles import tile_from_name, tile_name
@@ -303,7 +304,8 @@ def advise(
       (:mod:`daqing_sim.advisor.world`): every ``ready`` opponent gets a hand that is actually
       ready (constructed from sets and a pair, with a wait missing its ``passed`` kinds, and
       an open door under ``require_open``: its ``melds``, else one chi or peng of the seen
-      tiles outside the ponds), the other opponents uniform concealed tiles, then the bao and
+      tiles outside the ponds, else of the unseen tiles; so, as in the exact model, a ready
+      seat needs no ``melds``), the other opponents uniform concealed tiles, then the bao and
       the ``wall_left`` live tiles are drawn from the unseen rest (the rest is out of play).
       Ponds, melds and passed tiles are on the table as given; opponents are ready since
       before their last discard.
@@ -332,8 +334,11 @@ def advise(
     hand : Hand or str
         The seat's hand: 14 tiles (its own draw included) to choose a discard, or 13 tiles.
     seen : str or array_like, optional
-        Tiles the seat sees besides its own and those listed in ``ponds`` and ``melds``: all
-        other discards and exposed melds, in hand notation (``"19m中 [345p]"``) or 28 counts.
+        The tiles the seat sees besides its own: discards and the others' exposed melds, in
+        hand notation (``"19m中 [345p]"``) or 28 counts. The tiles of ``ponds`` and ``melds``
+        are seen whether or not they are listed here too: a kind counts as often as ``seen``
+        lists it, or ``ponds`` and ``melds`` together, whichever is more (so ``seen="19m"``
+        with ``ponds={1: "19m"}`` is two tiles seen, not four).
     wall_left : int, optional
         Tiles left in the live wall now. Default ``58 - tiles seen``, which is exact when nobody
         has claimed (each discard on the table followed one draw).
@@ -444,6 +449,7 @@ def advise(
             raise ValueError(
                 "claim with method='simulate' is not available yet: use method='exact' for claims"
             )
+        announce("advise_simulate")
         sim = _SimArgs(
             check_int(n_sims, "n_sims", minimum=1),
             check_int(seed, "seed"),
@@ -454,6 +460,7 @@ def advise(
         rows = _simulate_rows(ctx, hand, sim)
         rows.sort(key=lambda r: (-r["ev"], -r["p_win"], *(-r[f"p_ready_{i}"] for i in range(k, 0, -1))))
     else:
+        announce("advise_claim" if claim_t is not None else "advise" if hand.size == 14 else "advise_draw")
         rows = _exact_rows(ctx, hand, claim_t, claim_from)
         rows.sort(key=lambda r: _rank_key(r, k))
     df = AdviceFrame(rows)  # drawn with tiles in Jupyter (daqing_sim.render.frames)
@@ -538,7 +545,8 @@ def _simulate_rows(ctx: _Context, hand: Hand, sim: _SimArgs) -> list[dict]:
         if m.exposed:
             for t in m.tiles:
                 visible[t] += 1
-    need = needed_tiles(view.melds, ctx.seat, view.ready, ctx.rules.require_open)
+    meldable = view.seen - view.pond_counts() - view.meld_counts()
+    need = needed_tiles(view.melds, ctx.seat, view.ready, ctx.rules.require_open, meldable)
     if w > int(ctx.pool.sum()) - need:
         raise ValueError(
             f"wall_left={w} is impossible with the others' hands: {int(ctx.pool.sum())} unseen tiles, "
@@ -546,7 +554,7 @@ def _simulate_rows(ctx: _Context, hand: Hand, sim: _SimArgs) -> list[dict]:
         )
     spec = WorldSpec(
         seat=ctx.seat, dealer=ctx.dealer, counts=hand.counts.astype(np.uint8), mk=mk, mt=mt, nm=nm,
-        unseen=ctx.pool.copy(), meldable=view.seen - view.pond_counts() - view.meld_counts(),
+        unseen=ctx.pool.copy(), meldable=meldable,
         visible=visible.astype(np.uint8), ponds=view.ponds, melds=view.melds, passed=view.passed,
         ready=view.ready, wall_left=w, rules=ctx.enc, require_open=ctx.rules.require_open,
     )  # fmt: skip

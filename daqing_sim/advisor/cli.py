@@ -11,8 +11,11 @@ Examples
 from __future__ import annotations
 
 import json
+import re
+import textwrap
+import unicodedata
 
-from daqing_sim.rules import RuleSet
+from daqing_sim.cli import add_rules_option, rules_from_args
 
 
 def _seats(text: str | None) -> tuple[int, ...]:
@@ -24,39 +27,113 @@ def _seats(text: str | None) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-def _table(df) -> str:
+WIDTH = 100  # the text table's width unless --wide
+
+
+def _columns(text: str) -> int:
+    """Terminal columns of ``text`` (East Asian wide characters such as 中 take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _cut(text: str, room: int) -> str:
+    """``text`` cut to ``room`` terminal columns, with an ellipsis when cut."""
+    if _columns(text) <= room:
+        return text
+    while _columns(text) > room - 1:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _table(df, wide: bool = False, width: int = WIDTH) -> str:
+    """The advice as text: a head (the model), the table, a footnote.
+
+    By default it fits ``width`` columns (with ``k`` up to 3): a simulated value shows its
+    interval as ``±`` half its width (``p_ready_i`` and ``ev`` none), the per-seat danger columns go, a
+    constant ``draws`` and an all-``discard`` ``action`` move to the head (and ``best`` too when
+    room is short: rows are best first), and ``out_tiles`` is cut to the room left. ``wide`` shows every
+    column in full.
+    """
     a = df.attrs
     shown = df.copy()
-    shown["recommended"] = shown["recommended"].map({True: "<- best", False: ""})
-    values = [c for c in shown.columns if c.startswith("p_") or c.startswith("ev")]
-    values = [c for c in values if not c.endswith(("_lo", "_hi"))]
+    best = shown.pop("recommended").map({True: "<- best", False: ""})
+    values = [c for c in shown.columns if c.startswith(("p_", "ev")) and not c.endswith(("_lo", "_hi"))]
     for c in values:
         fmt = "{:.2f}" if c.startswith("ev") else "{:.1%}"
         if f"{c}_lo" in shown.columns:  # simulated: the value and its interval in one cell
             lo, hi = shown.pop(f"{c}_lo"), shown.pop(f"{c}_hi")
-            shown[c] = [
-                f"{fmt.format(v)} [{fmt.format(x)}, {fmt.format(y)}]"
-                for v, x, y in zip(shown[c], lo, hi, strict=True)
-            ]
+            if wide:
+                cells = [
+                    f"{fmt.format(v)} [{fmt.format(x)}, {fmt.format(y)}]"
+                    for v, x, y in zip(shown[c], lo, hi, strict=True)
+                ]
+            elif c.startswith("p_ready") or c == "ev":  # their intervals: --wide (ev_vs_best's is
+                # the narrow one that ranks the rows)
+                cells = [fmt.format(v) for v in shown[c]]
+            else:
+                scale = 1 if c.startswith("ev") else 100
+                cells = [
+                    f"{fmt.format(v)}±{scale * max(v - x, y - v):.1f}"
+                    for v, x, y in zip(shown[c], lo, hi, strict=True)
+                ]
+            shown[c] = cells
         else:
             shown[c] = shown[c].map(fmt.format)
     for c in [c for c in shown.columns if c.startswith("danger")]:
         shown[c] = shown[c].map("{:.1%}".format)
-    shown = shown.drop(columns=["out_tiles"])
+    notes = []
+    if not wide:
+        shown = shown.drop(columns=[c for c in shown.columns if c.startswith("danger_s")])
+        if shown["draws"].nunique() == 1:
+            notes.append(f"{shown.pop('draws').iloc[0]} own draws to come")
+        if (shown["action"] == "discard").all():
+            shown = shown.drop(columns="action")
+    tiles = shown.pop("out_tiles")
+    shown["best"] = best
+    shown["out_tiles"] = tiles
+    if not wide:  # out_tiles gets the room the other columns leave (中 is two columns wide)
+
+        def room() -> int:
+            others = shown.drop(columns="out_tiles").to_string(index=False).splitlines()
+            return width - max(_columns(line) for line in others) - 1
+
+        if room() < 12:  # too little for out_tiles: the rows are best first anyway
+            shown = shown.drop(columns="best")
+            notes.append("best first")
+        tiles = [_cut(t, max(room(), len("out_tiles"))) for t in tiles]
+    longest = max([len("out_tiles"), *(len(t) for t in tiles)])
+    shown["out_tiles"] = [t.ljust(longest) for t in tiles]
+    shown = shown.rename(columns={"out_tiles": "out_tiles".ljust(longest)})  # left-aligned
+    text = "\n".join(line.rstrip() for line in shown.to_string(index=False).splitlines())
     ready = f"ready seats {', '.join(map(str, a['ready']))}" if a["ready"] else "nobody ready"
     if a["method"] == "simulate":
         model = (
             f"simulated: {a['n_sims']} deals played out by {', '.join(a['field'])} (seed {a['seed']}), "
             f"{a['confidence']:.0%} intervals"
+            + ("" if wide else " (± half their width; of p_ready and ev: --wide)")
+        )
+        ready_note = (
+            "p_ready_i: declared ready (open door needed) within i own draws as the field plays; the "
+            "exact model counts a ready shape (no open door needed) under the best play for each "
+            "column, so its p_ready_1 is higher"
         )
     else:
         exact = "exact to the wall's end" if a["exact_to_wall_end"] else f"ready within {a['k']} own draws"
         model = f"exact single-player model, wins counted when {exact}"
+        ready_note = (
+            "p_ready_i: a ready shape (open door not needed) within i own draws, the best play for "
+            "each column; --method simulate counts declarations (open door needed) as the expert "
+            "field plays, so its p_ready_1 is lower"
+        )
     head = (
-        f"hand {a['hand']}: {a['unseen']} unseen tiles, {a['wall_left']} in the wall, {ready}; "
-        f"{model}; ev in 2^N points, danger = P(deal in) by the expert's estimate"
+        f"hand {a['hand']}: {a['unseen']} unseen tiles, {a['wall_left']} in the wall, {ready}"
+        + "".join(f", {n}" for n in notes)
+        + f"; {model}; ev in 2^N points, danger = P(deal in) by the expert's estimate"
+        + ("" if wide or not a["ready"] else " (per seat: --wide)")
     )
-    return head + "\n" + shown.to_string(index=False)
+    foot = "out_tiles: the live copies of each kind that lowers the shanten. " + ready_note
+    if wide:
+        return "\n".join([head, text, foot])
+    return "\n".join([*textwrap.wrap(head, width), text, *textwrap.wrap(foot, width)])
 
 
 def _ponds(values: list[str] | None, name: str) -> dict[int, str] | None:
@@ -72,10 +149,65 @@ def _ponds(values: list[str] | None, name: str) -> dict[int, str] | None:
     return out
 
 
+# ds.advise's parameters -> the options that set them
+_OPTIONS = {
+    "wall_left": "--left",
+    "draws_left": "--draws",
+    "n_sims": "--sims",
+    "n_jobs": "--jobs",
+    "claim_from": "--claim-from",
+    "claim": "--claim",
+    "seen": "--seen",
+    "ponds": "--ponds",
+    "melds": "--melds",
+    "passed": "--passed",
+    "ready": "--ready",
+    "method": "--method",
+    "seed": "--seed",
+    "seat": "--seat",
+    "dealer": "--dealer",
+    "k": "--k",
+}
+_NAMES = "|".join(_OPTIONS)
+
+
+def cli_words(message: str) -> str:
+    """An error of :func:`daqing_sim.advise` in the words of the command line.
+
+    >>> cli_words("wall_left=99 is impossible; melds[1] holds loose tiles; use melds=")
+    '--left 99 is impossible; --melds for seat 1 holds loose tiles; use --melds'
+    >>> cli_words("passed lists seat 2, which is not ready")
+    '--passed lists seat 2, which is not ready'
+    """
+    message = re.sub(
+        r"\b(ponds|melds|passed)\[(\d)\]", lambda m: f"{_OPTIONS[m[1]]} for seat {m[2]}", message
+    )
+    message = re.sub(rf"\b({_NAMES})=(?=[^\s=])", lambda m: f"{_OPTIONS[m[1]]} ", message)
+    message = re.sub(rf"\b({_NAMES})=", lambda m: _OPTIONS[m[1]], message)
+    # parameters named as the subject of the message
+    message = re.sub(
+        r"(?:^|(?<=: ))(seen|ponds|melds|passed|ready)\b(?= and | both | lists | has | must | is )",
+        lambda m: _OPTIONS[m[1]],
+        message,
+    )
+    return re.sub(r"(?<=--seen and )ponds and melds|(?<=--seen and )(?:ponds|melds)", _both, message)
+
+
+def _both(m: re.Match) -> str:
+    return " and ".join(_OPTIONS[w] for w in m[0].split(" and "))
+
+
 def _cli_advise(args) -> int:
+    try:
+        return _advise(args)
+    except ValueError as e:
+        raise ValueError(cli_words(str(e))) from None
+
+
+def _advise(args) -> int:
     from daqing_sim.advisor.api import advise
 
-    rules = RuleSet.from_flag_strings(args.rules)
+    rules = rules_from_args(args)
     df = advise(
         " ".join(args.tiles),
         seen=args.seen,
@@ -99,7 +231,7 @@ def _cli_advise(args) -> int:
     if args.json:
         print(json.dumps(df.to_dict(orient="records"), ensure_ascii=False))
     else:
-        print(_table(df))
+        print(_table(df, wide=args.wide))
     return 0
 
 
@@ -113,7 +245,12 @@ def register(subparsers) -> None:
         "(see help(daqing_sim.advise) for both models).",
     )
     p.add_argument("tiles", nargs="+", help="hand notation (quote it, or pass it in parts)")
-    p.add_argument("--seen", help="tiles seen on the table: discards and others' melds, e.g. '19m中 [345p]'")
+    p.add_argument(
+        "--seen",
+        help="tiles seen on the table (discards, others' melds), e.g. '19m中 [345p]'; the tiles of "
+        "--ponds and --melds count whether listed here too or not (a kind counts as often as here, "
+        "or there, whichever is more)",
+    )
     p.add_argument("--left", type=int, help="tiles left in the live wall (default 58 - tiles seen)")
     p.add_argument("--draws", type=int, help="own draws to come (overrides --left)")
     p.add_argument("--ready", help="opponent seats that are ready, e.g. 1,3")
@@ -135,6 +272,9 @@ def register(subparsers) -> None:
     p.add_argument("--jobs", type=int, default=1, help="worker processes of the simulation (default 1)")
     p.add_argument("--json", action="store_true", help="print JSON records for machines")
     p.add_argument(
-        "--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. jia_includes_edge=true"
+        "--wide",
+        action="store_true",
+        help=f"every column in full (the table fits {WIDTH} columns by default)",
     )
+    add_rules_option(p, "jia_includes_edge=true")
     p.set_defaults(func=_cli_advise)

@@ -89,7 +89,9 @@ def table_view(
     """Check and combine ``seen`` (28 counts), ``ponds``, ``melds`` and ``passed`` (dicts of
     seat -> notation) into a :class:`TableView`.
 
-    Tiles in ``ponds`` and ``melds`` are seen: they are added to ``seen`` (list each tile once).
+    ``seen`` is every tile seen on the table; the tiles of ``ponds`` and ``melds`` are seen too,
+    whether ``seen`` lists them or not: each kind counts as often as ``seen`` lists it, or the
+    ponds and melds together, whichever is more (so a tile listed in both counts once).
     ``passed`` tiles are kinds a ready seat let pass; each must be seen at least once.
 
     Examples
@@ -121,6 +123,9 @@ def table_view(
             raise ValueError(f"melds[{s}] has {len(h.melds)} melds: a seat holds at most 3 (手把一)")
         meld_list[s] = h.melds
         total += h.total_counts()
+    # one meaning: seen is every tile seen, and a pond's or meld's tile listed there too is the
+    # same tile (a kind counts as often as seen lists it, or the ponds and melds, whichever is more)
+    total = np.maximum(seen.astype(np.int64), total - seen)
     held = hand.total_counts().astype(np.int64) + total
     if claim is not None:
         held[claim] += 1

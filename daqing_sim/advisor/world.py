@@ -6,7 +6,9 @@ wall and the tiles out of play. :func:`sample_world` draws one from the unseen t
 * Each ready opponent first: its exposed melds are the given ones (``melds=``), or, under
   ``require_open`` (a ready seat has opened its door) with none given, one chi or peng made of
   seen tiles that are in no pond and no given meld, each possible meld weighted by its number
-  of tile combinations. Its concealed tiles are *constructed*: ``m`` sets (each chi or peng
+  of tile combinations (when those tiles make none, of the unseen tiles: the meld was not among
+  the tiles given as seen, and is visible in that world from the decision on). Its concealed
+  tiles are *constructed*: ``m`` sets (each chi or peng
   weighted by its tile combinations among the unseen tiles) and a pair, less one tile chosen
   uniformly, kept when the Daqing wait set (with the melds) is not empty, misses every kind the
   seat let pass, and the hand may declare (开门, 手把一); else drawn again (at most
@@ -95,17 +97,29 @@ class World:
     wall: np.ndarray  # uint8 (wall_left,), in draw order
     rng: np.ndarray  # uint64 (4,), the seats' in-game streams
     deal_seed: int
+    visible: np.ndarray  # uint8 (28,): the spec's, and the melds drawn from the unseen tiles
 
 
 def needed_tiles(
-    spec_melds: tuple[tuple[Meld, ...], ...], seat: int, ready: tuple[int, ...], require_open: bool
+    spec_melds: tuple[tuple[Meld, ...], ...],
+    seat: int,
+    ready: tuple[int, ...],
+    require_open: bool,
+    meldable: np.ndarray | None = None,
 ) -> int:
-    """Unseen tiles a world needs besides the wall: the others' concealed tiles and the bao."""
+    """Unseen tiles a world needs besides the wall: the others' concealed tiles and the bao, and
+    the open melds of ready seats that the seen tiles (``meldable``) cannot make."""
     n = 1
+    open_needed = 0
     for s in range(4):
         if s != seat:
             nm = len(spec_melds[s]) or (1 if s in ready and require_open else 0)
+            open_needed += nm and not spec_melds[s]
             n += 13 - 3 * nm
+    if open_needed and meldable is not None:
+        # the first such meld comes from the seen tiles when they hold one; the others may not
+        from_seen = 1 if _set_weights(np.asarray(meldable, dtype=np.int64)).sum() > 0 else 0
+        n += 3 * (open_needed - from_seen)
     return n
 
 
@@ -192,6 +206,7 @@ def sample_world(rng: np.random.Generator, spec: WorldSpec, tabs) -> World:
     wk = np.full((4, N_KINDS), -1, dtype=np.int8)
     wb = np.zeros((4, N_KINDS), dtype=np.uint8)
     pool = spec.visible.astype(np.int64)
+    visible = spec.visible.astype(np.int64)
     for j in range(spec.nm):  # the seat's own exposed melds are visible, not in the pool
         if spec.mk[j] != CONCEALED_KONG:
             pool -= _tile_counts(int(spec.mk[j]), int(spec.mt[j]))
@@ -208,11 +223,15 @@ def sample_world(rng: np.random.Generator, spec: WorldSpec, tabs) -> World:
         if s in spec.ready:
             if nm[s] == 0 and spec.require_open:
                 meld = _meld_from_seen(rng, md)
-                if meld is None:
-                    raise ValueError(
-                        f"ready seat {s} has opened its door (开门) but no chi or peng can be made of the "
-                        f"seen tiles outside the ponds: give its melds, e.g. melds={{{s}: '[345p]'}}"
-                    )
+                if meld is None:  # not among the tiles given as seen: an unseen one, shown from now on
+                    meld = _draw_set(rng, u)
+                    if meld is None:
+                        raise ValueError(
+                            f"ready seat {s} has opened its door (开门), but no chi or peng is left to "
+                            "make its meld of: check ready, seen and the ponds"
+                        )
+                    visible += _tile_counts(*meld)
+                    pool += _tile_counts(*meld)
                 mk[s, 0], mt[s, 0] = meld
                 nm[s] = 1
                 pool -= _tile_counts(*meld)
@@ -243,6 +262,7 @@ def sample_world(rng: np.random.Generator, spec: WorldSpec, tabs) -> World:
         wall,
         seeds[:4],
         int(seeds[4]),
+        visible.astype(np.uint8),
     )
 
 
@@ -273,7 +293,7 @@ def load_world(deal, world: World, spec: WorldSpec, phase: int) -> None:
         for j in range(world.nm[s]):
             if world.mk[s, j] == CONCEALED_KONG:
                 st.meld_from[s, j] = -1
-    st.visible[:] = spec.visible
+    st.visible[:] = world.visible
     st.pool[:] = world.pool
     st.dead[:] = world.dead
     st.ready[:] = 0

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from daqing_sim.compile_notice import announce
 from daqing_sim.experiments.config import Experiment, load_experiment
 from daqing_sim.experiments.results import load_results
 from daqing_sim.experiments.store import (  # noqa: F401 (re-exported for the results and tests)
@@ -671,22 +672,11 @@ def run_experiment(
 
 
 def compile_seconds_if_cold() -> int | None:
-    """About how long the first run compiles the kernels, or None when they are cached.
+    """About how long the first run compiles the engine's kernels, or None when they are cached
+    (:mod:`daqing_sim.compile_notice`)."""
+    from daqing_sim.compile_notice import compile_seconds
 
-    Numba keeps an index file per compiled kernel beside its cache; the engine's deal
-    kernel is the last one to be compiled, so a missing or outdated index means a cold cache.
-    """
-    from daqing_sim.game import engine
-
-    source = Path(engine.__file__)
-    dirs = [source.parent / "__pycache__"]
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        dirs = [Path(os.environ["NUMBA_CACHE_DIR"])]
-    for d in dirs:
-        for index in d.rglob("engine.play_batch_k-*.nbi") if d.is_dir() else ():
-            if index.stat().st_mtime >= source.stat().st_mtime:
-                return None
-    return 90
+    return compile_seconds("simulate") or None
 
 
 @dataclasses.dataclass
@@ -739,8 +729,8 @@ class _Run:
         write_json(outdir / TIMINGS, timings)
         for name, index in indexes.items():
             write_index(outdir, name, index)
-        if progress and len(done) < n_total and (seconds := compile_seconds_if_cold()) is not None:
-            log(f"compiling kernels (first run only, about {seconds} s)")
+        if progress and len(done) < n_total:
+            announce("simulate")
 
         def written(task: ChunkTask, entry: dict[str, Any]) -> None:
             indexes[task.variant]["chunks"][str(task.index)] = entry

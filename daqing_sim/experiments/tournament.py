@@ -22,6 +22,7 @@ import pandas as pd
 
 from daqing_sim.analysis.duplicate import duplicate_table, format_tournament, tournament_pairs
 from daqing_sim.analysis.intervals import CONFIDENCE
+from daqing_sim.cli import add_rules_option, rules_from_args
 from daqing_sim.experiments.config import load_experiment
 from daqing_sim.experiments.entrants import (
     N_ROTATIONS,
@@ -198,8 +199,16 @@ def tournament_results(
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    entrants = [parse_entrant(s) for s in args.entrants]
-    rules = RuleSet.from_flag_strings(args.rules)
+    if len(args.entrants) != N_ROTATIONS:
+        raise ValueError(
+            f"{len(args.entrants)} entrant(s) given ({' '.join(args.entrants)}): a tournament seats "
+            "exactly four; repeat one to play it against copies of itself, e.g. greedy random random random"
+        )
+    from daqing_sim.players.plugins import is_player_spec, load_player
+
+    # a module:Class entrant is made here, so that it is labelled by its name, as in Python
+    entrants = [load_player(s) if is_player_spec(s) else parse_entrant(s) for s in args.entrants]
+    rules = rules_from_args(args)
     if args.walls is None or args.walls < 1:
         raise ValueError(f"--walls {args.walls} is impossible: give a positive number of walls")
     if args.jobs < 1:
@@ -225,12 +234,13 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "entrants",
-        nargs=N_ROTATIONS,
+        nargs="+",
         metavar="ENTRANT",
-        help="strategy name or 'name(knob=value,...)', e.g. greedy 'defensive(fold_shanten=3)'",
+        help="four entrants, one per seat: a strategy name, 'name(knob=value,...)' or module:Class, "
+        "e.g. greedy 'defensive(fold_shanten=3)' random random",
     )
     p.add_argument("--walls", type=int, required=True, metavar="N", help="walls (deals per rotation)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the walls (default 0)")
-    p.add_argument("--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. kong_fan=true")
+    add_rules_option(p)
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.set_defaults(func=_cmd_tournament)

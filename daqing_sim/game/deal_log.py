@@ -43,6 +43,7 @@ from daqing_sim.game.scoring import settle_detail
 from daqing_sim.game.simulate import _prepare, _python_seats, _with_players, run_walls
 from daqing_sim.game.wall import BAO_POSITION, N_LIVE, generate_walls
 from daqing_sim.hand.tiles import tile_name
+from daqing_sim.players.registry import DEFAULT_FIELD
 from daqing_sim.render.frames import DealLogFrame
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
@@ -250,7 +251,7 @@ def deal_log(
     seed: int,
     deal: int,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = ("greedy",) * 4,
+    strategies: Sequence[Any] = DEFAULT_FIELD,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
 ) -> pd.DataFrame:

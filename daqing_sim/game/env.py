@@ -15,8 +15,10 @@ from typing import Any
 
 import pandas as pd
 
+from daqing_sim.codes import DECISIONS
+from daqing_sim.compile_notice import announce
 from daqing_sim.game.engine import C_DECISION, O_PAY
-from daqing_sim.game.external import SteppedDeal, encode_answer, seat_rngs
+from daqing_sim.game.external import PlayerError, SteppedDeal, encode_answer, seat_rngs
 from daqing_sim.game.simulate import _check_dealer, _check_rules, results_frame
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.players.interface import Observation, Player
@@ -29,6 +31,18 @@ class _Caller(Player):
     """Stands for a seat the caller drives (only its label is used)."""
 
     name = "caller"
+
+
+def _bad_action(action: Any, decision: str, seat: int, options: Sequence[Any]) -> str:
+    shown = ", ".join(str(o) for o in options) or "none"
+    give = "a Discard" if decision == "discard" else f"a {decision.capitalize()} or None (pass)"
+    hint = ""
+    if isinstance(action, str | int) and decision == "discard":
+        hint = "; a discard is a Discard(tile, declare) tuple, e.g. env.legal_actions()[0]"
+    return (
+        f"step({action!r}) is not a legal answer to seat {seat}'s {decision} decision: give {give} "
+        f"from env.legal_actions(){hint}; legal options: {shown}"
+    )
 
 
 class DealEnv:
@@ -75,6 +89,7 @@ class DealEnv:
         self.players = tuple(_Caller() if p is None else p for p in players)
         self.caller_seats = tuple(s for s, p in enumerate(players) if p is None)
         self.names, codes, knobs = encode_strategies(self.players)
+        announce("stepped")
         self._engine = SteppedDeal(self.rules.encode(), codes, knobs, self.dealer, record_log=True)
         walls, _, seeds = generate_walls(1, self.seed, self.deal)
         self._wall, self._deal_seed = walls[0], seeds[0]
@@ -97,7 +112,11 @@ class DealEnv:
             raise ValueError("no decision is pending: call reset() first (or the deal is over)")
         kind = int(self._engine.ctl[C_DECISION])
         seat = self._engine.seat
-        answer = encode_answer(action, kind, self.legal_actions(), ("the caller", seat, self.deal))
+        options = self.legal_actions()
+        try:
+            answer = encode_answer(action, kind, options, ("the caller", seat, self.deal))
+        except PlayerError:
+            raise ValueError(_bad_action(action, DECISIONS[kind], seat, options)) from None
         self._engine.resume(*answer)
         return self._advance()
 

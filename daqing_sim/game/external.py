@@ -58,7 +58,7 @@ from daqing_sim.players.interface import (
     Player,
     SeatRandom,
 )
-from daqing_sim.players.observation import N_PUB
+from daqing_sim.players.observation import N_PUB, P_CLAIM_OPTS, P_CLAIM_TILE
 from daqing_sim.players.user import entry_with_ufns, null_ufns
 
 
@@ -157,6 +157,13 @@ class SteppedDeal:
             kind = int(ctl[C_DECISION])
             player = players[s]
             obs = Observation(np.frombuffer(pub.tobytes(), dtype=np.int16), rngs[s])  # a read-only copy
+            if kind != DECISION_DISCARD and _greedy_default(player, kind):
+                ctl[C_ANSWER] = self._greedy_answer(kind)
+                ctl[C_DECLARE] = 0
+                status = int(entry(*args))
+                if once:
+                    return
+                continue
             try:
                 if kind == DECISION_DISCARD:
                     options: Sequence[Any] = obs.legal_discards
@@ -177,6 +184,19 @@ class SteppedDeal:
             status = int(entry(*args))
             if once:
                 return
+
+    def _greedy_answer(self, kind: int) -> int:
+        """The greedy player's claim action (or kong tile, -1 for none) for the paused seat,
+        on the engine's own observation of it (``observe`` filled it before pausing)."""
+        from daqing_sim.compile_notice import announce
+        from daqing_sim.players import greedy
+
+        announce("player_defaults")
+        tabs = get_tables()
+        if kind == DECISION_CLAIM:
+            t, mask = int(self.pub[P_CLAIM_TILE]), int(self.pub[P_CLAIM_OPTS])
+            return int(greedy.claim_k(self.obs, self.rules, tabs, t, mask))
+        return int(greedy.kong_k(self.obs, self.rules, tabs, self.st.kong_opts))
 
     def play_out_one(self, players: Sequence[Any], rngs: Sequence[Any], deal_id: int) -> None:
         """Answer the pending decision by asking the seat's Python player."""
@@ -223,6 +243,15 @@ class SteppedDeal:
         ctl = np.zeros(N_CTL, dtype=np.int64)
         pack_view(self.obs, ctl, self.st.kong_opts, view)
         return Observation(view, rng)
+
+
+def _greedy_default(player: Any, kind: int) -> bool:
+    """Whether ``player`` leaves this claim or kong decision to the greedy default (it is a
+    ``ds.Player`` that does not define its own ``claim`` or ``kong``)."""
+    if not isinstance(player, Player):
+        return False
+    method = "claim" if kind == DECISION_CLAIM else "kong"
+    return getattr(type(player), method) is getattr(Player, method)
 
 
 def encode_answer(ans: Any, kind: int, options: Sequence[Any], who: tuple[Any, int, int]) -> tuple[int, bool]:

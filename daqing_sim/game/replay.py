@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from daqing_sim.cli import add_rules_option, rules_from_args
 from daqing_sim.codes import BAO_KINDS, CHI_LOW, N_KINDS, OUTCOMES, WAIT_KINDS
 from daqing_sim.game.deal_log import ACTIONS, deal_log_wall, settlement, to_json_lines
 from daqing_sim.game.engine import (
@@ -26,6 +27,7 @@ from daqing_sim.game.simulate import _prepare, _python_seats, _with_players
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.notation import Hand, Meld, format_hand
 from daqing_sim.hand.tiles import tile_name
+from daqing_sim.players.registry import DEFAULT_FIELD
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
@@ -43,7 +45,7 @@ def replay(
     seed: int,
     deal: int,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = ("expert",) * 4,
+    strategies: Sequence[Any] = DEFAULT_FIELD,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
 ) -> list[str]:
@@ -220,7 +222,7 @@ def _win_line(row, winner: int, tile: int, rules: RuleSet, dealer: int) -> str:
 
 
 def _cli(args) -> int:
-    rules = RuleSet.from_flag_strings(args.rules)
+    rules = rules_from_args(args)
     strategies = tuple(s.strip() for s in args.strategies.split(","))
     if len(strategies) == 1:
         strategies = strategies * 4
@@ -254,11 +256,12 @@ def register(subparsers) -> None:
     )
     p.add_argument("--seed", type=int, required=True, help="run seed")
     p.add_argument("--deal", type=int, required=True, help="deal index within the seed")
-    p.add_argument("--rules", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides, e.g. kong_fan=true")
+    add_rules_option(p)
     p.add_argument(
         "--strategies",
-        default="greedy",
-        help="four comma-separated strategies (or one for all seats), default greedy",
+        default=",".join(DEFAULT_FIELD),
+        help="four comma-separated strategies (or one for all seats); default expert, the field "
+        "of simulate, ds.replay and ds.deal_log",
     )
     p.add_argument("--dealer", type=int, default=0, help="dealer seat (default 0)")
     p.add_argument(

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from daqing_sim.codes import BAO_KINDS, N_KINDS, N_TILES, OUTCOMES, WAIT_KINDS
+from daqing_sim.compile_notice import announce
 from daqing_sim.game.engine import (
     H_MK,
     H_MT,
@@ -106,7 +107,10 @@ def run_walls(
     """
     walls = np.ascontiguousarray(walls, dtype=np.uint8)
     n = walls.shape[0]
-    if players is not None and any(isinstance(p, Player) for p in players):
+    stepped = players is not None and any(isinstance(p, Player) for p in players)
+    if n:
+        announce("stepped" if stepped else "simulate")
+    if stepped:
         if any(isinstance(p, JittedPlayer) for p in players):
             raise ValueError(
                 "a seat list mixes Python players and JittedPlayers: play them in separate runs "
@@ -404,6 +408,8 @@ def simulate(
         edges.append(nxt)
         nxt += CHUNK
     edges.append(start + n_deals)
+    if n_deals:
+        announce("stepped" if _python_seats(strategies) is not None else "simulate")
     tasks = [
         (b - a, seed, a, rules, codes, knob_values, dealer, bool(record_hands), _python_seats(strategies))
         for a, b in zip(edges[:-1], edges[1:], strict=True)

@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from daqing_sim.cli import add_rules_option, rules_from_args
 from daqing_sim.codes import BAO_KINDS, N_KINDS, N_KINDS_ALL, WAIT_KINDS
+from daqing_sim.compile_notice import announce
 from daqing_sim.hand import kernels as K
 from daqing_sim.hand.notation import Hand, parse_hand
 from daqing_sim.hand.tables import get_tables
@@ -59,6 +61,7 @@ class HandAnalysis:
     win_tile: str | None = None
     win: Wait | None = None
     bao_kind: str = "none"
+    no_win_reason: str | None = None  # a 14-tile hand that does not win: why
 
     @property
     def ready(self) -> bool:
@@ -86,6 +89,8 @@ class HandAnalysis:
                 if self.win is None
                 else {"tile": self.win.tile, "kind": self.win.kind, "big": self.win.big, "bao": self.bao_kind}
             )
+            if self.no_win_reason is not None:
+                d["no_win_reason"] = self.no_win_reason
         return d
 
     def __str__(self) -> str:
@@ -103,7 +108,7 @@ class HandAnalysis:
             lines.append(f"waits:            {waits}")
         else:
             if self.win is None:
-                lines.append(f"win on {self.win_tile}:        no")
+                lines.append(f"win on {self.win_tile}:        no, {self.no_win_reason}")
             elif not daqing:
                 lines.append(f"win on {self.win_tile}:        yes, {self.win.kind}")
             else:
@@ -128,6 +133,12 @@ class HandAnalysis:
         if opened or not self.rules.require_open:
             return f"fewer than {self.rules.min_concealed_at_ready} concealed tiles would stay (手把一)"
         return "the door is closed: open it (开门) with a chi, peng or exposed kong first"  # RULES: 开门
+
+
+def _tables():
+    """The lookup tables, the first time with a word when the hand kernels will compile."""
+    announce("hand")
+    return get_tables()
 
 
 def _as_hand(hand: Hand | str, rules: RuleSet | None = None) -> Hand:
@@ -181,7 +192,7 @@ def _std_shanten_uint8_batch(arr: np.ndarray) -> np.ndarray:
     if arr.ctypes.data % 4:  # the kernel reads rows as uint32 words
         arr = arr.copy()
     out = np.empty(arr.shape[0], dtype=np.int8)
-    if K.std_shanten_checked_batch_k(arr, arr.view(np.uint32), get_tables(), out):
+    if K.std_shanten_checked_batch_k(arr, arr.view(np.uint32), _tables(), out):
         if arr.max() > 4:
             raise ValueError(_RANGE_ERROR)
         raise _size_error(arr.sum(axis=-1, dtype=np.int64))
@@ -215,7 +226,7 @@ def standard_shanten(counts) -> int | np.ndarray:
     ):
         return _std_shanten_uint8_batch(counts)
     arr = _check_counts(counts)
-    tabs = get_tables()
+    tabs = _tables()
     if arr.ndim == 1:
         return int(K.std_shanten_k(arr, tabs))
     out = np.empty(arr.shape[0], dtype=np.int8)
@@ -227,7 +238,7 @@ def _kernel_wait_set(hand: Hand, rules: RuleSet) -> tuple[np.ndarray, np.ndarray
     kinds, tiles, n = hand.meld_arrays()
     out_kind = np.empty(N_KINDS, dtype=np.int8)
     out_big = np.empty(N_KINDS, dtype=np.uint8)
-    K.wait_set_k(hand.counts, kinds, tiles, n, rules.encode(), get_tables(), out_kind, out_big)
+    K.wait_set_k(hand.counts, kinds, tiles, n, rules.encode(), _tables(), out_kind, out_big)
     return out_kind, out_big
 
 
@@ -282,7 +293,7 @@ def daqing_shanten(hand: Hand | str, rules: RuleSet | None = None) -> int:
     hand = _as_hand(hand, rules)
     _check_full(hand, "daqing_shanten")
     kinds, tiles, n = hand.meld_arrays()
-    return int(K.daqing_shanten_k(hand.counts, kinds, tiles, n, rules.encode(), get_tables()))
+    return int(K.daqing_shanten_k(hand.counts, kinds, tiles, n, rules.encode(), _tables()))
 
 
 def _tile_kind(tile: str | int, what: str, family: str = "daqing") -> int:
@@ -353,8 +364,14 @@ def analyze_hand(
             raise ValueError(f"{rules.family.capitalize()} has no bao: drop bao=")
         return _analyze_beijing(hand, rules, win_kind)
     bao_kind = None if bao is None else _tile_kind(bao, "bao")
+    if hand.size == 13 and (win_kind is not None or bao_kind is not None):
+        what = "win_tile" if win_kind is not None else "bao"
+        raise ValueError(
+            f"{what} is for a 14-tile hand, and {hand} has 13: add the drawn tile to the hand "
+            "(written last, it is the winning tile)"
+        )
     enc = rules.encode()
-    tabs = get_tables()
+    tabs = _tables()
     kinds, tiles, n = hand.meld_arrays()
     sh = int(K.daqing_shanten_k(hand.counts, kinds, tiles, n, enc, tabs))
     std = int(K.std_shanten_k(hand.counts, tabs))
@@ -376,16 +393,72 @@ def analyze_hand(
     if bao_kind == t:
         wt, kind, big, bao_code = K.bao_win_k(out_kind, out_big, t, enc)
         if wt < 0:
-            return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), None)
+            why = _why_no_win(hand, before, t, waits, rules, tabs, bao=True)
+            return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), None, no_win_reason=why)
         win = Wait(tile_name(wt), WAIT_KINDS[kind], bool(big), int(wt))
         return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), win, BAO_KINDS[bao_code])
     win = next((w for w in waits if w.tile_kind == t), None)
-    return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), win)
+    why = None if win is not None else _why_no_win(hand, before, t, waits, rules, tabs)
+    return HandAnalysis(hand, rules, sh, std, may, waits, tile_name(t), win, no_win_reason=why)
+
+
+def _why_no_win(
+    hand: Hand, before: np.ndarray, t: int, waits, rules: RuleSet, tabs, bao: bool = False
+) -> str:
+    """Why the 14-tile ``hand`` does not win on ``t`` (``before``: its concealed tiles without it)."""
+    if waits:
+        on = ", ".join(w.tile for w in waits)
+        if bao:
+            return f"the bao {tile_name(t)} is wild for the waits of the other 13 tiles ({on}), and none wins"
+        return f"{tile_name(t)} is not a winning tile: the other 13 tiles wait on {on}"
+    if bao:
+        return f"the other 13 tiles are not ready, so the bao {tile_name(t)} has no wait to stand for"
+    # completions of the standard (unrestricted) shape: each breaks some Daqing condition
+    after = before.copy()
+    std_waits = []
+    for x in range(N_KINDS):
+        if before[x] < 4:
+            after[x] += 1
+            if K.std_shanten_k(after, tabs) == -1:
+                std_waits.append(x)
+            after[x] -= 1
+    if not std_waits:
+        return "the other 13 tiles are not ready (their Daqing wait set is empty), so nothing wins"
+    # the conditions every standard completion breaks (the simple ones only)
+    missing = set.intersection(*(set(_daqing_misses(hand, before, x, rules)) for x in std_waits))
+    shape = "completes" if t in std_waits else "does not complete"
+    std = ", ".join(tile_name(x) for x in std_waits)
+    why = (
+        f"their standard waits ({std}) would lack {' and '.join(sorted(missing))}"
+        if missing
+        else f"their standard waits ({std}) miss a sequence, a triplet, a terminal or two suits"
+    )
+    return (
+        f"{tile_name(t)} {shape} four sets and a pair, and the other 13 tiles are not ready under "
+        f"the Daqing rules: {why}"
+    )
+
+
+def _daqing_misses(hand: Hand, before: np.ndarray, x: int, rules: RuleSet) -> list[str]:
+    """The simple Daqing conditions (two suits, a terminal) the hand completed by ``x`` breaks."""
+    total = before.copy()
+    total[x] += 1
+    for m in hand.melds:
+        for tile in m.tiles:
+            total[tile] += 1
+    out = []
+    if rules.require_two_suits and sum(bool(total[9 * g : 9 * g + 9].any()) for g in range(3)) < 2:
+        out.append("a second suit (清一色 is no win)")
+    ends = [9 * g + r for g in range(3) for r in (0, 8)] + [N_KINDS - 1]
+    if rules.require_terminal and not total[ends].any():
+        out.append("a terminal or 中 (幺九)")
+    return out
 
 
 def _analyze_beijing(hand: Hand, rules: RuleSet, win_kind: int | None) -> HandAnalysis:
     from daqing_sim.hand import beijing as B
 
+    announce("hand_beijing")
     tabs = get_tables()
     kinds, tiles, n = hand.meld_arrays()
     counts = hand.counts.astype(np.int64)
@@ -428,11 +501,16 @@ def _cli_tile(name: str | None, option: str, family: str = "daqing") -> int | No
 
 
 def _cli_hand(args) -> int:
-    flags = [item for group in args.rules or [] for item in group.split(",") if item.strip()]
-    rules = RuleSet.from_flag_strings(flags)
+    rules = rules_from_args(args)
     hand = parse_hand(" ".join(args.tiles), family=rules.family)
     win_tile = _cli_tile(args.win_tile, "--win-tile", rules.family)
     bao = _cli_tile(args.bao, "--bao", rules.family)
+    for option, value in (("--win-tile", args.win_tile), ("--bao", args.bao)):
+        if hand.size == 13 and value is not None:
+            raise ValueError(
+                f"{option} is for a 14-tile hand, and {hand} has 13: write the drawn tile last, "
+                f'e.g. daqing-sim hand "{hand} {value}"'
+            )
     if hand.size == 14 and win_tile is not None and hand.counts[win_tile] == 0:
         raise ValueError(
             f"--win-tile {tile_name(win_tile)} is not one of the concealed tiles of {hand}; "
@@ -478,11 +556,5 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument("--win-tile", help="for a 14-tile hand: the winning tile (default: last written)")
     p.add_argument("--bao", help="for a 14-tile hand: the bao; a drawn bao wins as 摸宝 / 宝边 / 宝中宝")
-    p.add_argument(
-        "--rules",
-        action="append",
-        metavar="FLAG=VALUE",
-        help="a rule flag override, e.g. jia_includes_edge=true, or family=beijing for Beijing hands; "
-        "repeat it (or separate with commas) for more",
-    )
+    add_rules_option(p, "jia_includes_edge=true, or family=beijing for Beijing hands")
     p.set_defaults(func=_cli_hand)

@@ -81,6 +81,9 @@ def score_beijing(
         )
     if robbed_kong and last_discard:
         raise ValueError("a robbed kong is not the last discard: pass one of robbed_kong, last_discard")
+    from daqing_sim.compile_notice import announce
+
+    announce("hand_beijing")
     tabs = get_tables()
     kinds, tiles, n = hand.meld_arrays()
     counts = hand.counts.astype(np.int64)

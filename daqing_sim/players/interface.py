@@ -342,7 +342,10 @@ class SeatRandom:
 
 class Player:
     """A player written in Python. Subclass it and define :meth:`discard`; :meth:`claim` and
-    :meth:`kong` default to passing, so a subclass with only ``discard`` is legal.
+    :meth:`kong` not defined by the subclass are decided as the built-in ``greedy`` player
+    decides them (claim when it opens the door without raising the Daqing shanten, or lowers
+    it; kong when that does not raise it), so that a player with only ``discard`` opens its
+    door (开门) and can win under the classic rules.
 
     A player is used in ``ds.simulate(strategies=...)``, experiments (``"module:Class"`` in the
     TOML), ``ds.tournament``, ``ds.replay`` and ``ds.DealEnv``. It must be picklable (for
@@ -358,11 +361,19 @@ class Player:
         raise NotImplementedError(f"{type(self).__name__} must define discard(self, obs)")
 
     def claim(self, obs: Observation, options: tuple[Claim, ...]) -> Claim | None:
-        """One of ``options`` on the discard ``obs.claim_tile``, or None to pass."""
+        """One of ``options`` on the discard ``obs.claim_tile``, or None to pass.
+
+        Not overridden, the engine answers with the ``greedy`` player's claim instead of
+        calling it (it decides on the engine's own state); called directly, it passes.
+        """
         return None
 
     def kong(self, obs: Observation, options: tuple[Kong, ...]) -> Kong | None:
-        """One of ``options`` (a kong on one's own turn), or None."""
+        """One of ``options`` (a kong on one's own turn), or None.
+
+        Not overridden, the engine answers with the ``greedy`` player's kong instead of
+        calling it; called directly, it declines.
+        """
         return None
 
     @property

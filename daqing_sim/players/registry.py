@@ -37,6 +37,10 @@ STRATEGY_NAMES = PLAYER_NAMES
 N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
 
 #: Strategy name -> its knobs and their defaults (``scripted`` also takes ``script``).
+#: the seats every function plays when none are given (simulate, replay, deal_log, DealEnv's
+#: other seats, the simulated advisor): four expert players, the strongest built-in field
+DEFAULT_FIELD: tuple[str, str, str, str] = ("expert",) * 4
+
 STRATEGIES: dict[str, dict[str, Any]] = {
     name: {k: knob.default for k, knob in module.KNOBS.items()} for name, module in PLAYER_MODULES.items()
 }

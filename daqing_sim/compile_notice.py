@@ -1,0 +1,186 @@
+"""Say so, once and before it starts, when a call is about to compile numba kernels.
+
+The first use of a feature on a fresh install (or after its source changed) compiles its
+kernels, which takes from a few seconds to minutes; later runs load them from numba's disk
+cache. :func:`announce` checks numba's cache index of the feature's entry kernels (the same
+check numba makes before it loads them: an index written for this source file and this
+function's code) and, when one would be compiled, logs one line on the ``daqing_sim``
+logger at WARNING level, so that it shows on standard error, in a terminal and in a notebook,
+with no logging set up. It says nothing when the kernels are cached, and each feature at most
+once per process. Silence it with ``logging.getLogger("daqing_sim.compile").setLevel(logging.ERROR)``.
+
+The expected times were measured on a cold cache (``tools/compile_timings.py``) on the
+project's shared two-core machine.
+
+>>> announce("no such feature")
+Traceback (most recent call last):
+...
+ValueError: unknown feature 'no such feature': one of advise, advise_claim, ...
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import logging
+import multiprocessing
+from dataclasses import dataclass
+
+logger = logging.getLogger("daqing_sim.compile")
+
+#: entry kernel -> about how long its first compile takes, callees included (seconds, cold
+#: cache, measured 2026-12-01 by ``tools/compile_timings.py`` on the busy two-core machine)
+SECONDS = {
+    ("daqing_sim.hand.kernels", "daqing_shanten_k"): 17,
+    ("daqing_sim.hand.kernels", "wait_set_k"): 3,
+    ("daqing_sim.hand.kernels", "std_shanten_k"): 1,
+    # the batch kernels: not measured, taken as long as their one-hand kernels
+    ("daqing_sim.hand.kernels", "daqing_shanten_batch_k"): 17,
+    ("daqing_sim.hand.kernels", "wait_set_batch_k"): 3,
+    ("daqing_sim.hand.kernels", "std_shanten_batch_k"): 1,
+    ("daqing_sim.advisor.exact", "discard_values_k"): 16,
+    ("daqing_sim.advisor.exact", "outs_k"): 12,
+    ("daqing_sim.advisor.exact", "state_value_k"): 14,
+    ("daqing_sim.game.handle", "step_handle_k"): 150,
+    ("daqing_sim.game.engine", "play_batch_k"): 150,
+    # not measured: greedy's claim and kong compiled for Python callers
+    ("daqing_sim.players.greedy", "claim_k"): 30,
+    ("daqing_sim.players.greedy", "kong_k"): 20,
+    # Beijing hands (measured 2026-12-01 on the busy machine: 14 s and 11 s wall)
+    ("daqing_sim.hand.beijing", "bj_hand_shanten_k"): 14,
+    ("daqing_sim.hand.beijing", "bj_fans_k"): 11,
+}
+#: building the evaluator's lookup tables when their disk cache is empty (their kernel compiles
+#: only then, so it is counted here, not as an entry kernel)
+TABLE_SECONDS = 10
+
+_HAND = (
+    ("daqing_sim.hand.kernels", "daqing_shanten_k"),
+    ("daqing_sim.hand.kernels", "wait_set_k"),
+    ("daqing_sim.hand.kernels", "std_shanten_k"),
+)
+_STEPPED = (("daqing_sim.game.handle", "step_handle_k"),)
+_BATCH = (("daqing_sim.game.engine", "play_batch_k"),)
+
+
+@dataclass(frozen=True)
+class Feature:
+    """What a feature compiles: a name for people and its entry kernels."""
+
+    what: str
+    kernels: tuple[tuple[str, str], ...]
+
+
+#: feature -> what it compiles (the kernels numba compiles at the top level on its first use)
+FEATURES = {
+    "hand": Feature("the hand evaluator's kernels", _HAND),
+    "hand_beijing": Feature(
+        "the Beijing hand kernels",
+        (("daqing_sim.hand.beijing", "bj_hand_shanten_k"), ("daqing_sim.hand.beijing", "bj_fans_k")),
+    ),
+    "advise": Feature(
+        "the exact advisor's kernels",
+        (("daqing_sim.advisor.exact", "discard_values_k"), ("daqing_sim.advisor.exact", "outs_k")),
+    ),
+    "advise_draw": Feature(
+        "the exact advisor's kernels",
+        (("daqing_sim.advisor.exact", "state_value_k"), ("daqing_sim.advisor.exact", "outs_k")),
+    ),
+    "advise_claim": Feature(
+        "the exact advisor's kernels",
+        (
+            ("daqing_sim.advisor.exact", "state_value_k"),
+            ("daqing_sim.advisor.exact", "discard_values_k"),
+            ("daqing_sim.advisor.exact", "outs_k"),
+        ),
+    ),
+    "advise_simulate": Feature(
+        "the simulated advisor's kernels (the stepped engine and its players)",
+        (*_STEPPED, ("daqing_sim.advisor.exact", "outs_k")),
+    ),
+    "hand_batch": Feature(
+        "the hand evaluator's batch kernels",
+        (
+            ("daqing_sim.hand.kernels", "daqing_shanten_batch_k"),
+            ("daqing_sim.hand.kernels", "wait_set_batch_k"),
+            ("daqing_sim.hand.kernels", "std_shanten_batch_k"),
+        ),
+    ),
+    "simulate": Feature("the game engine and the players' kernels", _BATCH),
+    "player_defaults": Feature(
+        "the greedy claim and kong that Python players default to",
+        (("daqing_sim.players.greedy", "claim_k"), ("daqing_sim.players.greedy", "kong_k")),
+    ),
+    "stepped": Feature("the stepped game engine and the players' kernels", _STEPPED),
+}
+
+_done: set[str] = set()
+
+
+def _cached(module: str, name: str) -> bool:
+    """Whether numba's cache holds ``module.name`` compiled from the current source."""
+    disp = getattr(importlib.import_module(module), name)
+    cache = getattr(disp, "_cache", None)
+    index_file = getattr(cache, "_cache_file", None)
+    if index_file is None:  # not a cache=True dispatcher (or numba changed): no way to tell
+        return True
+    try:
+        index = index_file._load_index()
+    except Exception:  # an unreadable index is recompiled by numba: say so
+        return False
+    code = hashlib.sha256(disp.py_func.__code__.co_code).hexdigest()
+    return any(isinstance(key, tuple) and len(key) == 3 and key[2][0] == code for key in index)
+
+
+def _tables_cached() -> bool:
+    from daqing_sim.hand.tables import TABLE_VERSION, cache_dir
+
+    return (cache_dir() / f"tables-v{TABLE_VERSION}.npz").exists()
+
+
+def compile_seconds(feature: str) -> int:
+    """About how long the first use of ``feature`` in this process compiles, 0 when its
+    kernels are cached (and the lookup tables built).
+
+    >>> compile_seconds("hand") >= 0
+    True
+    """
+    if feature not in FEATURES:
+        raise ValueError(f"unknown feature {feature!r}: one of {', '.join(sorted(FEATURES))}")
+    cold = [k for k in FEATURES[feature].kernels if not _cached(*k)]
+    if not cold:
+        return 0
+    return sum(SECONDS.get(k, 1) for k in cold) + (0 if _tables_cached() else TABLE_SECONDS)
+
+
+def will_compile(feature: str) -> bool:
+    """Whether the first use of ``feature`` in this process compiles kernels (a cold cache).
+
+    >>> isinstance(will_compile("hand"), bool)
+    True
+    """
+    return compile_seconds(feature) > 0
+
+
+def announce(feature: str) -> None:
+    """Log one line if ``feature`` is about to compile; at most once per feature and process."""
+    if feature not in FEATURES:
+        raise ValueError(f"unknown feature {feature!r}: one of {', '.join(sorted(FEATURES))}")
+    # worker processes of a parallel run stay quiet: the process that started them has said it
+    if feature in _done or multiprocessing.current_process().name != "MainProcess":
+        return
+    _done.add(feature)
+    seconds = compile_seconds(feature)
+    if seconds:
+        logger.warning(
+            "daqing_sim: compiling %s (first use only, about %d s; numba caches them on disk)",
+            FEATURES[feature].what,
+            _round(seconds),
+        )
+
+
+def _round(seconds: int) -> int:
+    return seconds if seconds < 10 else 5 * round(seconds / 5)
+
+
+__all__ = ["FEATURES", "SECONDS", "announce", "compile_seconds", "will_compile"]
