@@ -1015,3 +1015,12 @@ def test_frame_text_of_a_categorical_is_its_astype_str():
     )
     plain = pd.Series([1, 2])
     assert text(plain).tolist() == ["1", "2"]
+
+
+def test_payment_plot_of_a_run_nobody_won_says_so_instead_of_failing():
+    df = frame([deal(deal=0), deal(deal=1)])  # two exhaustive draws: no payment at all
+    fig = an.plot_payment_distribution(df)
+    texts = [t.get_text() for t in fig.axes[1].texts]
+    assert texts == ["no payments: no deal was won"]
+    assert fig.axes[1].get_xscale() == "linear"
+    fig.canvas.draw()  # renders without the log-scale error

@@ -246,9 +246,12 @@ def plot_payment_distribution(df: pd.DataFrame) -> Figure:
     ax1.yaxis.set_major_formatter(_PCT)
     ax1.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax1.set_title("How many fans does a loser owe?", fontsize="small")
-    ax2.set_xscale("log", base=2)
-    ax2.set_yscale("log")
-    ax2.xaxis.set_major_formatter(FuncFormatter(_pow2))
+    if (pays["amount"] > 0).any() and (pays["at_least"] > 0).any():  # no win: nothing to log-scale
+        ax2.set_xscale("log", base=2)
+        ax2.set_yscale("log")
+        ax2.xaxis.set_major_formatter(FuncFormatter(_pow2))
+    else:
+        ax2.text(0.5, 0.5, "no payments: no deal was won", ha="center", va="center", transform=ax2.transAxes)
     ax2.set_xlabel("amount one seat pays in a deal (points)")
     ax2.set_ylabel("P(a payment is at least x)")
     ax2.set_title("How heavy is the payment tail?", fontsize="small")
