@@ -37,6 +37,8 @@ RATIOS = (
     ("deals_user_jitted", "deals_greedy", 0.5),
     ("deals_python_random", "riichienv_random", 2.0),
     ("deals_expert", "riichienv_random", 3.0),
+    # our public shanten API on a batch vs xiangting's Rust shanten called per hand from Python
+    ("standard_shanten_api", "xiangting_shanten", 1.0),
 )
 
 
@@ -180,6 +182,26 @@ def bench_riichienv(seconds: float = 10.0) -> dict[str, float]:
     return {"riichienv_random": n / (time.perf_counter() - t0)}
 
 
+def bench_xiangting(n: int = 50_000, seed: int = 0) -> dict[str, float]:
+    """Hands per second of xiangting (``pip install xiangting``: a Rust shanten calculator with
+    Python bindings, one call per hand) on the same random 13-tile hands as
+    :func:`bench_evaluator`, 中 as 7z; empty when it is not installed. Its number is the smallest
+    over four melds and a pair, seven pairs and thirteen orphans (ours is the first only), so the two
+    agree on most hands but not all: a comparison of speed, not of values."""
+    try:
+        import xiangting
+    except ImportError:
+        return {}
+    hands = random_hands(n, seed)
+    rows = np.zeros((n, 34), dtype=np.int64)
+    rows[:, :27] = hands[:, :27]
+    rows[:, 33] = hands[:, 27]  # 中 is 7z, xiangting's last index
+    lists = rows.tolist()
+    four = xiangting.PlayerCount.FOUR
+    calc = xiangting.calculate_replacement_number
+    return {"xiangting_shanten": _rate(lambda: [calc(h, four) for h in lists], n)}
+
+
 def bench_advisor(n_hands: int = 100, k: int = 3, seed: int = 0) -> dict[str, float]:
     """Median seconds of ``advise(method="exact", k=k)`` on random 14-tile hands (no melds,
     nothing seen), after a warm-up compile.
@@ -240,6 +262,7 @@ def _cli_bench(args) -> int:
     if args.advise_hands <= 0:
         raise ValueError(f"--advise-hands must be positive, got {args.advise_hands}")
     results = bench_evaluator(args.n)
+    results.update(bench_xiangting())
     if not args.skip_deals:
         results.update(bench_deals(args.deals))
         results.update(bench_jitted_player(args.deals))

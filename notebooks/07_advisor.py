@@ -59,6 +59,14 @@ HAND = "134m456p789s中中 [345m]"  # throw 4m: kanchan on 2m; throw 1m: two-sid
 kan = ds.advise(HAND, k=3)
 kan
 
+# %% [markdown]
+# The hand as a player sees it, drawn as tiles; the advice table above draws each discard as its
+# tile and stars the best row (plain text stays the frame's `repr`).
+
+# %%
+display(ds.parse_hand(HAND))
+display(ds.analyze_hand("13m456p789s中中 [345m]"))  # after throwing 4m: the kanchan wait on 2m
+
 # %%
 import matplotlib.pyplot as plt
 
