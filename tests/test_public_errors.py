@@ -60,7 +60,7 @@ def test_analyze_hand_checks_the_size_of_a_hand_object_too():
         (dict(seed=0, deal=0, knobs=(5, None, None, None)), "knobs must be four mappings"),
         (
             dict(seed=0, deal=0, knobs=({"x": 1}, None, None, None)),
-            "unknown knob\\(s\\) x for strategy 'greedy'",
+            "unknown knob\\(s\\) x for strategy 'expert'",  # the default field: four experts
         ),
     ],
 )

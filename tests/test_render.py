@@ -257,7 +257,7 @@ def test_cli_replay_html_writes_the_page(tmp_path, capsys):
     assert main(["replay", "--seed", "0", "--deal", "3", "--html", str(out)]) == 0
     assert f"wrote {out}" in capsys.readouterr().out
     page = out.read_text(encoding="utf-8")
-    assert page.startswith("<!DOCTYPE html>") and "strategies greedy, greedy, greedy, greedy" in page
+    assert page.startswith("<!DOCTYPE html>") and "strategies expert, expert, expert, expert" in page
 
 
 def test_plots_draw_zhong_with_the_shipped_font():
