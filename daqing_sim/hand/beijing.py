@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from daqing_sim.codes import CHI, CONCEALED_KONG, DUAL_PAIR, KANCHAN, N_KINDS_ALL, SINGLE, ZHONG
-from daqing_sim.hand.kernels import _suit_rank
+from daqing_sim.hand.kernels import _meld_copies, _suit_rank
 from daqing_sim.rules import R_BASE_POINTS, R_FAN_COMBINE, R_FANS_ALL_TRIPLETS, R_OPEN_HAND_FACTOR
 
 FAN_NAMES = (
@@ -178,19 +178,6 @@ def bj_complete_k(counts, n_melds, tabs):
     return False
 
 
-@njit(cache=True, inline="always")
-def _meld_copies34(t, meld_kind, meld_tile, n_melds):
-    k = 0
-    for i in range(n_melds):
-        m = meld_tile[i]
-        if meld_kind[i] == CHI:
-            if m <= t <= m + 2:
-                k += 1
-        elif m == t:
-            k += 3 if meld_kind[i] == 1 else 4
-    return k
-
-
 @njit(cache=True)
 def bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, out_kind):
     """Wait set of a 13-tile Beijing hand: ``out_kind[t]`` is the wait kind of a winning tile
@@ -205,7 +192,7 @@ def bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, out_kind):
     if bj_shanten_k(counts, n_melds, tabs) > 0:
         return 0
     for t in range(N_KINDS_ALL):
-        if counts[t] + _meld_copies34(t, meld_kind, meld_tile, n_melds) >= 4:
+        if counts[t] + _meld_copies(t, meld_kind, meld_tile, n_melds) >= 4:
             continue
         counts[t] += 1
         if bj_complete_k(counts, n_melds, tabs):
@@ -236,7 +223,7 @@ def _ready13(counts, meld_kind, meld_tile, n_melds, tabs, wk):
 def _one_exchange_ready(counts, meld_kind, meld_tile, n_melds, tabs, wk):
     """Does one draw (of a tile with a copy left) and one discard make the 13 tiles ready?"""
     for x in range(N_KINDS_ALL):
-        if counts[x] + _meld_copies34(x, meld_kind, meld_tile, n_melds) >= 4:
+        if counts[x] + _meld_copies(x, meld_kind, meld_tile, n_melds) >= 4:
             continue
         counts[x] += 1
         found = False
