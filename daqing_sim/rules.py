@@ -237,17 +237,20 @@ class RuleSet:
         Every family has the same layout; the flags of other families hold their defaults.
         ``open_hand_factor`` is encoded in thousandths, ``fan_combine`` as its index.
         """
-        out = np.empty(N_RULE_FIELDS, dtype=np.int64)
-        for i, name in enumerate(ENCODING):
-            value = getattr(self, name)
-            if name == "family":
-                value = tuple(FAMILY_FLAGS).index(value)
-            elif name == "fan_combine":
-                value = FAN_COMBINE.index(value)
-            elif name == "open_hand_factor":
-                value = round(value * 1000)
-            out[i] = int(value)
-        return out
+        cached = self.__dict__.get("_encoded")
+        if cached is None:  # a frozen rule set encodes the same every time: once per object
+            cached = np.empty(N_RULE_FIELDS, dtype=np.int64)
+            for i, name in enumerate(ENCODING):
+                value = getattr(self, name)
+                if name == "family":
+                    value = tuple(FAMILY_FLAGS).index(value)
+                elif name == "fan_combine":
+                    value = FAN_COMBINE.index(value)
+                elif name == "open_hand_factor":
+                    value = round(value * 1000)
+                cached[i] = int(value)
+            self.__dict__["_encoded"] = cached
+        return cached.copy()  # callers may write to theirs
 
     def changed(self) -> dict[str, Any]:
         """Flags that differ from the family's classic defaults."""

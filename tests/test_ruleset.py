@@ -222,3 +222,12 @@ def test_misspelt_flag_in_the_constructor_lists_the_valid_flags() -> None:
     with pytest.raises(ValueError, match="name them"):
         RuleSet(*([True] * 16))
     assert RuleSet(kong_fan=True).kong_fan  # the right spelling still works
+
+
+def test_encode_is_cached_but_callers_get_their_own_copy():
+    rules = RuleSet(kong_fan=True)
+    first = rules.encode()
+    first[rules_module.R_KONG_FAN] = 0  # a caller scribbling on its array
+    again = rules.encode()
+    assert again[rules_module.R_KONG_FAN] == 1 and again is not first
+    assert RuleSet(kong_fan=True) == rules and hash(RuleSet(kong_fan=True)) == hash(rules)

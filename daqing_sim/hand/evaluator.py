@@ -155,9 +155,12 @@ def _check_full(hand: Hand, what: str) -> None:
         raise ValueError(f"{what} needs a 13- or 14-tile hand; {hand} has {hand.size} tiles")
 
 
+_CLASSIC = RuleSet()
+
+
 def _rules(rules: RuleSet | None) -> RuleSet:
     if rules is None:
-        return RuleSet()
+        return _CLASSIC
     if not isinstance(rules, RuleSet):
         raise ValueError(f"rules must be a RuleSet, not {type(rules).__name__}")
     return rules

@@ -99,8 +99,8 @@ class Hand:
             raise ValueError("Hand melds must be a tuple of at most four Meld objects")
         if counts.min(initial=0) < 0:
             raise ValueError("Hand counts cannot be negative")
-        total = counts.astype(np.int64)
-        total = np.pad(total, (0, N_KINDS_ALL - total.shape[0]))
+        total = np.zeros(N_KINDS_ALL, dtype=np.int64)
+        total[: counts.shape[0]] = counts
         for m in melds:
             for t in m.tiles:
                 total[t] += 1
@@ -289,7 +289,7 @@ def parse_hand(text: str, *, require_full: bool = True, family: str = "daqing") 
         if (opener, closer) not in (("[", "]"), ("(", ")")):
             raise ValueError(f"meld {_show(m.group(0))} opens with {opener!r} but closes with {closer!r}")
         meld_tiles = _parse_tiles(body, f"meld {_show(m.group(0))}")
-        for t in meld_tiles:
+        for t in (t for t in meld_tiles if t >= n_kinds):  # the first tile the family has not
             check_family_tile(t, family)
         melds.append(_meld_from_tiles(meld_tiles, opener == "(", body))
     rest = re.sub(r"([\[\(])([^\[\]\(\)]*)([\]\)])", " ", text)
@@ -301,8 +301,8 @@ def parse_hand(text: str, *, require_full: bool = True, family: str = "daqing") 
         raise ValueError(f"{len(melds)} melds in {_show(text)}: a hand has at most four")
     # Counted in Python ints first: a uint8 count would wrap at 256 copies.
     total = Counter(order) + Counter(t for m in melds for t in m.tiles)
-    for t in sorted(total):
-        check_family_tile(t, family)
+    if total and max(total) >= n_kinds:
+        check_family_tile(min(t for t in total if t >= n_kinds), family)
     over = [f"{n} copies of {tile_name(t)}" for t, n in sorted(total.items()) if n > 4]
     if over:
         raise ValueError(f"{', '.join(over)} in {_show(text)}: at most 4 (each tile has four copies)")
