@@ -110,18 +110,16 @@ def score_win(
 def _score_daqing(hand, t, rules, self_draw, dealer, discarder, discarder_ready, concealed, bao):
     from daqing_sim.game.scoring import settle_detail
     from daqing_sim.hand.evaluator import analyze_hand
-    from daqing_sim.hand.notation import Hand as _Hand
     from daqing_sim.hand.tiles import tile_name
 
     if bao is not None and not self_draw:
         raise ValueError("a bao win is a self-draw: pass self_draw=True with bao=")
     counts = hand.counts.copy()
     counts[t] += 1
-    full = _Hand(counts=counts, melds=hand.melds, order=(*hand.order, t))
+    full = Hand(counts=counts, melds=hand.melds, order=(*hand.order, t))
     a = analyze_hand(full, rules, win_tile=t, bao=bao)
     if not a.is_win:
-        why = str(a).splitlines()[-1]
-        raise ValueError(f"{tile_name(t)} does not win {hand} under these Daqing rules: {why}")
+        raise ValueError(f"{tile_name(t)} does not win {hand} under these Daqing rules: {a.no_win_reason}")
     if not a.may_declare:
         raise ValueError(f"{hand} could not have declared ready ({a._why_not_declare()}), so it cannot win")
     method = "self_draw" if self_draw else "deal_in"

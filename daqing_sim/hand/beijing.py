@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from daqing_sim.codes import CHI, CONCEALED_KONG, DUAL_PAIR, KANCHAN, N_KINDS_ALL, SINGLE, ZHONG
+from daqing_sim.codes import CHI, CONCEALED_KONG, DUAL_PAIR, N_KINDS_ALL, SINGLE, ZHONG
 from daqing_sim.hand.kernels import _meld_copies, _suit_rank
 from daqing_sim.rules import R_BASE_POINTS, R_FAN_COMBINE, R_FANS_ALL_TRIPLETS, R_OPEN_HAND_FACTOR
 
@@ -452,6 +452,3 @@ def bj_value_k(total_fans, is_open, rules):
     if rules[R_FAN_COMBINE] == 0:
         return base * total_fans
     return base * (1 << max(total_fans - rules[R_FANS_ALL_TRIPLETS + F_PLAIN_WIN], 0))
-
-
-__all__ = ["FAN_NAMES", "KANCHAN"]

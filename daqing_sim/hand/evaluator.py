@@ -245,10 +245,11 @@ def _kernel_wait_set(hand: Hand, rules: RuleSet) -> tuple[np.ndarray, np.ndarray
     return out_kind, out_big
 
 
-def _waits(out_kind: np.ndarray, out_big: np.ndarray) -> tuple[Wait, ...]:
+def _waits(out_kind: np.ndarray, out_big: np.ndarray | None = None) -> tuple[Wait, ...]:
+    """The waits of a kernel's wait-kind array (28 or 34 kinds); no big wins without ``out_big``."""
     return tuple(
-        Wait(tile_name(t), WAIT_KINDS[out_kind[t]], bool(out_big[t]), t)
-        for t in range(N_KINDS)
+        Wait(tile_name(t), WAIT_KINDS[out_kind[t]], out_big is not None and bool(out_big[t]), t)
+        for t in range(out_kind.shape[0])
         if out_kind[t] >= 0
     )
 
@@ -470,7 +471,7 @@ def _analyze_beijing(hand: Hand, rules: RuleSet, win_kind: int | None) -> HandAn
     std = int(B.bj_std_distance_k(counts, tabs, int(counts.sum()) // 3)) - 1
     if hand.size == 13:
         B.bj_wait_set_k(counts.copy(), kinds, tiles, n, tabs, out_kind)
-        return HandAnalysis(hand, rules, sh, std, True, _waits34(out_kind))
+        return HandAnalysis(hand, rules, sh, std, True, _waits(out_kind))
     t = hand.last_tile if win_kind is None else win_kind
     if t is None or hand.counts[t] == 0:
         raise ValueError(
@@ -479,28 +480,25 @@ def _analyze_beijing(hand: Hand, rules: RuleSet, win_kind: int | None) -> HandAn
     before = counts.copy()
     before[t] -= 1
     B.bj_wait_set_k(before, kinds, tiles, n, tabs, out_kind)
-    waits = _waits34(out_kind)
+    waits = _waits(out_kind)
     win = next((w for w in waits if w.tile_kind == t), None)
     return HandAnalysis(hand, rules, sh, std, True, waits, tile_name(t), win)
 
 
-def _waits34(out_kind: np.ndarray) -> tuple[Wait, ...]:
-    return tuple(
-        Wait(tile_name(t), WAIT_KINDS[out_kind[t]], False, t) for t in range(N_KINDS_ALL) if out_kind[t] >= 0
-    )
-
-
 def _cli_tile(name: str | None, option: str, family: str = "daqing") -> int | None:
-    from daqing_sim.hand.tiles import tile_from_name
+    from daqing_sim.hand.tiles import check_family_tile, tile_from_name
 
     if name is None:
         return None
     try:
-        return tile_from_name(name, family)
-    except ValueError as e:
-        if "is not a Daqing tile" in str(e):
-            raise ValueError(f"{option}: {e}") from None
+        t = tile_from_name(name)
+    except ValueError:
         raise ValueError(f"{option} {name[:20]!r} is not a tile: write e.g. 2m, 9p, 7s or 中 (C)") from None
+    try:
+        check_family_tile(t, family)
+    except ValueError as e:
+        raise ValueError(f"{option}: {e}") from None
+    return t
 
 
 def _cli_hand(args) -> int:
