@@ -283,17 +283,32 @@ def deal_log(
     >>> int((log.event == "deal").sum()), int(log.loc[log.event == "final", "count"].sum())
     (53, 112)
     """
+    df, _ = logged_deal(seed, deal, rules, strategies, dealer, knobs)
+    frame = DealLogFrame(df)  # drawn as the table in Jupyter (daqing_sim.render.frames)
+    frame.attrs.update(df.attrs)  # the constructor does not carry attrs over
+    return frame
+
+
+def logged_deal(
+    seed: int,
+    deal: int,
+    rules: RuleSet,
+    strategies: Sequence[Any],
+    dealer: int,
+    knobs: Sequence[Mapping[str, float] | None] | None,
+) -> tuple[pd.DataFrame, np.ndarray]:
+    """:func:`deal_log`'s validated play of one deal: the event frame (``attrs``: seed, deal,
+    dealer, strategies) and the deal's result row (``game.engine.O_*``)."""
     seed = check_int(seed, "seed")
     deal = check_int(deal, "deal")
     strategies = _with_players(strategies)
     rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
     walls, _, seeds = generate_walls(1, seed, deal)
-    df, _ = deal_log_wall(
+    df, row = deal_log_wall(
         walls[0], seeds[0], rules, codes, knob_values, dealer, _python_seats(strategies), deal
     )
-    df = DealLogFrame(df)  # drawn as the table in Jupyter (daqing_sim.render.frames)
     df.attrs.update(seed=seed, deal=deal, dealer=dealer, strategies=list(names))
-    return df
+    return df, row
 
 
 def settlement(row: np.ndarray, winner: int, rules: RuleSet, dealer: int):

@@ -16,14 +16,13 @@ from typing import Any
 import numpy as np
 
 from daqing_sim.codes import OUTCOMES
-from daqing_sim.game.deal_log import deal_log_wall, settlement
+from daqing_sim.game.deal_log import logged_deal, settlement
 from daqing_sim.game.engine import O_BIG, O_OUTCOME, O_PAY, O_WINNER
-from daqing_sim.game.simulate import _prepare, _python_seats, _with_players
-from daqing_sim.game.wall import generate_walls
+from daqing_sim.players.registry import DEFAULT_FIELD
 from daqing_sim.render.states import table_states
 from daqing_sim.render.viewer import viewer_page
 from daqing_sim.rules import RuleSet
-from daqing_sim.validation import atomic_write_bytes, check_int
+from daqing_sim.validation import atomic_write_bytes
 
 
 def _settlement(row: np.ndarray, rules: RuleSet, dealer: int) -> dict | None:
@@ -51,20 +50,13 @@ def replay_payload(
     seed: int,
     deal: int,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = ("expert",) * 4,
+    strategies: Sequence[Any] = DEFAULT_FIELD,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
 ) -> dict[str, Any]:
     """What the viewer page draws (see :func:`replay_html`): title, seats, states, settlement."""
-    seed = check_int(seed, "seed")
-    deal = check_int(deal, "deal")
-    strategies = _with_players(strategies)
-    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
-    walls, _, seeds = generate_walls(1, seed, deal)
-    df, row = deal_log_wall(
-        walls[0], seeds[0], rules, codes, knob_values, dealer, _python_seats(strategies), deal
-    )
-    df.attrs.update(seed=seed, deal=deal, dealer=dealer, strategies=list(names))
+    df, row = logged_deal(seed, deal, rules, strategies, dealer, knobs)
+    seed, deal, dealer, names = (df.attrs[k] for k in ("seed", "deal", "dealer", "strategies"))
     changed = rules.changed()
     sub = f"dealer seat {dealer}; strategies {', '.join(names)}"
     if changed:
@@ -84,7 +76,7 @@ def replay_html(
     seed: int,
     deal: int,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = ("expert",) * 4,
+    strategies: Sequence[Any] = DEFAULT_FIELD,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
     path: str | os.PathLike | None = None,
