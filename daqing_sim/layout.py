@@ -5,7 +5,7 @@ rule family's, say) is added in one line and every later offset and the total fo
 kernels use the module-level constants below (plain ints, frozen when a kernel compiles).
 
 >>> RESULT_ROW.size, RESULT_ROW.offset("pay"), RESULT_ROW.width("pay")
-(48, 8, 4)
+(60, 8, 4)
 >>> Layout("demo", [("a", 1), ("b", 3)]).offset("b")
 1
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from daqing_sim.codes import N_KINDS
+from daqing_sim.codes import N_KINDS, N_KINDS_ALL
 
 SEATS = 4
 MAX_MELDS = 4
@@ -76,6 +76,16 @@ RESULT_ROW = Layout(
         ("own_draws", SEATS),
         ("ready_wait_tiles", SEATS),
         ("ready_wait_mask", SEATS),
+        # a rule family's fields (-1 or 0 under Daqing): Beijing's win, 烧庄, 互包, readiness
+        ("fan_total", 1),  # F of the win
+        ("value", 1),  # the win's value (base x F, halved for an open hand)
+        ("fan_mask", 1),  # bit i: the win holds fan i (hand.beijing.FAN_NAMES order)
+        ("how", 1),  # the win's context bits (hand.beijing.HOW_*)
+        ("burn_rounds", 1),  # 烧庄 rounds
+        ("mutual_payer", 1),  # the winner's 互包 partner who paid, -1 if none
+        ("deal_kongs", 1),  # kongs declared by anyone in the deal
+        ("n_bindings", 1),  # 互包 pairs formed
+        ("tenpai_turn", SEATS),  # own draws when the seat's hand first waited (听牌), -1 never
     ],
 )
 O_OUTCOME = RESULT_ROW.offset("outcome")
@@ -99,6 +109,15 @@ O_DISCARDER_READY = RESULT_ROW.offset("discarder_ready")
 O_OWN_DRAWS = RESULT_ROW.offset("own_draws")
 O_READY_WAIT_TILES = RESULT_ROW.offset("ready_wait_tiles")
 O_READY_WAIT_MASK = RESULT_ROW.offset("ready_wait_mask")
+O_FAN_TOTAL = RESULT_ROW.offset("fan_total")
+O_VALUE = RESULT_ROW.offset("value")
+O_FAN_MASK = RESULT_ROW.offset("fan_mask")
+O_HOW = RESULT_ROW.offset("how")
+O_BURN_ROUNDS = RESULT_ROW.offset("burn_rounds")
+O_MUTUAL_PAYER = RESULT_ROW.offset("mutual_payer")
+O_DEAL_KONGS = RESULT_ROW.offset("deal_kongs")
+O_N_BINDINGS = RESULT_ROW.offset("n_bindings")
+O_TENPAI_TURN = RESULT_ROW.offset("tenpai_turn")
 N_OUT = RESULT_ROW.size
 
 # ``out_hand``: the winner's 13-tile hand (int8): concealed counts, meld kinds and tiles, melds.
@@ -107,6 +126,14 @@ H_MK = HAND_ROW.offset("mk")
 H_MT = HAND_ROW.offset("mt")
 H_NM = HAND_ROW.offset("nm")
 H_WIDTH = HAND_ROW.size
+# the same for a family of 34 kinds (Beijing)
+HAND_ROW_ALL = Layout(
+    "hand row, 34 kinds", [("counts", N_KINDS_ALL), ("mk", MAX_MELDS), ("mt", MAX_MELDS), ("nm", 1)]
+)
+HA_MK = HAND_ROW_ALL.offset("mk")
+HA_MT = HAND_ROW_ALL.offset("mt")
+HA_NM = HAND_ROW_ALL.offset("nm")
+HA_WIDTH = HAND_ROW_ALL.size
 
 # ``out_final`` rows (each N_KINDS wide): the four seats' tiles, unclaimed discards, never played.
 FINAL_ROWS = Layout("final rows", [("seats", SEATS), ("pool", 1), ("rest", 1)])
@@ -204,6 +231,28 @@ R_N_DRAWS = DEAL_RESULT.offset("n_draws")
 R_N_REPL = DEAL_RESULT.offset("n_repl")
 N_RESULT = DEAL_RESULT.size
 
+# ``BeijingDealState.bj`` (int64): the Beijing deal's own loop scalars (game.deal_beijing).
+BEIJING_STATE = Layout(
+    "beijing state",
+    [
+        ("kongs", 1),  # kongs declared so far (the wall end moves 2 for each after the first)
+        ("how", 1),  # the win's context (hand.beijing.HOW_* bits)
+        ("burn_rounds", 1),  # 烧庄 rounds completed
+        ("burn_live", 1),  # 1 while every discard so far followed the dealer's
+        ("burn_tile", 1),  # the dealer's discard of the round under way
+        ("burn_count", 1),  # others who followed it this round
+        ("n_bindings", 1),  # 互包 pairs formed
+    ],
+)
+B_KONGS = BEIJING_STATE.offset("kongs")
+B_HOW = BEIJING_STATE.offset("how")
+B_BURN_ROUNDS = BEIJING_STATE.offset("burn_rounds")
+B_BURN_LIVE = BEIJING_STATE.offset("burn_live")
+B_BURN_TILE = BEIJING_STATE.offset("burn_tile")
+B_BURN_COUNT = BEIJING_STATE.offset("burn_count")
+B_N_BINDINGS = BEIJING_STATE.offset("n_bindings")
+N_BEIJING_STATE = BEIJING_STATE.size
+
 # The packed public view of a paused decision (int16), for Python players: one copy per
 # decision (game.engine.pack_view writes it, players.interface reads it); pond fields are
 # (4, MAX_POND) row-major.
@@ -258,4 +307,4 @@ P_OPTIONS = PUBLIC_VIEW.offset("options")
 N_PUB = PUBLIC_VIEW.size
 assert PUBLIC_VIEW.width("info") >= N_INFO
 
-LAYOUTS = (RESULT_ROW, HAND_ROW, FINAL_ROWS, CONTROL, DEAL_RESULT, PUBLIC_VIEW)
+LAYOUTS = (RESULT_ROW, HAND_ROW, HAND_ROW_ALL, FINAL_ROWS, CONTROL, DEAL_RESULT, BEIJING_STATE, PUBLIC_VIEW)

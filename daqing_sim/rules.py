@@ -334,22 +334,25 @@ assert len(ENCODING) == N_RULE_FIELDS and ENCODING[R_FAMILY] == "family"
 assert ENCODING[R_FANS_LAST_DISCARD] == "fans_last_discard"
 
 
-ENGINE_FAMILIES = ("daqing",)  # the families the deal engine plays so far
+ENGINE_FAMILIES = ("daqing",)  # the families every deal feature plays so far
+BATCH_FAMILIES = ("daqing", "beijing")  # the families ds.simulate plays (batch deals, built-in players)
 
 
-def require_engine_family(rules: RuleSet, what: str) -> None:
+def require_engine_family(rules: RuleSet, what: str, families: tuple[str, ...] = ENGINE_FAMILIES) -> None:
     """One-line error when ``what`` needs deals of a family the engine does not play yet.
 
-    >>> require_engine_family(RuleSet(family="beijing"), "simulate")  # doctest: +ELLIPSIS
+    >>> require_engine_family(RuleSet(family="beijing"), "DealEnv")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: simulate plays Daqing deals only so far: the engine does not deal Beijing yet (...)
+    ValueError: DealEnv plays Daqing deals only so far: it does not deal Beijing yet (...)
     """
-    if rules.family not in ENGINE_FAMILIES:
+    if rules.family not in families:
         name = _title(rules.family)
+        plays = " and ".join(_title(f) for f in families)
+        more = "" if "beijing" in families or name != "Beijing" else "; Beijing deals: ds.simulate"
         raise ValueError(
-            f"{what} plays Daqing deals only so far: the engine does not deal {name} yet "
-            f"({name} hands and wins: ds.analyze_hand, ds.score_win)"
+            f"{what} plays {plays} deals only so far: it does not deal {name} yet "
+            f"({name} hands and wins: ds.analyze_hand, ds.score_win{more})"
         )
 
 

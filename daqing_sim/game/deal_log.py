@@ -45,7 +45,7 @@ from daqing_sim.game.wall import BAO_POSITION, N_LIVE, generate_walls
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.players.registry import DEFAULT_FIELD
 from daqing_sim.render.frames import DealLogFrame
-from daqing_sim.rules import RuleSet
+from daqing_sim.rules import ENGINE_FAMILIES, RuleSet
 from daqing_sim.validation import check_int
 
 EVENTS = (
@@ -302,7 +302,9 @@ def logged_deal(
     seed = check_int(seed, "seed")
     deal = check_int(deal, "deal")
     strategies = _with_players(strategies)
-    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
+    rules, dealer, names, codes, knob_values = _prepare(
+        rules, strategies, knobs, dealer, "deal_log", ENGINE_FAMILIES
+    )
     walls, _, seeds = generate_walls(1, seed, deal)
     df, row = deal_log_wall(
         walls[0], seeds[0], rules, codes, knob_values, dealer, _python_seats(strategies), deal

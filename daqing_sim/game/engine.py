@@ -46,9 +46,7 @@ from daqing_sim.codes import (
     ADDED_KONG,
     BAO_IN_BAO,
     CHI,
-    CHI_HIGH,
     CHI_LOW,
-    CHI_MID,
     CLAIM_KONG,
     CLAIM_PENG,
     CONCEALED_KONG,
@@ -61,22 +59,64 @@ from daqing_sim.codes import (
     KANCHAN,
     KONG,
     NO_BAO,
-    OPT_ADDED_KONG,
     OPT_CONCEALED_KONG,
     PASS,
     PENG,
     SELF_DRAW,
     USER_BASE,
-    WIN_DEAL_IN,
-    WIN_DEAL_IN_NOT_READY,
-    WIN_SELF_DRAW,
-    ZHONG,
 )
 from daqing_sim.game.borrow import borrowed
-from daqing_sim.game.scoring import settle_kernel
+from daqing_sim.game.deal_daqing import (  # noqa: F401 (re-exported: tests and the advisor use them)
+    _chi_options,
+    _chi_options_seat,
+)
+from daqing_sim.game.events import (  # noqa: F401 (re-exported)
+    EV_ADDED_KONG,
+    EV_BAO_REPLACED,
+    EV_BURN,
+    EV_CLAIM,
+    EV_CLAIM_OFFER,
+    EV_CONCEALED_KONG,
+    EV_DISCARD,
+    EV_DRAW,
+    EV_EXHAUSTIVE,
+    EV_MUTUAL_BAO,
+    EV_READY,
+    EV_ROBBED_KONG,
+    EV_WIN,
+    EV_WIN_DETAIL,
+    LOG_WIDTH,
+    MAX_EVENTS,
+    log_event,
+)
+from daqing_sim.game.families import (
+    fam_after_kong,
+    fam_bao_after_claims,
+    fam_bao_after_discard,
+    fam_chi_options,
+    fam_claim,
+    fam_claims_open,
+    fam_declare_after_discard,
+    fam_discard,
+    fam_draw_limit,
+    fam_forced_discard,
+    fam_kong,
+    fam_kong_drawable,
+    fam_kong_options,
+    fam_melds_open,
+    fam_note_claim,
+    fam_note_discard,
+    fam_peng_seat_ok,
+    fam_record,
+    fam_self_draw_win,
+    fam_simple_discard,
+    fam_simple_kong,
+    fam_start,
+    fam_win_on_discard,
+)
 from daqing_sim.game.state import observe
-from daqing_sim.game.wall import BAO_POSITION, LIVE_START, N_LIVE
-from daqing_sim.hand.kernels import bao_win_k, is_open_k, may_declare_k, std_shanten_k, wait_set_k
+from daqing_sim.game.wall import LIVE_START, N_LIVE
+from daqing_sim.hand.kernels import may_declare_k, std_shanten_k, wait_set_k
 from daqing_sim.layout import (  # noqa: F401 (the row, hand, final and control layouts, re-exported)
     C_ANSWER,
     C_BACK,
@@ -145,10 +185,9 @@ from daqing_sim.layout import (  # noqa: F401 (the row, hand, final and control 
     R_WINNER,
 )
 from daqing_sim.players import dispatch
-from daqing_sim.players.common import maybe_ready, splitmix64, unseen_counts
+from daqing_sim.players.common import maybe_ready, splitmix64
 from daqing_sim.players.observation import (
     CLAIMED,
-    DECLARED,
     DRAWN_AND_THROWN,
     MAX_POND,
     P_CLAIM_OPTS,
@@ -174,15 +213,7 @@ from daqing_sim.players.observation import (
     P_VISIBLE,
     UNKNOWN,
 )
-from daqing_sim.rules import (
-    R_BAO_KAN_INSTANT,
-    R_BAO_REPLACEMENT,
-    R_CHI_ANY_SEAT_FOR_READY,
-    R_LAST_TILES_NO_CLAIM,
-    R_LOCK_AFTER_READY,
-    R_MIN_CONCEALED_AT_READY,
-    R_REQUIRE_OPEN,
-)
+from daqing_sim.rules import R_LOCK_AFTER_READY, R_REQUIRE_OPEN
 
 
 def _drop_stale_cache() -> None:
@@ -211,15 +242,6 @@ def _drop_stale_cache() -> None:
 
 _drop_stale_cache()
 
-# Event log rows: (code, seat, tile, a, b); the fields of each code in docs/DESIGN.md (event log).
-EV_DRAW, EV_DISCARD, EV_READY, EV_CLAIM, EV_CONCEALED_KONG, EV_ADDED_KONG = 0, 1, 2, 3, 4, 5
-EV_BAO_REPLACED, EV_WIN, EV_EXHAUSTIVE = 6, 7, 8
-# a seat asked to claim (a = option mask, b = its answer); after EV_WIN: (tile that came in,
-# bao kind, 1 for 宝卡 — a win on a new bao without a draw)
-EV_CLAIM_OFFER, EV_WIN_DETAIL = 9, 10
-LOG_WIDTH = 5
-MAX_EVENTS = 1024  # draws + discards + up to four claim offers per discard stay well below
-
 # Phases of the deal loop (where a paused deal resumes: _KONG, _DISCARDED, _CLAIMS).
 _DRAW, _AFTER_DRAW, _KONG, _DISCARD, _DISCARDED, _CLAIMS = range(6)
 # The two phases a deal may be resumed at from outside the loop (advisor.world writes a paused
@@ -230,117 +252,6 @@ PHASE_DISCARDED = _DISCARDED
 # ``ctl`` (int64, N_CTL): the control block of a deal stepped from outside (layout.CONTROL).
 ST_NEW, ST_PAUSED, ST_DONE = 0, 1, 2
 LEGAL_DISCARD, LEGAL_DECLARE = 1, 2
-
-
-@njit(cache=True, inline="always")
-def _log(log, n_log, code, seat, tile, a, b):
-    if n_log < log.shape[0]:
-        log[n_log, 0] = code
-        log[n_log, 1] = seat
-        log[n_log, 2] = tile
-        log[n_log, 3] = a
-        log[n_log, 4] = b
-    return n_log + 1
-
-
-@njit(cache=True, inline="always")
-def _meld_ok(n_melds, rules):
-    # RULES: 手把一 — a new meld must leave min_concealed_at_ready concealed tiles
-    return 13 - 3 * (n_melds + 1) >= rules[R_MIN_CONCEALED_AT_READY]
-
-
-@njit(cache=True, inline="always")
-def _chi_options(hand, t):
-    if t >= ZHONG:  # 中 and every honor: no sequence
-        return 0
-    r = t % 9
-    opts = 0
-    if r <= 6 and hand[t + 1] > 0 and hand[t + 2] > 0:
-        opts |= 1 << CHI_LOW
-    if 1 <= r <= 7 and hand[t - 1] > 0 and hand[t + 1] > 0:
-        opts |= 1 << CHI_MID
-    if r >= 2 and hand[t - 2] > 0 and hand[t - 1] > 0:
-        opts |= 1 << CHI_HIGH
-    return opts
-
-
-@njit(cache=True, inline="always")
-def _chi_options_seat(conc, s, t):
-    # _chi_options on conc[s] without making a view (views cost reference counting)
-    if t >= ZHONG:  # 中 and every honor: no sequence
-        return 0
-    r = t % 9
-    opts = 0
-    if r <= 6 and conc[s, t + 1] > 0 and conc[s, t + 2] > 0:
-        opts |= 1 << CHI_LOW
-    if 1 <= r <= 7 and conc[s, t - 1] > 0 and conc[s, t + 1] > 0:
-        opts |= 1 << CHI_MID
-    if r >= 2 and conc[s, t - 2] > 0 and conc[s, t - 1] > 0:
-        opts |= 1 << CHI_HIGH
-    return opts
-
-
-@njit(cache=True)
-def _chi_makes_ready(hand, mk, mt, nm, t, action, rules, tabs, tk, tb):
-    """Does this chi leave a hand that can declare ready with some discard? (restores)"""
-    low = t - (action - CHI_LOW)
-    for x in range(low, low + 3):
-        if x != t:
-            hand[x] -= 1
-    old_k = mk[nm]
-    old_t = mt[nm]
-    mk[nm] = CHI
-    mt[nm] = low
-    found = False
-    for d in range(28):
-        if hand[d] == 0:
-            continue
-        hand[d] -= 1
-        if may_declare_k(hand, mk, mt, nm + 1, rules):
-            found = wait_set_k(hand, mk, mt, nm + 1, rules, tabs, tk, tb) > 0
-        hand[d] += 1
-        if found:
-            break
-    mk[nm] = old_k
-    mt[nm] = old_t
-    for x in range(low, low + 3):
-        if x != t:
-            hand[x] += 1
-    return found
-
-
-@njit(cache=True)
-def _keep_ready_kongs(hand, mk, mt, nm, kong_opts, rules, tabs, tk, tb):
-    """An unlocked ready hand may only declare kongs that keep it ready (the 13 tiles
-    after the kong, before the replacement draw, still wait)."""
-    n_opt = 0
-    for t in range(28):
-        if kong_opts[t] == OPT_CONCEALED_KONG:
-            old_k = mk[nm]
-            old_t = mt[nm]
-            hand[t] -= 4
-            mk[nm] = CONCEALED_KONG
-            mt[nm] = t
-            ok = wait_set_k(hand, mk, mt, nm + 1, rules, tabs, tk, tb) > 0
-            hand[t] += 4
-            mk[nm] = old_k
-            mt[nm] = old_t
-        elif kong_opts[t] == OPT_ADDED_KONG:
-            j = 0
-            while not (mk[j] == PENG and mt[j] == t):
-                j += 1
-            hand[t] -= 1
-            mk[j] = ADDED_KONG
-            ok = wait_set_k(hand, mk, mt, nm, rules, tabs, tk, tb) > 0
-            mk[j] = PENG
-            hand[t] += 1
-        else:
-            continue
-        if ok:
-            n_opt += 1
-        else:
-            kong_opts[t] = 0
-    return n_opt
 
 
 @njit(cache=True)
@@ -365,7 +276,7 @@ def _ask_claim(codes, knobs, st, obs, dealer, left, s, rules, tabs, d, opts, ufn
     observe(st, obs, s, dealer, left, -1, -1, False, False)
     if codes[s] >= USER_BASE:
         return ufns[1][codes[s] - USER_BASE](knobs[s], obs, rules, tabs, d, opts)
-    return dispatch.claim(codes[s], knobs[s], obs, rules, tabs, d, opts)
+    return fam_claim(st, codes[s], knobs[s], obs, rules, tabs, d, opts)
 
 
 @njit(cache=True)
@@ -410,7 +321,7 @@ def play_batch_k(
             ctl,
             ufns,
         )
-        _record(rules, dealer, st, out[i], hrow, rec_hand)
+        fam_record(st, rules, dealer, out[i], hrow, rec_hand, tabs)
         if rec_final:
             final_tiles(walls[i], st, out_final[i])
     return n_log
@@ -438,7 +349,7 @@ def step_deal_k(
         wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns
     )
     if ctl[C_STATUS] == ST_DONE:
-        _record(rules, dealer, st, orow, hrow, True)
+        fam_record(st, rules, dealer, orow, hrow, True, tabs)
         final_tiles(wall, st, frow)
     else:
         if ctl[C_DECISION] == DECISION_DISCARD:
@@ -548,9 +459,10 @@ def _save(
 @njit(cache=True)
 def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns):
     """Play one deal on ``st`` (its final tiles, melds and result scalars are left there for
-    :func:`_record`), from its start or from where ``ctl`` paused it. Returns the number of
+    the family's record), from its start or from where ``ctl`` paused it. Returns the number of
     events logged; ``ctl[C_STATUS]`` is ``ST_DONE`` at the end, ``ST_PAUSED`` at a decision
-    of an ``EXTERNAL`` seat."""
+    of an ``EXTERNAL`` seat. The steps where rule families differ are ``fam_*`` hooks
+    (:mod:`daqing_sim.game.families`), chosen by the type of ``st`` when this compiles."""
     conc = st.conc
     mk = st.mk
     mt = st.mt
@@ -577,7 +489,6 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     tk = obs.tk
     tb = obs.tb
     log_on = log.shape[0] > 1
-    L = rules[R_LAST_TILES_NO_CLAIM]
     lock = rules[R_LOCK_AFTER_READY] != 0
     # the deal's loop-carried scalars (saved in ctl while paused)
     front = LIVE_START
@@ -588,10 +499,11 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     cur = dealer
     phase = _AFTER_DRAW
     from_back = False  # the next _DRAW is a kong's replacement (never carried over a pause)
+    replacement = False  # the tile just drawn was a kong's replacement
     drawn = -1
     last_live = N_LIVE + 1  # the dealer's first discard follows no draw
     must_declare = False
-    bao = np.int64(wall[BAO_POSITION])
+    bao = np.int64(-1)
     d = -1
     declare = False
     claimable = False
@@ -630,6 +542,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
         memo[:, 0] = UNKNOWN
         memo[:, 1:] = 0
         reset_result_row(orow)
+        front, bao = fam_start(st, wall)
         for s in range(4):
             rng[s] = splitmix64(seed ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
         pos = 0
@@ -663,7 +576,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             must_declare = False
     while True:
         if phase == _DRAW:
-            if front > back:
+            if back - front + 1 <= fam_draw_limit(st, rules):
                 break  # RULES: 荒庄 (also when no kong replacement tile is left)
             last_live = back - front + 1
             if from_back:  # RULES: kong replacement from the back
@@ -677,82 +590,66 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             own_draws[cur] += 1
             memo[cur, 0] = UNKNOWN
             if log_on:
-                n_log = _log(log, n_log, EV_DRAW, cur, drawn, 1 if from_back else 0, back - front + 1)
+                n_log = log_event(log, n_log, EV_DRAW, cur, drawn, 1 if from_back else 0, back - front + 1)
+            replacement = from_back
             from_back = False
             phase = _AFTER_DRAW
         if phase == _AFTER_DRAW:
-            if ready[cur] and drawn >= 0:
-                if drawn == bao:  # RULES: bao wild only when self-drawn after ready
-                    wt, kd, bg, bk = bao_win_k(wk[cur], wb[cur], drawn, rules)
-                    if wt >= 0:
-                        winner, win_tile, win_kind, big, bao_kind = cur, wt, kd, bg, bk
-                elif wk[cur, drawn] >= 0:
-                    winner, win_tile, win_kind, big = cur, drawn, wk[cur, drawn], wb[cur, drawn] != 0
-                if winner >= 0:
-                    method = SELF_DRAW
-                    win_drawn = drawn
-                    break
+            at_end = back - front + 1 <= fam_draw_limit(st, rules)
+            w, wt, kd, bg, bk = fam_self_draw_win(st, cur, drawn, bao, rules, tabs, replacement, at_end)
+            if w >= 0:
+                winner, win_tile, win_kind, big, bao_kind = w, wt, kd, bg, bk
+                method = SELF_DRAW
+                win_drawn = drawn
+                break
             kt = -1
-            if not (ready[cur] and lock) and front <= back:  # RULES: a locked hand declares no kong
-                n_opt = 0
-                for t in range(28):
-                    kong_opts[t] = 0
-                    if conc[cur, t] == 4 and _meld_ok(nm[cur], rules):
-                        kong_opts[t] = OPT_CONCEALED_KONG
-                        n_opt += 1
-                for j in range(nm[cur]):
-                    if mk[cur, j] == PENG and conc[cur, mt[cur, j]] >= 1:
-                        kong_opts[mt[cur, j]] = OPT_ADDED_KONG
-                        n_opt += 1
-                if ready[cur] and n_opt > 0:
-                    n_opt = _keep_ready_kongs(
-                        conc[cur], mk[cur], mt[cur], nm[cur], kong_opts, rules, tabs, tk, tb
+            n_opt = fam_kong_options(st, cur, rules, tabs, tk, tb, lock, back - front + 1)
+            if n_opt > 0:
+                left = back - front + 1
+                if codes[cur] == EXTERNAL or not simple[codes[cur]]:
+                    seen_bao = bao if ready[cur] else -1
+                    observe(st, obs, cur, dealer, left, seen_bao, drawn, False, ready[cur] != 0)
+                if codes[cur] == EXTERNAL:
+                    _save(
+                        ctl,
+                        _KONG,
+                        cur,
+                        drawn,
+                        last_live,
+                        must_declare,
+                        front,
+                        back,
+                        n_draws,
+                        n_repl,
+                        n_log,
+                        bao,
+                        d,
+                        claimable,
+                        stage,
                     )
-                if n_opt > 0:
-                    left = back - front + 1
-                    if codes[cur] == EXTERNAL or not simple[codes[cur]]:
-                        seen_bao = bao if ready[cur] else -1
-                        observe(st, obs, cur, dealer, left, seen_bao, drawn, False, ready[cur] != 0)
-                    if codes[cur] == EXTERNAL:
-                        _save(
-                            ctl,
-                            _KONG,
-                            cur,
-                            drawn,
-                            last_live,
-                            must_declare,
-                            front,
-                            back,
-                            n_draws,
-                            n_repl,
-                            n_log,
-                            bao,
-                            d,
-                            claimable,
-                            stage,
-                        )
-                        ctl[C_DECISION] = DECISION_KONG
-                        ctl[C_SEAT] = cur
-                        return n_log
-                    if simple[codes[cur]]:
-                        kt = dispatch.simple_kong(codes[cur], knobs[cur], kong_opts, rng, cur)
-                    else:
-                        kt = (
-                            ufns[2][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs, kong_opts)
-                            if codes[cur] >= USER_BASE
-                            else dispatch.kong(codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
-                        )
+                    ctl[C_DECISION] = DECISION_KONG
+                    ctl[C_SEAT] = cur
+                    return n_log
+                if simple[codes[cur]]:
+                    kt = fam_simple_kong(st, codes[cur], knobs[cur], kong_opts, rng, cur)
+                else:
+                    kt = (
+                        ufns[2][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs, kong_opts)
+                        if codes[cur] >= USER_BASE
+                        else fam_kong(st, codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
+                    )
             phase = _KONG
         if phase == _KONG:
             if kt >= 0:
-                if kong_opts[kt] == OPT_CONCEALED_KONG:
+                concealed_kong = kong_opts[kt] == OPT_CONCEALED_KONG
+                if concealed_kong:
                     conc[cur, kt] -= 4
                     mk[cur, nm[cur]] = CONCEALED_KONG
                     mt[cur, nm[cur]] = kt
                     meld_from[cur, nm[cur]] = -1
                     nm[cur] += 1
                     if log_on:
-                        n_log = _log(log, n_log, EV_CONCEALED_KONG, cur, kt, 0, 0)
+                        n_log = log_event(log, n_log, EV_CONCEALED_KONG, cur, kt, 0, 0)
                 else:
                     conc[cur, kt] -= 1
                     visible[kt] += 1
@@ -760,16 +657,28 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                         if mk[cur, j] == PENG and mt[cur, j] == kt:
                             mk[cur, j] = ADDED_KONG
                     if log_on:
-                        n_log = _log(log, n_log, EV_ADDED_KONG, cur, kt, 0, 0)
+                        n_log = log_event(log, n_log, EV_ADDED_KONG, cur, kt, 0, 0)
                 memo[cur, 0] = UNKNOWN
-                if ready[cur]:
-                    wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
-                bao, back, n_repl, n_log, kan = _check_bao(
-                    wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
+                bao, back, n_repl, n_log, w, wt, kd, bg, bk, mth, dsc = fam_after_kong(
+                    st,
+                    wall,
+                    rules,
+                    tabs,
+                    cur,
+                    kt,
+                    concealed_kong,
+                    bao,
+                    front,
+                    back,
+                    n_repl,
+                    log,
+                    log_on,
+                    n_log,
                 )
-                if kan >= 0:
-                    winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
-                    method = SELF_DRAW
+                if w >= 0:  # 宝卡 on a new bao (Daqing), a robbed kong (Beijing)
+                    winner, win_tile, win_kind, big, bao_kind = w, wt, kd, bg, bk
+                    method = mth
+                    discarder = dsc
                     break
                 from_back = True
                 phase = _DRAW
@@ -777,8 +686,14 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             phase = _DISCARD
         if phase == _DISCARD:
             keep_ready = ready[cur] != 0 and not lock
+            forced = fam_forced_discard(
+                st, cur, drawn, dealer, rules, back - front + 1 <= fam_draw_limit(st, rules)
+            )
             if ready[cur] and lock:
                 d = drawn  # RULES: lock_after_ready — discard every non-winning draw
+                declare = False
+            elif forced >= 0:
+                d = forced
                 declare = False
             elif codes[cur] == EXTERNAL:
                 seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
@@ -805,24 +720,16 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 return n_log
             elif simple[codes[cur]] and not must_declare and not keep_ready:
                 # the table-free players skip the observation and the hand tables (each costs per call)
-                d = dispatch.simple_discard(codes[cur], knobs[cur], conc[cur], drawn, memo[cur], rng, cur)
-                conc[cur, d] -= 1
-                # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
-                declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
-                if declare:
-                    declare = std_shanten_k(conc[cur], tabs) == 0
-                if declare:
-                    declare = may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
-                if declare:
-                    declare = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb) > 0
-                conc[cur, d] += 1
+                d, declare = fam_simple_discard(
+                    st, cur, codes[cur], knobs[cur], drawn, memo[cur], rng, rules, tabs, tk, tb
+                )
             else:
                 seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
                 observe(st, obs, cur, dealer, back - front + 1, seen_bao, drawn, must_declare, keep_ready)
                 if codes[cur] >= USER_BASE:
                     d, declare = ufns[0][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs)
                 else:
-                    d, declare = dispatch.discard(codes[cur], knobs[cur], obs, rules, tabs)
+                    d, declare = fam_discard(st, codes[cur], knobs[cur], obs, rules, tabs)
             must_declare = False
             phase = _DISCARDED
         if phase == _DISCARDED:
@@ -836,55 +743,38 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 pond_flag[cur, i_pond] = DRAWN_AND_THROWN if d == drawn else 0
                 n_pond[cur] = i_pond + 1
             drawn = -1
-            newly_ready = False
-            if keep_ready:
-                if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
-                    ready[cur] = 0
-            elif declare and not ready[cur]:
-                n_w = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
-                if n_w > 0 and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules):
-                    ready[cur] = 1
-                    newly_ready = True
-                    ready_draw[cur] = own_draws[cur]
-                    if i_pond < MAX_POND:
-                        pond_flag[cur, i_pond] |= DECLARED
-                    _record_declaration(st, sc[0], cur, n_w, orow)
-                else:
-                    wk[cur, :] = -1
+            newly_ready = fam_declare_after_discard(
+                st, cur, d, declare, keep_ready, i_pond, rules, tabs, sc[0], orow
+            )
             if log_on:
-                n_log = _log(log, n_log, EV_DISCARD, cur, d, np.int64(newly_ready), ready[cur])
+                n_log = log_event(log, n_log, EV_DISCARD, cur, d, np.int64(newly_ready), ready[cur])
                 if newly_ready:
-                    n_log = _log(
+                    n_log = log_event(
                         log, n_log, EV_READY, cur, bao, orow[O_READY_WAIT + cur], orow[O_READY_OUTS + cur]
                     )
-            claimable = last_live > L  # RULES: 荒庄前最后四张
+            n_log = fam_note_discard(st, cur, d, dealer, log, log_on, n_log)
+            at_end = back - front + 1 <= fam_draw_limit(st, rules)
+            claimable = fam_claims_open(st, last_live, rules)  # RULES: 荒庄前最后四张
             if claimable:
-                for k in range(1, 4):  # RULES: 截和 — first ready seat in turn order wins
-                    s = (cur + k) % 4
-                    if ready[s] and wk[s, d] >= 0:
-                        winner, win_tile, win_kind, big = s, d, wk[s, d], wb[s, d] != 0
-                        method = DEAL_IN
-                        discarder = cur
-                        discarder_ready = ready[cur] != 0
-                        break
-                if winner >= 0:
+                w, kd, bg = fam_win_on_discard(st, cur, d, tabs, at_end)  # RULES: 截和
+                if w >= 0:
+                    winner, win_tile, win_kind, big = w, d, kd, bg
+                    method = DEAL_IN
+                    discarder = cur
+                    discarder_ready = ready[cur] != 0
                     break
-            if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:  # RULES: 换宝 at the discard, before claims
-                bao, back, n_repl, n_log, kan = _check_bao(
-                    wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
-                )
-                if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
-                    winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
-                    method = SELF_DRAW
-                    break
-            if newly_ready and rules[R_BAO_KAN_INSTANT] and wk[cur, bao] == KANCHAN:  # RULES: 宝卡
-                winner, win_tile, win_kind, big, bao_kind = cur, bao, KANCHAN, True, BAO_IN_BAO
+            bao, back, n_repl, n_log, kan = fam_bao_after_discard(
+                st, wall, rules, cur, newly_ready, bao, front, back, n_repl, log, log_on, n_log
+            )
+            if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
+                winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
                 method = SELF_DRAW
                 break
             if claimable and lock:
                 for r in range(4):
                     if ready[r] and not (r == cur and newly_ready):
                         safe[r, d] = 1
+            claimable = claimable and fam_melds_open(st, at_end)  # Beijing: only a win on the last discard
             stage = 0
             phase = _CLAIMS
         # ---- claims: stage 0 the seat holding a pair of d (peng, kong), stage k chi by seat cur + k
@@ -896,29 +786,19 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             if stage == 0:
                 for k in range(1, 4):
                     s2 = (cur + k) % 4
-                    if ready[s2] or conc[s2, d] < 2 or not _meld_ok(nm[s2], rules):
+                    if conc[s2, d] < 2 or not fam_peng_seat_ok(st, s2, rules):
                         continue
                     s = s2  # at most one other seat holds two copies
                     opts = 1 << CLAIM_PENG
-                    if conc[s, d] == 3 and front <= back:
+                    if conc[s, d] == 3 and fam_kong_drawable(st, rules, back - front + 1):
                         opts |= 1 << CLAIM_KONG
                     break
             else:
-                if d == ZHONG:
+                opts = fam_chi_options(st, cur, stage, d, rules, tabs, tk, tb)
+                if opts < 0:
                     break
-                if stage != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
-                    break  # RULES: chi only from the previous seat (上家)
-                s2 = (cur + stage) % 4
-                if not ready[s2] and _meld_ok(nm[s2], rules):
-                    opts = _chi_options_seat(conc, s2, d)
-                    if stage != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
-                        for a in (CHI_LOW, CHI_MID, CHI_HIGH):
-                            if opts & (1 << a) and not _chi_makes_ready(
-                                conc[s2], mk[s2], mt[s2], nm[s2], d, a, rules, tabs, tk, tb
-                            ):
-                                opts &= ~(1 << a)
-                    if opts != 0:
-                        s = s2
+                if opts != 0:
+                    s = (cur + stage) % 4
             if s >= 0:
                 if answered:
                     a = answer
@@ -954,7 +834,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                         codes, knobs, st, obs, dealer, back - front + 1, s, rules, tabs, d, opts, ufns
                     )
                 if log_on:
-                    n_log = _log(log, n_log, EV_CLAIM_OFFER, s, d, opts, a)
+                    n_log = log_event(log, n_log, EV_CLAIM_OFFER, s, d, opts, a)
                 if a != PASS:
                     claimer = s
                     action = a
@@ -990,12 +870,11 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             nm[s] += 1
             memo[s, 0] = UNKNOWN
             if log_on:
-                n_log = _log(log, n_log, EV_CLAIM, s, d, action, cur)
-        kan = -1
-        if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:
-            bao, back, n_repl, n_log, kan = _check_bao(
-                wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
-            )
+                n_log = log_event(log, n_log, EV_CLAIM, s, d, action, cur)
+            n_log = fam_note_claim(st, s, cur, action == CLAIM_KONG, log, log_on, n_log)
+        bao, back, n_repl, n_log, kan = fam_bao_after_claims(
+            st, wall, rules, cur, bao, front, back, n_repl, log, log_on, n_log
+        )
         if kan >= 0:
             winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
             method = SELF_DRAW
@@ -1028,114 +907,26 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     res[R_N_REPL] = n_repl
     if log_on:
         if winner >= 0:
-            n_log = _log(log, n_log, EV_WIN, winner, win_tile, method, discarder)
+            n_log = log_event(log, n_log, EV_WIN, winner, win_tile, method, discarder)
             bao_kan = 1 if method == SELF_DRAW and win_drawn < 0 else 0
-            n_log = _log(log, n_log, EV_WIN_DETAIL, winner, win_drawn, bao_kind, bao_kan)
+            n_log = log_event(log, n_log, EV_WIN_DETAIL, winner, win_drawn, bao_kind, bao_kan)
         else:
-            n_log = _log(log, n_log, EV_EXHAUSTIVE, -1, -1, 0, 0)
+            n_log = log_event(log, n_log, EV_EXHAUSTIVE, -1, -1, 0, 0)
     return n_log
 
 
 @njit(cache=True)
-def _record_declaration(st, unseen, cur, n_w, orow):
-    """The declared wait of ``cur`` as its row records it (whole wait, lowest kind, live outs)."""
-    wk = st.wk
-    unseen_counts(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], st.visible, unseen)
-    outs = 0
-    kind = 99
-    mask = 0
-    for w in range(28):
-        if wk[cur, w] >= 0:
-            outs += unseen[w]
-            mask |= 1 << wk[cur, w]
-            if wk[cur, w] < kind:
-                kind = wk[cur, w]
-    orow[O_READY_WAIT_TILES + cur] = n_w
-    orow[O_READY_WAIT_MASK + cur] = mask
-    orow[O_READY_TURN + cur] = st.own_draws[cur]
-    orow[O_READY_WAIT + cur] = kind
-    orow[O_READY_OUTS + cur] = outs
-
-
-@njit(cache=True)
-def _record(rules, dealer, st, orow, hrow, rec_hand):
-    """Settle the deal left in ``st`` and write its row (and the winner's hand when ``rec_hand``)."""
-    res = st.result
-    mk = st.mk
-    mt = st.mt
-    nm = st.nm
-    conc = st.conc
-    concealed = st.concealed
-    for s in range(4):
-        concealed[s] = 0 if is_open_k(mk[s], nm[s]) else 1
-        orow[O_CONCEALED + s] = concealed[s]
-        orow[O_OWN_DRAWS + s] = st.own_draws[s]
-    orow[O_DRAWS] = res[R_N_DRAWS]
-    orow[O_BAO_REPLACEMENTS] = res[R_N_REPL]
-    orow[O_FINAL_BAO] = res[R_BAO]
-    orow[O_WINNER_KONGS] = 0
-    winner = res[R_WINNER]
-    if winner < 0:
-        return
-    kongs = 0
-    for j in range(nm[winner]):
-        if mk[winner, j] == KONG or mk[winner, j] == CONCEALED_KONG or mk[winner, j] == ADDED_KONG:
-            kongs += 1
-    method = res[R_METHOD]
-    ready_in = res[R_DISCARDER_READY] != 0
-    pay = st.pay
-    fans = st.fans
-    settle_kernel(
-        winner,
-        dealer,
-        method,
-        res[R_DISCARDER],
-        ready_in,
-        res[R_BIG] != 0,
-        res[R_BAO_KIND],
-        concealed,
-        kongs,
-        rules,
-        pay,
-        fans,
-    )
-    if method == SELF_DRAW:
-        orow[O_OUTCOME] = WIN_SELF_DRAW
-    else:
-        orow[O_OUTCOME] = WIN_DEAL_IN if ready_in else WIN_DEAL_IN_NOT_READY
-    orow[O_WINNER] = winner
-    orow[O_DISCARDER] = res[R_DISCARDER]
-    orow[O_DISCARDER_READY] = 1 if ready_in else 0
-    orow[O_BIG] = res[R_BIG]
-    orow[O_BAO] = res[R_BAO_KIND]
-    orow[O_WAIT] = res[R_WIN_KIND]
-    orow[O_WIN_TILE] = res[R_WIN_TILE]
-    orow[O_WINNER_KONGS] = kongs
-    for s in range(4):
-        orow[O_PAY + s] = pay[s]
-        orow[O_FANS + s] = fans[s]
-    if rec_hand:
-        for t in range(28):
-            hrow[t] = conc[winner, t]
-        if res[R_WIN_DRAWN] >= 0:
-            hrow[res[R_WIN_DRAWN]] -= 1  # the 13-tile hand before the win
-        for j in range(4):
-            hrow[H_MK + j] = mk[winner, j]
-            hrow[H_MT + j] = mt[winner, j]
-        hrow[H_NM] = nm[winner]
-
-
-@njit(cache=True)
 def final_tiles(wall, st, frow):
-    """Where all 112 tiles are at the end: each seat's (concealed + melds), the unclaimed
-    discards, and the rest (live wall, current and replaced baos)."""
+    """Where every tile of the wall is at the end: each seat's (concealed + melds), the
+    unclaimed discards, and the rest (live wall, current and replaced baos)."""
     conc = st.conc
     mk = st.mk
     mt = st.mt
     nm = st.nm
     res = st.result
+    nk = conc.shape[1]
     for s in range(4):
-        for t in range(28):
+        for t in range(nk):
             frow[s, t] = conc[s, t]
         for j in range(nm[s]):
             t = mt[s, j]
@@ -1147,35 +938,10 @@ def final_tiles(wall, st, frow):
                 frow[s, t] += 3
             else:
                 frow[s, t] += 4
-    for t in range(28):
+    for t in range(nk):
         frow[F_POOL, t] = st.pool[t]
         frow[F_REST, t] = st.dead[t]
-    frow[F_REST, res[R_BAO]] += 1
+    if res[R_BAO] >= 0:
+        frow[F_REST, res[R_BAO]] += 1
     for p in range(res[R_FRONT], res[R_BACK] + 1):
         frow[F_REST, wall[p]] += 1
-
-
-@njit(cache=True)
-def _check_bao(wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log):
-    """换宝: while three copies of the bao's kind are visible, the last live tile becomes the
-    bao. Returns (bao, back, n_repl, n_log, bao_kan_winner)."""
-    kan = -1
-    if rules[R_BAO_REPLACEMENT] == 0:
-        return bao, back, n_repl, n_log, kan
-    first = n_repl
-    while visible[bao] >= 3 and front <= back:
-        dead[bao] += 1
-        old = bao
-        bao = np.int64(wall[back])
-        back -= 1
-        n_repl += 1
-        if log_on:
-            n_log = _log(log, n_log, EV_BAO_REPLACED, -1, bao, old, back - front + 1)
-    # RULES: 宝卡 on a new bao (DECISIONS #10), once it stands: a new bao with three copies
-    # visible is replaced again at once, before anyone can win on it
-    if rules[R_BAO_KAN_INSTANT] and n_repl > first and visible[bao] < 3:
-        for k in range(4):
-            s = (cur + k) % 4
-            if ready[s] and wk[s, bao] == KANCHAN:
-                return bao, back, n_repl, n_log, s
-    return bao, back, n_repl, n_log, kan

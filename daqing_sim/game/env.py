@@ -23,7 +23,7 @@ from daqing_sim.game.simulate import _check_dealer, _check_rules, results_frame
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.players.interface import Observation, Player
 from daqing_sim.players.registry import encode_strategies
-from daqing_sim.rules import RuleSet
+from daqing_sim.rules import ENGINE_FAMILIES, RuleSet
 from daqing_sim.validation import check_int
 
 
@@ -82,7 +82,7 @@ class DealEnv:
     ) -> None:
         self.seed = check_int(seed, "seed")
         self.deal = check_int(deal, "deal")
-        self.rules = _check_rules(rules, "DealEnv")
+        self.rules = _check_rules(rules, "DealEnv", ENGINE_FAMILIES)
         self.dealer = _check_dealer(dealer)
         if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != 4:
             raise ValueError(f"players must be four seats (None, a name or a Player), not {players!r}")

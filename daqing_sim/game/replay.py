@@ -28,7 +28,7 @@ from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.notation import Hand, Meld, format_hand
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.players.registry import DEFAULT_FIELD
-from daqing_sim.rules import RuleSet
+from daqing_sim.rules import ENGINE_FAMILIES, RuleSet
 from daqing_sim.validation import check_int
 
 
@@ -71,7 +71,9 @@ def replay(
     seed = check_int(seed, "seed")
     deal = check_int(deal, "deal")
     strategies = _with_players(strategies)
-    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
+    rules, dealer, names, codes, knob_values = _prepare(
+        rules, strategies, knobs, dealer, "replay", ENGINE_FAMILIES
+    )
     walls, _, seeds = generate_walls(1, seed, deal)
     return replay_wall(
         walls[0],

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from daqing_sim.codes import BAO_KINDS, N_KINDS, N_TILES, OUTCOMES, WAIT_KINDS
+from daqing_sim.codes import BAO_KINDS, FAMILIES, FAMILY_KINDS, N_KINDS, OUTCOMES, WAIT_KINDS
 from daqing_sim.compile_notice import announce
 from daqing_sim.game.engine import (
     H_MK,
@@ -46,17 +46,20 @@ from daqing_sim.game.engine import (
     play_batch_k,
 )
 from daqing_sim.game.external import play_with_players
+from daqing_sim.game.frame_beijing import beijing_frame
 from daqing_sim.game.state import new_deal_state
 from daqing_sim.game.wall import BLOCK, generate_walls
 from daqing_sim.hand.notation import format_hand, hand_from_arrays
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.hand.tiles import tile_name
+from daqing_sim.layout import HA_WIDTH
+from daqing_sim.players.beijing import PLAYERS as BEIJING_PLAYERS
 from daqing_sim.players.dispatch import table_free_flags
 from daqing_sim.players.interface import Player
 from daqing_sim.players.plugins import resolve_seats
-from daqing_sim.players.registry import STRATEGIES, encode_strategies
+from daqing_sim.players.registry import STRATEGIES, default_field, encode_strategies
 from daqing_sim.players.user import JittedPlayer, entry_with_ufns, user_functions
-from daqing_sim.rules import RuleSet, require_engine_family
+from daqing_sim.rules import BATCH_FAMILIES, RuleSet, require_engine_family
 from daqing_sim.validation import check_fits_memory, check_int
 
 WAIT_CATEGORIES = (*WAIT_KINDS, "none")
@@ -64,13 +67,34 @@ TILE_CATEGORIES = tuple(tile_name(t) for t in range(N_KINDS))
 CHUNK = BLOCK
 
 
-def _check_rules(rules: Any, what: str = "simulate") -> RuleSet:
+def _check_rules(rules: Any, what: str = "simulate", families: tuple[str, ...] = BATCH_FAMILIES) -> RuleSet:
     if not isinstance(rules, RuleSet):
         raise ValueError(
             f"rules must be a RuleSet, not {type(rules).__name__}; e.g. RuleSet(bao_replacement=False)"
         )
-    require_engine_family(rules, what)
+    require_engine_family(rules, what, families)
     return rules
+
+
+def _n_kinds(family: str) -> int:
+    return FAMILY_KINDS[FAMILIES.index(family)]
+
+
+def _check_family_seats(rules: RuleSet, names: Sequence[str], strategies: Sequence[Any]) -> None:
+    """A family other than Daqing is played by its own built-in players only (one-line error)."""
+    if rules.family == "daqing":
+        return
+    if any(isinstance(p, Player | JittedPlayer) for p in strategies):
+        raise ValueError(
+            f"{rules.family} deals are played by built-in players only so far "
+            f"({', '.join(BEIJING_PLAYERS)}): Python and jitted players play Daqing"
+        )
+    bad = sorted(set(names) - set(BEIJING_PLAYERS))
+    if bad:
+        raise ValueError(
+            f"{', '.join(bad)} does not play {rules.family} yet: use {' or '.join(BEIJING_PLAYERS)} "
+            f"(e.g. strategies=('greedy',) * 4)"
+        )
 
 
 def _check_dealer(dealer: Any) -> int:
@@ -102,8 +126,8 @@ def run_walls(
     Returns
     -------
     dict
-        ``out`` (n, N_OUT) int32; with the flags also ``hands`` (n, H_WIDTH) int8, ``final``
-        (n, 6, 28) int8, and ``log`` (events, 5) int16 of the last deal.
+        ``out`` (n, N_OUT) int32; with the flags also ``hands`` (n, H_WIDTH) int8 (``HA_WIDTH``
+        for 34 kinds), ``final`` (n, 6, kinds) int8, and ``log`` (events, 5) int16 of the last deal.
     """
     walls = np.ascontiguousarray(walls, dtype=np.uint8)
     n = walls.shape[0]
@@ -129,12 +153,13 @@ def run_walls(
             record_final,
             record_log,
         )
+    nk = _n_kinds(rules.family)
     out = np.empty((n, N_OUT), dtype=np.int32)
-    hands = np.zeros((n if record_hands else 1, H_WIDTH), dtype=np.int8)
-    final = np.zeros((n if record_final else 1, 6, N_KINDS), dtype=np.int8)
+    hands = np.zeros((n if record_hands else 1, H_WIDTH if nk == N_KINDS else HA_WIDTH), dtype=np.int8)
+    final = np.zeros((n if record_final else 1, 6, nk), dtype=np.int8)
     log = np.zeros((MAX_EVENTS if record_log else 1, LOG_WIDTH), dtype=np.int16)
     if n:
-        st, obs = new_deal_state()
+        st, obs = new_deal_state(rules.family)
         args = (
             walls,
             np.ascontiguousarray(deal_seeds, dtype=np.uint64),
@@ -178,8 +203,12 @@ def results_frame(
     dealer: int,
     names: Sequence[str],
     hands: np.ndarray | None = None,
+    family: str = "daqing",
 ) -> pd.DataFrame:
-    """Turn the kernel's ``out`` rows into the results DataFrame of docs/DESIGN.md."""
+    """Turn the kernel's ``out`` rows into the results DataFrame of docs/DESIGN.md (a Beijing
+    run: :func:`daqing_sim.game.frame_beijing.beijing_frame`)."""
+    if family == "beijing":
+        return beijing_frame(out, first_deal, dealer, names, hands)
     n = out.shape[0]
     cols: dict[str, Any] = {
         "deal": np.arange(first_deal, first_deal + n, dtype=np.int64),
@@ -229,11 +258,12 @@ def results_frame(
     return pd.DataFrame(cols)
 
 
-def _prepare(rules, strategies, knobs, dealer):
+def _prepare(rules, strategies, knobs, dealer, what="simulate", families=BATCH_FAMILIES):
     """Validated rules and dealer, and the seats encoded (``"module:Class"`` players made)."""
-    rules = _check_rules(rules)
+    rules = _check_rules(rules, what, families)
     dealer = _check_dealer(dealer)
     names, codes, knob_values = encode_strategies(strategies, knobs)
+    _check_family_seats(rules, names, strategies)
     return rules, dealer, names, codes, knob_values
 
 
@@ -241,7 +271,7 @@ def simulate_walls(
     walls: np.ndarray,
     deal_seeds: np.ndarray,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = ("expert",) * 4,
+    strategies: Sequence[Any] | None = None,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
     record_hands: bool = False,
@@ -266,9 +296,9 @@ def simulate_walls(
     pandas.DataFrame
         One row per wall, columns of :func:`simulate`.
     """
-    strategies = _with_players(strategies)
+    strategies = _with_players(_default_seats(strategies, rules))
     rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
-    walls = _check_walls(walls)
+    walls = _check_walls(walls, rules.family)
     deal_seeds = np.atleast_1d(np.asarray(deal_seeds, dtype=np.uint64))
     if deal_seeds.shape != (walls.shape[0],):
         raise ValueError(
@@ -285,7 +315,14 @@ def simulate_walls(
         players=_python_seats(strategies),
         first_deal=first_deal,
     )
-    return results_frame(raw["out"], first_deal, dealer, names, raw.get("hands"))
+    return results_frame(raw["out"], first_deal, dealer, names, raw.get("hands"), rules.family)
+
+
+def _default_seats(strategies: Any, rules: Any) -> Any:
+    """The family's default field (``players.registry.default_field``) when no seats are given."""
+    if strategies is None:
+        return default_field(rules.family if isinstance(rules, RuleSet) else "daqing")
+    return strategies
 
 
 def _with_players(strategies: Any) -> Any:
@@ -300,24 +337,28 @@ def _python_seats(strategies: Sequence[Any]) -> tuple[Any, ...] | None:
     return tuple(strategies) if any(isinstance(p, Player | JittedPlayer) for p in strategies) else None
 
 
-def _check_walls(walls: Any) -> np.ndarray:
+def _check_walls(walls: Any, family: str = "daqing") -> np.ndarray:
+    nk = _n_kinds(family)
+    size = 4 * nk
     walls = np.asarray(walls)
     if walls.ndim == 1:
         walls = walls[None, :]
-    if walls.ndim != 2 or walls.shape[1] != N_TILES:
-        raise ValueError(f"walls must have shape (n, 112), not {walls.shape}")
-    if walls.size and (walls.min() < 0 or walls.max() >= N_KINDS):
-        raise ValueError("walls hold tile kinds 0-27 only")
+    if walls.ndim != 2 or walls.shape[1] != size:
+        raise ValueError(f"walls must have shape (n, {size}), not {walls.shape}")
+    if walls.size and (walls.min() < 0 or walls.max() >= nk):
+        raise ValueError(f"walls hold tile kinds 0-{nk - 1} only")
     walls = walls.astype(np.uint8)
-    counts = np.apply_along_axis(np.bincount, 1, walls, minlength=N_KINDS) if walls.size else None
+    counts = np.apply_along_axis(np.bincount, 1, walls, minlength=nk) if walls.size else None
     if counts is not None and not (counts == 4).all():
         bad = int(np.flatnonzero((counts != 4).any(axis=1))[0])
-        raise ValueError(f"wall {bad} is not a full set: every one of the 28 kinds needs exactly four copies")
+        raise ValueError(
+            f"wall {bad} is not a full set: every one of the {nk} kinds needs exactly four copies"
+        )
     return walls
 
 
 def _run_chunk(n, seed, start, rules, codes, knob_values, dealer, record_hands, players=None):
-    walls, _, seeds = generate_walls(n, seed, start)
+    walls, _, seeds = generate_walls(n, seed, start, family=rules.family)
     return run_walls(
         walls,
         seeds,
@@ -334,7 +375,7 @@ def _run_chunk(n, seed, start, rules, codes, knob_values, dealer, record_hands, 
 def simulate(
     n_deals: int,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = ("expert",) * 4,
+    strategies: Sequence[Any] | None = None,
     seed: int = 0,
     n_jobs: int = 1,
     record_hands: bool = False,
@@ -351,9 +392,10 @@ def simulate(
         Number of deals (>= 0).
     rules : RuleSet
         Rule flags.
-    strategies : sequence of 4
+    strategies : sequence of 4, optional
         Per seat a strategy name (see :data:`daqing_sim.players.registry.STRATEGIES`) or
-        ``(name, {knob: value})``.
+        ``(name, {knob: value})``; by default the family's default field (four experts under
+        Daqing, four greedy players under Beijing, whose expert is not built yet).
     seed : int
         Non-negative run seed.
     n_jobs : int
@@ -399,7 +441,7 @@ def simulate(
         )
     if not isinstance(record_hands, bool | np.bool_):
         raise ValueError(f"record_hands must be True or False, not {record_hands!r}")
-    strategies = _with_players(strategies)
+    strategies = _with_players(_default_seats(strategies, rules))
     rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
     # chunk edges on wall-block boundaries so no block is shuffled twice
     edges = [start]
@@ -431,8 +473,9 @@ def simulate(
         hands = np.concatenate([r["hands"] for r in raws]) if record_hands else None
     else:
         out = np.empty((0, N_OUT), dtype=np.int32)
-        hands = np.empty((0, H_WIDTH), dtype=np.int8) if record_hands else None
-    return results_frame(out, start, dealer, names, hands)
+        width = H_WIDTH if rules.family == "daqing" else HA_WIDTH
+        hands = np.empty((0, width), dtype=np.int8) if record_hands else None
+    return results_frame(out, start, dealer, names, hands, rules.family)
 
 
 __all__ = ["simulate", "simulate_walls", "run_walls", "results_frame"]

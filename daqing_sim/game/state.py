@@ -14,10 +14,11 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from daqing_sim.codes import CONCEALED_KONG
+from daqing_sim.codes import CONCEALED_KONG, N_KINDS, N_KINDS_ALL
 
 # The deal's result scalars, left in ``result`` for settling and recording: layout.DEAL_RESULT.
 from daqing_sim.layout import (  # noqa: F401 (re-exported)
+    N_BEIJING_STATE,
     N_RESULT,
     R_BACK,
     R_BAO,
@@ -81,36 +82,65 @@ DealState = namedtuple(
 )
 
 
-def new_deal_state() -> tuple[DealState, Observation]:
-    """Allocate a deal state and the observation that shares its public arrays."""
-    st = DealState(
-        conc=np.zeros((4, 28), dtype=np.uint8),
+# A Beijing deal's state: Daqing's arrays (34 kinds wide) and the family's own. A distinct
+# type, so the engine's family hooks (game.families) pick the Beijing steps when compiling.
+BeijingDealState = namedtuple(
+    "BeijingDealState",
+    (
+        *DealState._fields,
+        "claims_from",  # (4, 4) int64 discards seat a claimed from seat b (互包)
+        "bound",  # (4,) int64 the 互包 partner who pays for the seat's win, -1 none
+        "tenpai",  # (4,) int64 own draws when the seat's hand first waited, -1 not yet
+        "fan_out",  # (11,) int64 the win's fans (hand.beijing.FAN_NAMES)
+        "wait_out",  # (34,) int8 wait-set scratch of the engine
+        "bj",  # (N_BEIJING_STATE,) int64 the family's loop scalars (layout.BEIJING_STATE)
+    ),
+)
+
+
+def new_deal_state(family: str = "daqing") -> tuple[DealState, Observation]:
+    """Allocate a deal state of the rule family and the observation that shares its public arrays."""
+    nk = N_KINDS_ALL if family == "beijing" else N_KINDS
+    arrays = dict(
+        conc=np.zeros((4, nk), dtype=np.uint8),
         mk=np.zeros((4, 4), dtype=np.int8),
         mt=np.zeros((4, 4), dtype=np.int8),
         nm=np.zeros(4, dtype=np.int64),
         meld_from=np.full((4, 4), -1, dtype=np.int8),
-        visible=np.zeros(28, dtype=np.uint8),
-        pool=np.zeros(28, dtype=np.uint8),
-        dead=np.zeros(28, dtype=np.uint8),
+        visible=np.zeros(nk, dtype=np.uint8),
+        pool=np.zeros(nk, dtype=np.uint8),
+        dead=np.zeros(nk, dtype=np.uint8),
         ready=np.zeros(4, dtype=np.uint8),
         ready_draw=np.full(4, -1, dtype=np.int64),
-        wk=np.full((4, 28), -1, dtype=np.int8),
-        wb=np.zeros((4, 28), dtype=np.uint8),
-        safe=np.zeros((4, 28), dtype=np.uint8),
+        wk=np.full((4, nk), -1, dtype=np.int8),
+        wb=np.zeros((4, nk), dtype=np.uint8),
+        safe=np.zeros((4, nk), dtype=np.uint8),
         own_draws=np.zeros(4, dtype=np.int64),
         pond=np.zeros((4, MAX_POND), dtype=np.int8),
         pond_flag=np.zeros((4, MAX_POND), dtype=np.uint8),
         pond_claimer=np.full((4, MAX_POND), -1, dtype=np.int8),
         n_pond=np.zeros(4, dtype=np.int64),
-        kong_opts=np.zeros(28, dtype=np.int8),
+        kong_opts=np.zeros(nk, dtype=np.int8),
         pay=np.zeros(4, dtype=np.int64),
         fans=np.zeros(4, dtype=np.int64),
         concealed=np.zeros(4, dtype=np.uint8),
         result=np.zeros(N_RESULT, dtype=np.int64),
     )
-    sc, tk, tb = new_scratch()
+    if family == "beijing":
+        st = BeijingDealState(
+            **arrays,
+            claims_from=np.zeros((4, 4), dtype=np.int64),
+            bound=np.full(4, -1, dtype=np.int64),
+            tenpai=np.full(4, -1, dtype=np.int64),
+            fan_out=np.zeros(11, dtype=np.int64),
+            wait_out=np.full(nk, -1, dtype=np.int8),
+            bj=np.zeros(N_BEIJING_STATE, dtype=np.int64),
+        )
+    else:
+        st = DealState(**arrays)
+    sc, tk, tb = new_scratch(nk)
     obs = Observation(
-        hand=np.zeros(28, dtype=np.uint8),
+        hand=np.zeros(nk, dtype=np.uint8),
         mk=np.zeros(4, dtype=np.int8),
         mt=np.zeros(4, dtype=np.int8),
         table_mk=np.zeros((4, 4), dtype=np.int8),
@@ -148,7 +178,7 @@ def observe(st, obs, seat, dealer, wall_left, bao, drawn, must_declare, keep_rea
     table_mk = obs.table_mk
     table_mt = obs.table_mt
     info = obs.info
-    for t in range(28):
+    for t in range(hand.shape[0]):
         hand[t] = conc[seat, t]
     for s in range(4):
         obs.table_nm[s] = nm[s]

@@ -57,23 +57,27 @@ BIG = 1000
 
 
 @njit(cache=True, inline="always")
-def _honor_cost(counts, m, p):
-    """Tiles the honors must gain for ``m`` triplets and ``p`` (0/1) pairs on distinct kinds."""
+def _honor_cost(h, m, p):
+    """Tiles the honors must gain for ``m`` triplets and ``p`` (0/1) pairs on distinct kinds;
+    ``h[v]`` is the number of honor kinds holding ``v`` tiles. The groups take the kinds with
+    the most tiles, the pair the one with the fewest of those."""
     if m + p == 0:
         return 0
     if m + p > 7:
         return BIG
-    c = np.empty(7, dtype=np.int64)
-    for i in range(7):
-        c[i] = counts[ZHONG + i]
-    c.sort()  # ascending: the groups take the last m + p kinds
     cost = 0
-    for j in range(m + p):
-        v = c[6 - j]
-        if p == 1 and j == m + p - 1:
-            cost += 2 - v if v < 2 else 0  # the pair on the chosen kind with the fewest tiles
-        else:
-            cost += 3 - v if v < 3 else 0
+    left = m + p
+    for v in range(4, -1, -1):
+        k = min(h[v], left)
+        if k == 0:
+            continue
+        left -= k
+        if left == 0 and p == 1:  # the last kind taken holds the pair
+            cost += (k - 1) * max(3 - v, 0) + max(2 - v, 0)
+            break
+        cost += k * max(3 - v, 0)
+        if left == 0:
+            break
     return cost
 
 
@@ -85,10 +89,24 @@ def bj_std_distance_k(counts, tabs, melds):
     a = std[_suit_rank(counts, 0, off)]
     b = std[_suit_rank(counts, 9, off)]
     c = std[_suit_rank(counts, 18, off)]
+    h0 = h1 = h2 = h3 = h4 = 0
+    for t in range(ZHONG, N_KINDS_ALL):
+        v = counts[t]
+        if v == 0:
+            h0 += 1
+        elif v == 1:
+            h1 += 1
+        elif v == 2:
+            h2 += 1
+        elif v == 3:
+            h3 += 1
+        else:
+            h4 += 1
+    h = (h0, h1, h2, h3, h4)
     best = BIG
     for mh in range(melds + 1):
         for ph in range(2):
-            hc = _honor_cost(counts, mh, ph)
+            hc = _honor_cost(h, mh, ph)
             if hc >= best:
                 continue
             rest = melds - mh
@@ -452,3 +470,37 @@ def bj_value_k(total_fans, is_open, rules):
     if rules[R_FAN_COMBINE] == 0:
         return base * total_fans
     return base * (1 << max(total_fans - rules[R_FANS_ALL_TRIPLETS + F_PLAIN_WIN], 0))
+
+
+@njit(cache=True)
+def bj_dragon_split_k(counts, meld_kind, meld_tile, n_melds):
+    """Does the 14-tile hand ``counts`` (with its melds) split into four melds and a pair with
+    一条龙 (123, 456 and 789 of one suit, chi melds included)? RULES: the body of the dragon may
+    rob a concealed kong."""
+    chi = np.zeros((3, 9), dtype=np.int64)
+    for i in range(n_melds):
+        t = meld_tile[i]
+        if meld_kind[i] == CHI:
+            chi[t // 9, t % 9] += 1
+    for pk in range(N_KINDS_ALL):
+        if counts[pk] < 2:
+            continue
+        ok = True
+        for h in range(ZHONG, N_KINDS_ALL):
+            v = counts[h] - (2 if h == pk else 0)
+            if v != 0 and v != 3:
+                ok = False
+        if not ok:
+            continue
+        dragon = False
+        for s in range(3):
+            pr = pk - 9 * s if 9 * s <= pk < 9 * s + 9 else -1
+            sets = _suit_splits(counts, 9 * s, pr, chi[s], False)
+            if sets == 0:
+                ok = False
+                break
+            if sets & 0xCC:  # a split with the dragon bit (bit index 4*trip + 2*dragon + mid5)
+                dragon = True
+        if ok and dragon:
+            return True
+    return False

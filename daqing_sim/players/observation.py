@@ -111,12 +111,12 @@ Observation = namedtuple(
 )
 
 
-def new_scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Fresh ``sc``, ``tk``, ``tb`` scratch arrays."""
+def new_scratch(n_kinds: int = 28) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Fresh ``sc``, ``tk``, ``tb`` scratch arrays for a family of ``n_kinds`` tile kinds."""
     return (
-        np.zeros((N_SCRATCH, 28), dtype=np.int32),
-        np.zeros(28, dtype=np.int8),
-        np.zeros(28, dtype=np.uint8),
+        np.zeros((N_SCRATCH, n_kinds), dtype=np.int32),
+        np.zeros(n_kinds, dtype=np.int8),
+        np.zeros(n_kinds, dtype=np.uint8),
     )
 
 

@@ -40,6 +40,18 @@ N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
 #: the seats every function plays when none are given (simulate, replay, deal_log, DealEnv's
 #: other seats, the simulated advisor): four expert players, the strongest built-in field
 DEFAULT_FIELD: tuple[str, str, str, str] = ("expert",) * 4
+# a family's default field where the expert does not play it yet
+FAMILY_DEFAULT_FIELD: dict[str, tuple[str, str, str, str]] = {"beijing": ("greedy",) * 4}
+
+
+def default_field(family: str = "daqing") -> tuple[str, str, str, str]:
+    """The four players a run of ``family`` uses when none are given.
+
+    >>> default_field(), default_field("beijing")
+    (('expert', 'expert', 'expert', 'expert'), ('greedy', 'greedy', 'greedy', 'greedy'))
+    """
+    return FAMILY_DEFAULT_FIELD.get(family, DEFAULT_FIELD)
+
 
 STRATEGIES: dict[str, dict[str, Any]] = {
     name: {k: knob.default for k, knob in module.KNOBS.items()} for name, module in PLAYER_MODULES.items()

@@ -1,0 +1,382 @@
+"""The Beijing steps of the deal loop (docs/RULES_BEIJING.md), called through the family hooks
+of :mod:`daqing_sim.game.families` on a :class:`~daqing_sim.game.state.BeijingDealState`.
+
+No conditions (推倒和): a complete hand wins on any discard or self-draw (the engine takes every
+win: a player is never asked), claims are free (peng before chi, chi only from the seat before),
+an added kong may be robbed (and a concealed one by a hand with 一条龙), the wall ends with
+``dead_wall_tiles`` undrawn (+2 for each kong after the first), the last tile drawn and not won
+is thrown, 烧庄 with the wind obligation, 互包, and the settlement of ``game.beijing``. Nothing
+here is compiled for a Daqing run.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from daqing_sim.codes import (
+    ADDED_KONG,
+    CONCEALED_KONG,
+    KONG,
+    NO_BAO,
+    OPT_ADDED_KONG,
+    OPT_CONCEALED_KONG,
+    PENG,
+    SELF_DRAW,
+    WIN_DEAL_IN,
+    WIN_SELF_DRAW,
+    ZHONG,
+)
+from daqing_sim.game.beijing import (
+    DEAL_IN_WIN,
+    ROBBED_KONG_WIN,
+    SELF_DRAWN_WIN,
+    bj_burn_k,
+    bj_note_claim_k,
+    bj_payments_k,
+)
+from daqing_sim.game.events import EV_BURN, EV_MUTUAL_BAO, EV_ROBBED_KONG, log_event
+from daqing_sim.game.wall import LIVE_START_ALL
+from daqing_sim.hand.beijing import (
+    HOW_KONG_REPLACEMENT,
+    HOW_LAST_DISCARD,
+    HOW_LAST_TILE,
+    HOW_ROBBED_KONG,
+    HOW_SELF_DRAW,
+    bj_complete_k,
+    bj_dragon_split_k,
+    bj_fans_k,
+    bj_shanten_k,
+    bj_value_k,
+    bj_wait_set_k,
+)
+from daqing_sim.hand.kernels import is_open_k
+from daqing_sim.layout import (
+    B_BURN_COUNT,
+    B_BURN_LIVE,
+    B_BURN_ROUNDS,
+    B_BURN_TILE,
+    B_HOW,
+    B_KONGS,
+    B_N_BINDINGS,
+    HA_MK,
+    HA_MT,
+    HA_NM,
+    O_BAO_REPLACEMENTS,
+    O_BURN_ROUNDS,
+    O_CONCEALED,
+    O_DEAL_KONGS,
+    O_DISCARDER,
+    O_DISCARDER_READY,
+    O_DRAWS,
+    O_FAN_MASK,
+    O_FAN_TOTAL,
+    O_FANS,
+    O_FINAL_BAO,
+    O_HOW,
+    O_MUTUAL_PAYER,
+    O_N_BINDINGS,
+    O_OUTCOME,
+    O_OWN_DRAWS,
+    O_PAY,
+    O_TENPAI_TURN,
+    O_VALUE,
+    O_WAIT,
+    O_WIN_TILE,
+    O_WINNER,
+    O_WINNER_KONGS,
+    R_DISCARDER,
+    R_METHOD,
+    R_N_DRAWS,
+    R_WIN_TILE,
+    R_WINNER,
+)
+from daqing_sim.rules import (
+    R_BURN_DEALER,
+    R_BURN_POINTS,
+    R_DEAD_WALL_TILES,
+    R_MUTUAL_BAO,
+    R_ROB_ADDED_KONG,
+    R_ROB_CONCEALED_KONG_WITH_DRAGON,
+)
+
+EAST, NORTH = 28, 31
+
+
+@njit(cache=True)
+def reset(st):
+    """The family's state at the start of a deal."""
+    st.claims_from[:] = 0
+    st.bound[:] = -1
+    st.tenpai[:] = -1
+    st.bj[:] = 0
+    st.bj[B_BURN_LIVE] = 1
+    st.bj[B_BURN_TILE] = -1
+
+
+@njit(cache=True)
+def start(st, wall):
+    """The first live tile (right after the hands) and no bao."""
+    reset(st)
+    return np.int64(LIVE_START_ALL), np.int64(-1)
+
+
+@njit(cache=True)
+def draw_limit(st, rules):
+    """Tiles left undrawn when play stops: RULES: 荒牌 — 14, plus 2 for each kong after the first."""
+    return rules[R_DEAD_WALL_TILES] + 2 * max(0, st.bj[B_KONGS] - 1)
+
+
+@njit(cache=True)
+def kong_drawable(st, rules, undrawn):
+    """Is a replacement tile left for one more kong (the wall end moves with it)?"""
+    return undrawn > rules[R_DEAD_WALL_TILES] + 2 * st.bj[B_KONGS]
+
+
+@njit(cache=True)
+def self_draw_win(st, cur, drawn, rules, tabs, replacement, at_end):
+    """A complete hand after a draw wins (RULES: 推倒和): (winner, win tile, -1, False, NO_BAO);
+    the win's context bits go to ``bj[B_HOW]``."""
+    if drawn < 0 or not bj_complete_k(st.conc[cur], st.nm[cur], tabs):
+        return -1, -1, -1, False, NO_BAO
+    how = HOW_SELF_DRAW
+    if replacement:
+        how |= HOW_KONG_REPLACEMENT
+    if at_end:
+        how |= HOW_LAST_TILE
+    st.bj[B_HOW] = how
+    return cur, drawn, -1, False, NO_BAO
+
+
+@njit(cache=True)
+def kong_options(st, cur, rules, undrawn):
+    """Fill ``st.kong_opts`` with the seat's concealed and added kongs; returns how many."""
+    conc = st.conc
+    kong_opts = st.kong_opts
+    n_opt = 0
+    for t in range(kong_opts.shape[0]):
+        kong_opts[t] = 0
+    if not kong_drawable(st, rules, undrawn):
+        return 0
+    for t in range(kong_opts.shape[0]):
+        if conc[cur, t] == 4:
+            kong_opts[t] = OPT_CONCEALED_KONG
+            n_opt += 1
+    for j in range(st.nm[cur]):
+        if st.mk[cur, j] == PENG and conc[cur, st.mt[cur, j]] >= 1:
+            kong_opts[st.mt[cur, j]] = OPT_ADDED_KONG
+            n_opt += 1
+    return n_opt
+
+
+@njit(cache=True)
+def _robber(st, cur, kt, concealed, rules, tabs):
+    """The first seat after ``cur`` whose hand wins on the kong tile ``kt`` and may rob it."""
+    if concealed and not rules[R_ROB_CONCEALED_KONG_WITH_DRAGON]:
+        return -1
+    if not concealed and not rules[R_ROB_ADDED_KONG]:
+        return -1
+    conc = st.conc
+    for k in range(1, 4):
+        s = (cur + k) % 4
+        conc[s, kt] += 1
+        win = bj_complete_k(conc[s], st.nm[s], tabs)
+        if win and concealed:  # RULES: 一条龙 may rob a concealed kong
+            win = bj_dragon_split_k(conc[s], st.mk[s], st.mt[s], st.nm[s])
+        conc[s, kt] -= 1
+        if win:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def after_kong(st, rules, tabs, cur, kt, concealed, log, log_on, n_log):
+    """Count the kong, or let a seat rob it (RULES: 抢杠): the kong is undone, its tile lies
+    with the discards. Returns (n_log, robber or -1)."""
+    robber = _robber(st, cur, kt, concealed, rules, tabs)
+    if robber < 0:
+        st.bj[B_KONGS] += 1
+        return n_log, -1
+    if concealed:
+        st.nm[cur] -= 1
+        st.conc[cur, kt] += 3
+        st.visible[kt] += 1
+    else:
+        for j in range(st.nm[cur]):
+            if st.mk[cur, j] == ADDED_KONG and st.mt[cur, j] == kt:
+                st.mk[cur, j] = PENG
+    st.pool[kt] += 1
+    st.bj[B_HOW] = HOW_ROBBED_KONG
+    if log_on:
+        n_log = log_event(log, n_log, EV_ROBBED_KONG, robber, kt, cur, 1 if concealed else 0)
+    return n_log, robber
+
+
+@njit(cache=True)
+def forced_discard(st, cur, drawn, dealer, rules, at_end):
+    """The discard the rules make, or -1: the last tile drawn and not won (RULES: 海底), or the
+    wind the dealer threw first, held at one's own first discard (RULES: 烧庄 obligation)."""
+    if at_end and drawn >= 0:
+        return drawn
+    if rules[R_BURN_DEALER] and cur != dealer and st.n_pond[cur] == 0 and st.n_pond[dealer] > 0:
+        w = st.pond[dealer, 0]
+        if EAST <= w <= NORTH and st.conc[cur, w] > 0:
+            return np.int64(w)
+    return -1
+
+
+@njit(cache=True)
+def declare_after_discard(st, cur, tabs):
+    """Nobody declares under Beijing; the seat's first wait (听牌) is noted for the row."""
+    if st.tenpai[cur] < 0 and bj_shanten_k(st.conc[cur], st.nm[cur], tabs) == 0:
+        if bj_wait_set_k(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], tabs, st.wait_out) > 0:
+            st.tenpai[cur] = st.own_draws[cur]
+    return False
+
+
+@njit(cache=True)
+def note_discard(st, cur, d, dealer, log, log_on, n_log):
+    """The 烧庄 count after a discard; returns n_log."""
+    bj = st.bj
+    if bj[B_BURN_LIVE]:
+        if cur == dealer:
+            bj[B_BURN_TILE] = d
+            bj[B_BURN_COUNT] = 0
+        elif d == bj[B_BURN_TILE]:
+            bj[B_BURN_COUNT] += 1
+            if bj[B_BURN_COUNT] == 3:  # RULES: 烧庄 — all three followed the dealer's discard
+                bj[B_BURN_ROUNDS] += 1
+                if log_on:
+                    n_log = log_event(log, n_log, EV_BURN, dealer, d, bj[B_BURN_ROUNDS], 0)
+        else:
+            bj[B_BURN_LIVE] = 0
+    return n_log
+
+
+@njit(cache=True)
+def win_on_discard(st, cur, d, tabs, at_end):
+    """The first seat after ``cur`` whose hand ``d`` completes (截和): (seat, -1, False)."""
+    conc = st.conc
+    for k in range(1, 4):
+        s = (cur + k) % 4
+        conc[s, d] += 1
+        win = bj_complete_k(conc[s], st.nm[s], tabs)
+        conc[s, d] -= 1
+        if win:
+            st.bj[B_HOW] = HOW_LAST_DISCARD if at_end else 0
+            return s, -1, False
+    return -1, -1, False
+
+
+@njit(cache=True)
+def chi_options(st, cur, stage, d):
+    """Chi options of the next seat on ``d`` (RULES: chi only from the seat before), -1 after."""
+    if stage != 1 or d >= ZHONG:
+        return -1
+    conc = st.conc
+    s = (cur + 1) % 4
+    t = d
+    r = t % 9
+    opts = 0
+    if r <= 6 and conc[s, t + 1] > 0 and conc[s, t + 2] > 0:
+        opts |= 1 << 3
+    if 1 <= r <= 7 and conc[s, t - 1] > 0 and conc[s, t + 1] > 0:
+        opts |= 1 << 4
+    if r >= 2 and conc[s, t - 2] > 0 and conc[s, t - 1] > 0:
+        opts |= 1 << 5
+    return opts
+
+
+@njit(cache=True)
+def note_claim(st, claimer, cur, kong, log, log_on, n_log):
+    """A claimed discard: 互包 counting, the kong count, and the end of 烧庄 (the order breaks)."""
+    st.bj[B_BURN_LIVE] = 0
+    if kong:
+        st.bj[B_KONGS] += 1
+    if bj_note_claim_k(st.claims_from, st.bound, claimer, cur):
+        st.bj[B_N_BINDINGS] += 1
+        if log_on:
+            n_log = log_event(log, n_log, EV_MUTUAL_BAO, claimer, -1, cur, 0)
+    return n_log
+
+
+@njit(cache=True)
+def record(rules, dealer, st, orow, hrow, rec_hand, tabs):
+    """Settle the Beijing deal left in ``st`` and write its row (and the winner's hand)."""
+    res = st.result
+    bj = st.bj
+    mk = st.mk
+    mt = st.mt
+    nm = st.nm
+    conc = st.conc
+    for s in range(4):
+        st.concealed[s] = 0 if is_open_k(mk[s], nm[s]) else 1
+        orow[O_CONCEALED + s] = st.concealed[s]
+        orow[O_OWN_DRAWS + s] = st.own_draws[s]
+        orow[O_TENPAI_TURN + s] = st.tenpai[s]
+    orow[O_DRAWS] = res[R_N_DRAWS]
+    orow[O_BAO_REPLACEMENTS] = 0
+    orow[O_FINAL_BAO] = -1
+    orow[O_WINNER_KONGS] = 0
+    orow[O_BURN_ROUNDS] = bj[B_BURN_ROUNDS]
+    orow[O_DEAL_KONGS] = bj[B_KONGS]
+    orow[O_N_BINDINGS] = bj[B_N_BINDINGS]
+    orow[O_MUTUAL_PAYER] = -1
+    winner = res[R_WINNER]
+    if winner < 0:
+        return
+    wt = res[R_WIN_TILE]
+    self_drawn = res[R_METHOD] == SELF_DRAW
+    hand = conc[winner]
+    if self_drawn:
+        hand[wt] -= 1  # the 13 tiles before the win
+    n_w = bj_wait_set_k(hand, mk[winner], mt[winner], nm[winner], tabs, st.wait_out)
+    kind = st.wait_out[wt]
+    if rec_hand:
+        for t in range(hand.shape[0]):
+            hrow[t] = hand[t]
+        for j in range(4):
+            hrow[HA_MK + j] = mk[winner, j]
+            hrow[HA_MT + j] = mt[winner, j]
+        hrow[HA_NM] = nm[winner]
+    hand[wt] += 1
+    how = bj[B_HOW]
+    fans = st.fan_out
+    total = bj_fans_k(hand, mk[winner], mt[winner], nm[winner], wt, n_w == 1, how, rules, fans)
+    if not self_drawn:
+        hand[wt] -= 1
+    value = bj_value_k(total, st.concealed[winner] == 0, rules)
+    if self_drawn:
+        pay_how = SELF_DRAWN_WIN
+    elif how & HOW_ROBBED_KONG:
+        pay_how = ROBBED_KONG_WIN
+    else:
+        pay_how = DEAL_IN_WIN
+    partner = st.bound[winner] if rules[R_MUTUAL_BAO] else -1
+    pay = st.pay
+    bj_payments_k(value, winner, pay_how, res[R_DISCARDER], partner, pay)
+    if rules[R_BURN_DEALER]:
+        bj_burn_k(bj[B_BURN_ROUNDS], dealer, rules[R_BURN_POINTS], pay)
+    kongs = 0
+    for j in range(nm[winner]):
+        if mk[winner, j] == KONG or mk[winner, j] == CONCEALED_KONG or mk[winner, j] == ADDED_KONG:
+            kongs += 1
+    mask = 0
+    for i in range(fans.shape[0]):
+        if fans[i]:
+            mask |= 1 << i
+    orow[O_OUTCOME] = WIN_SELF_DRAW if self_drawn else WIN_DEAL_IN
+    orow[O_WINNER] = winner
+    orow[O_DISCARDER] = res[R_DISCARDER]
+    orow[O_DISCARDER_READY] = 0
+    orow[O_WAIT] = kind
+    orow[O_WIN_TILE] = wt
+    orow[O_WINNER_KONGS] = kongs
+    orow[O_FAN_TOTAL] = total
+    orow[O_VALUE] = value
+    orow[O_FAN_MASK] = mask
+    orow[O_HOW] = how
+    orow[O_MUTUAL_PAYER] = partner
+    for s in range(4):
+        orow[O_PAY + s] = pay[s]
+        orow[O_FANS + s] = total if s == winner else 0

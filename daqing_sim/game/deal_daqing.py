@@ -1,0 +1,503 @@
+"""The Daqing steps of the deal loop (docs/RULES.md), called through the family hooks of
+:mod:`daqing_sim.game.families`: ready declarations and their locked hands, the bao (宝) and
+换宝, 手把一, 上听吃三家, 荒庄前最后四张 and the 2^N settlement. The loop itself is
+:func:`daqing_sim.game.engine._play_deal`; nothing here is compiled for another family.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from daqing_sim.codes import (
+    ADDED_KONG,
+    BAO_IN_BAO,
+    CHI,
+    CHI_HIGH,
+    CHI_LOW,
+    CHI_MID,
+    CONCEALED_KONG,
+    KANCHAN,
+    KONG,
+    NO_BAO,
+    OPT_ADDED_KONG,
+    OPT_CONCEALED_KONG,
+    PENG,
+    SELF_DRAW,
+    WIN_DEAL_IN,
+    WIN_DEAL_IN_NOT_READY,
+    WIN_SELF_DRAW,
+    ZHONG,
+)
+from daqing_sim.game.events import EV_BAO_REPLACED, EV_READY, log_event
+from daqing_sim.game.scoring import settle_kernel
+from daqing_sim.game.wall import BAO_POSITION, LIVE_START
+from daqing_sim.hand.kernels import bao_win_k, is_open_k, may_declare_k, std_shanten_k, wait_set_k
+from daqing_sim.layout import (
+    H_MK,
+    H_MT,
+    H_NM,
+    O_BAO,
+    O_BAO_REPLACEMENTS,
+    O_BIG,
+    O_CONCEALED,
+    O_DISCARDER,
+    O_DISCARDER_READY,
+    O_DRAWS,
+    O_FANS,
+    O_FINAL_BAO,
+    O_OUTCOME,
+    O_OWN_DRAWS,
+    O_PAY,
+    O_READY_OUTS,
+    O_READY_TURN,
+    O_READY_WAIT,
+    O_READY_WAIT_MASK,
+    O_READY_WAIT_TILES,
+    O_WAIT,
+    O_WIN_TILE,
+    O_WINNER,
+    O_WINNER_KONGS,
+    R_BAO,
+    R_BAO_KIND,
+    R_BIG,
+    R_DISCARDER,
+    R_DISCARDER_READY,
+    R_METHOD,
+    R_N_DRAWS,
+    R_N_REPL,
+    R_WIN_DRAWN,
+    R_WIN_KIND,
+    R_WIN_TILE,
+    R_WINNER,
+)
+from daqing_sim.players import dispatch
+from daqing_sim.players.common import maybe_ready, unseen_counts
+from daqing_sim.players.observation import DECLARED
+from daqing_sim.rules import (
+    R_BAO_KAN_INSTANT,
+    R_BAO_REPLACEMENT,
+    R_CHI_ANY_SEAT_FOR_READY,
+    R_LAST_TILES_NO_CLAIM,
+    R_MIN_CONCEALED_AT_READY,
+    R_REQUIRE_OPEN,
+)
+
+
+@njit(cache=True, inline="always")
+def _meld_ok(n_melds, rules):
+    # RULES: 手把一 — a new meld must leave min_concealed_at_ready concealed tiles
+    return 13 - 3 * (n_melds + 1) >= rules[R_MIN_CONCEALED_AT_READY]
+
+
+@njit(cache=True, inline="always")
+def _chi_options(hand, t):
+    if t >= ZHONG:  # 中 and every honor: no sequence
+        return 0
+    r = t % 9
+    opts = 0
+    if r <= 6 and hand[t + 1] > 0 and hand[t + 2] > 0:
+        opts |= 1 << CHI_LOW
+    if 1 <= r <= 7 and hand[t - 1] > 0 and hand[t + 1] > 0:
+        opts |= 1 << CHI_MID
+    if r >= 2 and hand[t - 2] > 0 and hand[t - 1] > 0:
+        opts |= 1 << CHI_HIGH
+    return opts
+
+
+@njit(cache=True, inline="always")
+def _chi_options_seat(conc, s, t):
+    # _chi_options on conc[s] without making a view (views cost reference counting)
+    if t >= ZHONG:  # 中 and every honor: no sequence
+        return 0
+    r = t % 9
+    opts = 0
+    if r <= 6 and conc[s, t + 1] > 0 and conc[s, t + 2] > 0:
+        opts |= 1 << CHI_LOW
+    if 1 <= r <= 7 and conc[s, t - 1] > 0 and conc[s, t + 1] > 0:
+        opts |= 1 << CHI_MID
+    if r >= 2 and conc[s, t - 2] > 0 and conc[s, t - 1] > 0:
+        opts |= 1 << CHI_HIGH
+    return opts
+
+
+@njit(cache=True)
+def _chi_makes_ready(hand, mk, mt, nm, t, action, rules, tabs, tk, tb):
+    """Does this chi leave a hand that can declare ready with some discard? (restores)"""
+    low = t - (action - CHI_LOW)
+    for x in range(low, low + 3):
+        if x != t:
+            hand[x] -= 1
+    old_k = mk[nm]
+    old_t = mt[nm]
+    mk[nm] = CHI
+    mt[nm] = low
+    found = False
+    for d in range(28):
+        if hand[d] == 0:
+            continue
+        hand[d] -= 1
+        if may_declare_k(hand, mk, mt, nm + 1, rules):
+            found = wait_set_k(hand, mk, mt, nm + 1, rules, tabs, tk, tb) > 0
+        hand[d] += 1
+        if found:
+            break
+    mk[nm] = old_k
+    mt[nm] = old_t
+    for x in range(low, low + 3):
+        if x != t:
+            hand[x] += 1
+    return found
+
+
+@njit(cache=True)
+def _keep_ready_kongs(hand, mk, mt, nm, kong_opts, rules, tabs, tk, tb):
+    """An unlocked ready hand may only declare kongs that keep it ready (the 13 tiles
+    after the kong, before the replacement draw, still wait)."""
+    n_opt = 0
+    for t in range(28):
+        if kong_opts[t] == OPT_CONCEALED_KONG:
+            old_k = mk[nm]
+            old_t = mt[nm]
+            hand[t] -= 4
+            mk[nm] = CONCEALED_KONG
+            mt[nm] = t
+            ok = wait_set_k(hand, mk, mt, nm + 1, rules, tabs, tk, tb) > 0
+            hand[t] += 4
+            mk[nm] = old_k
+            mt[nm] = old_t
+        elif kong_opts[t] == OPT_ADDED_KONG:
+            j = 0
+            while not (mk[j] == PENG and mt[j] == t):
+                j += 1
+            hand[t] -= 1
+            mk[j] = ADDED_KONG
+            ok = wait_set_k(hand, mk, mt, nm, rules, tabs, tk, tb) > 0
+            mk[j] = PENG
+            hand[t] += 1
+        else:
+            continue
+        if ok:
+            n_opt += 1
+        else:
+            kong_opts[t] = 0
+    return n_opt
+
+
+@njit(cache=True, inline="always")
+def start(st, wall):
+    """The first live tile and the bao (set aside face down) of a 112-tile wall."""
+    return LIVE_START, np.int64(wall[BAO_POSITION])
+
+
+@njit(cache=True, inline="always")
+def self_draw_win(st, cur, drawn, bao, rules):
+    """A ready seat's self-drawn win: (winner, win tile, wait kind, big, bao kind)."""
+    if st.ready[cur] and drawn >= 0:
+        if drawn == bao:  # RULES: bao wild only when self-drawn after ready
+            wt, kd, bg, bk = bao_win_k(st.wk[cur], st.wb[cur], drawn, rules)
+            if wt >= 0:
+                return cur, wt, kd, bg, bk
+        elif st.wk[cur, drawn] >= 0:
+            return cur, drawn, np.int64(st.wk[cur, drawn]), st.wb[cur, drawn] != 0, NO_BAO
+    return -1, -1, -1, False, NO_BAO
+
+
+@njit(cache=True, inline="always")
+def kong_options(st, cur, rules, tabs, tk, tb, lock, undrawn):
+    """Fill ``st.kong_opts`` with the current seat's legal kongs; returns how many."""
+    conc = st.conc
+    mk = st.mk
+    mt = st.mt
+    nm = st.nm
+    kong_opts = st.kong_opts
+    n_opt = 0
+    if not (st.ready[cur] and lock) and undrawn > 0:  # RULES: a locked hand declares no kong
+        for t in range(28):
+            kong_opts[t] = 0
+            if conc[cur, t] == 4 and _meld_ok(nm[cur], rules):
+                kong_opts[t] = OPT_CONCEALED_KONG
+                n_opt += 1
+        for j in range(nm[cur]):
+            if mk[cur, j] == PENG and conc[cur, mt[cur, j]] >= 1:
+                kong_opts[mt[cur, j]] = OPT_ADDED_KONG
+                n_opt += 1
+        if st.ready[cur] and n_opt > 0:
+            n_opt = _keep_ready_kongs(conc[cur], mk[cur], mt[cur], nm[cur], kong_opts, rules, tabs, tk, tb)
+    return n_opt
+
+
+@njit(cache=True, inline="always")
+def after_kong(st, wall, rules, tabs, cur, bao, front, back, n_repl, log, log_on, n_log):
+    """A ready seat's new wait set, then 换宝. Returns (bao, back, n_repl, n_log, winner,
+    win tile, wait kind, big, bao kind): a winner when the new bao is a ready seat's 宝卡."""
+    if st.ready[cur]:
+        wait_set_k(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], rules, tabs, st.wk[cur], st.wb[cur])
+    bao, back, n_repl, n_log, kan = _check_bao(
+        wall, rules, st.visible, bao, front, back, n_repl, st.dead, st.ready, st.wk, cur, log, log_on, n_log
+    )
+    if kan >= 0:
+        return bao, back, n_repl, n_log, kan, bao, KANCHAN, True, BAO_IN_BAO
+    return bao, back, n_repl, n_log, -1, -1, -1, False, NO_BAO
+
+
+@njit(cache=True, inline="always")
+def simple_discard(st, cur, code, kn, drawn, memo, rng, rules, tabs, tk, tb):
+    """A table-free player's discard, and whether it declares ready with it."""
+    conc = st.conc
+    d = dispatch.simple_discard(code, kn, conc[cur], drawn, memo, rng, cur)
+    conc[cur, d] -= 1
+    # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
+    declare = (st.nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
+    if declare:
+        declare = std_shanten_k(conc[cur], tabs) == 0
+    if declare:
+        declare = may_declare_k(conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], rules)
+    if declare:
+        declare = wait_set_k(conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], rules, tabs, tk, tb) > 0
+    conc[cur, d] += 1
+    return d, declare
+
+
+@njit(cache=True, inline="always")
+def declare_after_discard(st, cur, d, declare, keep_ready, i_pond, rules, tabs, sc0, orow):
+    """The wait after ``cur``'s discard: an unlocked ready hand stays ready or is no longer, a
+    declaration is checked and recorded. Returns whether ``cur`` is newly ready."""
+    conc = st.conc
+    mk = st.mk
+    mt = st.mt
+    nm = st.nm
+    ready = st.ready
+    wk = st.wk
+    wb = st.wb
+    newly_ready = False
+    if keep_ready:
+        if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
+            ready[cur] = 0
+    elif declare and not ready[cur]:
+        n_w = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
+        if n_w > 0 and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules):
+            ready[cur] = 1
+            newly_ready = True
+            st.ready_draw[cur] = st.own_draws[cur]
+            if i_pond < st.pond_flag.shape[1]:
+                st.pond_flag[cur, i_pond] |= DECLARED
+            _record_declaration(st, sc0, cur, n_w, orow)
+        else:
+            wk[cur, :] = -1
+    return newly_ready
+
+
+@njit(cache=True, inline="always")
+def log_declaration(st, cur, bao, orow, log, n_log):
+    return log_event(log, n_log, EV_READY, cur, bao, orow[O_READY_WAIT + cur], orow[O_READY_OUTS + cur])
+
+
+@njit(cache=True, inline="always")
+def claims_open(last_live, rules):
+    """May the discard be claimed at all (wins included)? RULES: 荒庄前最后四张."""
+    return last_live > rules[R_LAST_TILES_NO_CLAIM]
+
+
+@njit(cache=True, inline="always")
+def win_on_discard(st, cur, d, tabs):
+    """The first ready seat after ``cur`` that wins on ``d`` (截和): (seat, wait kind, big)."""
+    for k in range(1, 4):
+        s = (cur + k) % 4
+        if st.ready[s] and st.wk[s, d] >= 0:
+            return s, np.int64(st.wk[s, d]), st.wb[s, d] != 0
+    return -1, -1, False
+
+
+@njit(cache=True, inline="always")
+def bao_after_discard(st, wall, rules, cur, newly_ready, bao, front, back, n_repl, log, log_on, n_log):
+    """换宝 at the discard (before claims), then 宝卡 of a seat that just declared. Returns
+    (bao, back, n_repl, n_log, bao-kan winner or -1)."""
+    if rules[R_BAO_REPLACEMENT] and st.visible[bao] >= 3:  # RULES: 换宝 at the discard, before claims
+        bao, back, n_repl, n_log, kan = _check_bao(
+            wall,
+            rules,
+            st.visible,
+            bao,
+            front,
+            back,
+            n_repl,
+            st.dead,
+            st.ready,
+            st.wk,
+            cur,
+            log,
+            log_on,
+            n_log,
+        )
+        if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
+            return bao, back, n_repl, n_log, kan
+    if newly_ready and rules[R_BAO_KAN_INSTANT] and st.wk[cur, bao] == KANCHAN:  # RULES: 宝卡
+        return bao, back, n_repl, n_log, cur
+    return bao, back, n_repl, n_log, -1
+
+
+@njit(cache=True, inline="always")
+def peng_seat_ok(st, s, rules):
+    """May seat ``s`` peng or kong a discard (no ready hand, RULES: 手把一)?"""
+    return not st.ready[s] and _meld_ok(st.nm[s], rules)
+
+
+@njit(cache=True, inline="always")
+def chi_options(st, cur, stage, d, rules, tabs, tk, tb):
+    """The chi options of seat ``cur + stage`` on ``d`` (0: none), -1 when no later seat may chi."""
+    if d == ZHONG:
+        return -1
+    if stage != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
+        return -1  # RULES: chi only from the previous seat (上家)
+    conc = st.conc
+    s2 = (cur + stage) % 4
+    opts = 0
+    if not st.ready[s2] and _meld_ok(st.nm[s2], rules):
+        opts = _chi_options_seat(conc, s2, d)
+        if stage != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
+            for a in (CHI_LOW, CHI_MID, CHI_HIGH):
+                if opts & (1 << a) and not _chi_makes_ready(
+                    conc[s2], st.mk[s2], st.mt[s2], st.nm[s2], d, a, rules, tabs, tk, tb
+                ):
+                    opts &= ~(1 << a)
+    return opts
+
+
+@njit(cache=True, inline="always")
+def bao_after_claims(st, wall, rules, cur, bao, front, back, n_repl, log, log_on, n_log):
+    """换宝 after the claims of a discard; returns (bao, back, n_repl, n_log, bao-kan winner)."""
+    kan = -1
+    if rules[R_BAO_REPLACEMENT] and st.visible[bao] >= 3:
+        bao, back, n_repl, n_log, kan = _check_bao(
+            wall,
+            rules,
+            st.visible,
+            bao,
+            front,
+            back,
+            n_repl,
+            st.dead,
+            st.ready,
+            st.wk,
+            cur,
+            log,
+            log_on,
+            n_log,
+        )
+    return bao, back, n_repl, n_log, kan
+
+
+@njit(cache=True)
+def _record_declaration(st, unseen, cur, n_w, orow):
+    """The declared wait of ``cur`` as its row records it (whole wait, lowest kind, live outs)."""
+    wk = st.wk
+    unseen_counts(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], st.visible, unseen)
+    outs = 0
+    kind = 99
+    mask = 0
+    for w in range(28):
+        if wk[cur, w] >= 0:
+            outs += unseen[w]
+            mask |= 1 << wk[cur, w]
+            if wk[cur, w] < kind:
+                kind = wk[cur, w]
+    orow[O_READY_WAIT_TILES + cur] = n_w
+    orow[O_READY_WAIT_MASK + cur] = mask
+    orow[O_READY_TURN + cur] = st.own_draws[cur]
+    orow[O_READY_WAIT + cur] = kind
+    orow[O_READY_OUTS + cur] = outs
+
+
+@njit(cache=True)
+def record(rules, dealer, st, orow, hrow, rec_hand):
+    """Settle the deal left in ``st`` and write its row (and the winner's hand when ``rec_hand``)."""
+    res = st.result
+    mk = st.mk
+    mt = st.mt
+    nm = st.nm
+    conc = st.conc
+    concealed = st.concealed
+    for s in range(4):
+        concealed[s] = 0 if is_open_k(mk[s], nm[s]) else 1
+        orow[O_CONCEALED + s] = concealed[s]
+        orow[O_OWN_DRAWS + s] = st.own_draws[s]
+    orow[O_DRAWS] = res[R_N_DRAWS]
+    orow[O_BAO_REPLACEMENTS] = res[R_N_REPL]
+    orow[O_FINAL_BAO] = res[R_BAO]
+    orow[O_WINNER_KONGS] = 0
+    winner = res[R_WINNER]
+    if winner < 0:
+        return
+    kongs = 0
+    for j in range(nm[winner]):
+        if mk[winner, j] == KONG or mk[winner, j] == CONCEALED_KONG or mk[winner, j] == ADDED_KONG:
+            kongs += 1
+    method = res[R_METHOD]
+    ready_in = res[R_DISCARDER_READY] != 0
+    pay = st.pay
+    fans = st.fans
+    settle_kernel(
+        winner,
+        dealer,
+        method,
+        res[R_DISCARDER],
+        ready_in,
+        res[R_BIG] != 0,
+        res[R_BAO_KIND],
+        concealed,
+        kongs,
+        rules,
+        pay,
+        fans,
+    )
+    if method == SELF_DRAW:
+        orow[O_OUTCOME] = WIN_SELF_DRAW
+    else:
+        orow[O_OUTCOME] = WIN_DEAL_IN if ready_in else WIN_DEAL_IN_NOT_READY
+    orow[O_WINNER] = winner
+    orow[O_DISCARDER] = res[R_DISCARDER]
+    orow[O_DISCARDER_READY] = 1 if ready_in else 0
+    orow[O_BIG] = res[R_BIG]
+    orow[O_BAO] = res[R_BAO_KIND]
+    orow[O_WAIT] = res[R_WIN_KIND]
+    orow[O_WIN_TILE] = res[R_WIN_TILE]
+    orow[O_WINNER_KONGS] = kongs
+    for s in range(4):
+        orow[O_PAY + s] = pay[s]
+        orow[O_FANS + s] = fans[s]
+    if rec_hand:
+        for t in range(28):
+            hrow[t] = conc[winner, t]
+        if res[R_WIN_DRAWN] >= 0:
+            hrow[res[R_WIN_DRAWN]] -= 1  # the 13-tile hand before the win
+        for j in range(4):
+            hrow[H_MK + j] = mk[winner, j]
+            hrow[H_MT + j] = mt[winner, j]
+        hrow[H_NM] = nm[winner]
+
+
+@njit(cache=True)
+def _check_bao(wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log):
+    """换宝: while three copies of the bao's kind are visible, the last live tile becomes the
+    bao. Returns (bao, back, n_repl, n_log, bao_kan_winner)."""
+    kan = -1
+    if rules[R_BAO_REPLACEMENT] == 0:
+        return bao, back, n_repl, n_log, kan
+    first = n_repl
+    while visible[bao] >= 3 and front <= back:
+        dead[bao] += 1
+        old = bao
+        bao = np.int64(wall[back])
+        back -= 1
+        n_repl += 1
+        if log_on:
+            n_log = log_event(log, n_log, EV_BAO_REPLACED, -1, bao, old, back - front + 1)
+    # RULES: 宝卡 on a new bao (DECISIONS #10), once it stands: a new bao with three copies
+    # visible is replaced again at once, before anyone can win on it
+    if rules[R_BAO_KAN_INSTANT] and n_repl > first and visible[bao] < 3:
+        for k in range(4):
+            s = (cur + k) % 4
+            if ready[s] and wk[s, bao] == KANCHAN:
+                return bao, back, n_repl, n_log, s
+    return bao, back, n_repl, n_log, kan
