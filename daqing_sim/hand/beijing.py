@@ -103,30 +103,35 @@ def bj_std_distance_k(counts, tabs, melds):
         else:
             h4 += 1
     h = (h0, h1, h2, h3, h4)
+    # the suits' best (melds, pair) costs combined suit by suit: index 2 * melds + pair
+    ab = np.full(10, BIG, dtype=np.int64)
+    for m in range(melds + 1):
+        for m1 in range(m + 1):
+            i1 = 2 * m1
+            i2 = 2 * (m - m1)
+            v0 = np.int64(a[i1]) + b[i2]
+            v1 = min(np.int64(a[i1 + 1]) + b[i2], np.int64(a[i1]) + b[i2 + 1])
+            if v0 < ab[2 * m]:
+                ab[2 * m] = v0
+            if v1 < ab[2 * m + 1]:
+                ab[2 * m + 1] = v1
+    abc = np.full(10, BIG, dtype=np.int64)
+    for m in range(melds + 1):
+        for m1 in range(m + 1):
+            i1 = 2 * m1
+            i2 = 2 * (m - m1)
+            v0 = ab[i1] + c[i2]
+            v1 = min(ab[i1 + 1] + c[i2], ab[i1] + np.int64(c[i2 + 1]))
+            if v0 < abc[2 * m]:
+                abc[2 * m] = v0
+            if v1 < abc[2 * m + 1]:
+                abc[2 * m + 1] = v1
     best = BIG
     for mh in range(melds + 1):
         for ph in range(2):
-            hc = _honor_cost(h, mh, ph)
-            if hc >= best:
-                continue
-            rest = melds - mh
-            for m1 in range(rest + 1):
-                for m2 in range(rest - m1 + 1):
-                    m3 = rest - m1 - m2
-                    if ph == 1:
-                        x = hc + np.int64(a[2 * m1]) + b[2 * m2] + c[2 * m3]
-                        if x < best:
-                            best = x
-                        continue
-                    for pg in range(3):
-                        x = (
-                            hc
-                            + np.int64(a[2 * m1 + (pg == 0)])
-                            + b[2 * m2 + (pg == 1)]
-                            + c[2 * m3 + (pg == 2)]
-                        )
-                        if x < best:
-                            best = x
+            x = _honor_cost(h, mh, ph) + abc[2 * (melds - mh) + 1 - ph]
+            if x < best:
+                best = x
     return best
 
 
