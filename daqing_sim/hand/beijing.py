@@ -83,12 +83,14 @@ def _honor_cost(h, m, p):
 
 @njit(cache=True)
 def bj_std_distance_k(counts, tabs, melds):
-    """Tiles to gain for ``melds`` melds and a pair, honors as triplets or the pair only."""
-    std = tabs.suit_std
+    """Tiles to gain for ``melds`` melds and a pair, honors as triplets or the pair only. The
+    three suits come merged from the evaluator's tables (``fin_suits``: their best cost for m
+    melds and p pairs); the honors' cost is taken on the kinds holding the most tiles."""
     off = tabs.off
-    a = std[_suit_rank(counts, 0, off)]
-    b = std[_suit_rank(counts, 9, off)]
-    c = std[_suit_rank(counts, 18, off)]
+    std_id = tabs.std_id
+    ab = tabs.ab_id[std_id[_suit_rank(counts, 0, off)], std_id[_suit_rank(counts, 9, off)]]
+    ic = std_id[_suit_rank(counts, 18, off)]
+    suits = tabs.fin_suits[ab, ic]
     h0 = h1 = h2 = h3 = h4 = 0
     for t in range(ZHONG, N_KINDS_ALL):
         v = counts[t]
@@ -103,33 +105,10 @@ def bj_std_distance_k(counts, tabs, melds):
         else:
             h4 += 1
     h = (h0, h1, h2, h3, h4)
-    # the suits' best (melds, pair) costs combined suit by suit: index 2 * melds + pair
-    ab = np.full(10, BIG, dtype=np.int64)
-    for m in range(melds + 1):
-        for m1 in range(m + 1):
-            i1 = 2 * m1
-            i2 = 2 * (m - m1)
-            v0 = np.int64(a[i1]) + b[i2]
-            v1 = min(np.int64(a[i1 + 1]) + b[i2], np.int64(a[i1]) + b[i2 + 1])
-            if v0 < ab[2 * m]:
-                ab[2 * m] = v0
-            if v1 < ab[2 * m + 1]:
-                ab[2 * m + 1] = v1
-    abc = np.full(10, BIG, dtype=np.int64)
-    for m in range(melds + 1):
-        for m1 in range(m + 1):
-            i1 = 2 * m1
-            i2 = 2 * (m - m1)
-            v0 = ab[i1] + c[i2]
-            v1 = min(ab[i1 + 1] + c[i2], ab[i1] + np.int64(c[i2 + 1]))
-            if v0 < abc[2 * m]:
-                abc[2 * m] = v0
-            if v1 < abc[2 * m + 1]:
-                abc[2 * m + 1] = v1
     best = BIG
     for mh in range(melds + 1):
         for ph in range(2):
-            x = _honor_cost(h, mh, ph) + abc[2 * (melds - mh) + 1 - ph]
+            x = _honor_cost(h, mh, ph) + np.int64(suits[melds - mh, 1 - ph])
             if x < best:
                 best = x
     return best
@@ -509,3 +488,150 @@ def bj_dragon_split_k(counts, meld_kind, meld_tile, n_melds):
         if ok and dragon:
             return True
     return False
+
+
+# ---- incremental table shanten: one tile more or less changes one suit (or the honors)
+@njit(cache=True, inline="always")
+def _parts_distance(tabs, i0, i1, i2, h, melds):
+    suits = tabs.fin_suits[tabs.ab_id[i0, i1], i2]
+    best = BIG
+    for mh in range(melds + 1):
+        for ph in range(2):
+            x = _honor_cost(h, mh, ph) + np.int64(suits[melds - mh, 1 - ph])
+            if x < best:
+                best = x
+    return best
+
+
+@njit(cache=True, inline="always")
+def _honor_hist(counts):
+    h0 = h1 = h2 = h3 = h4 = 0
+    for t in range(ZHONG, N_KINDS_ALL):
+        v = counts[t]
+        if v == 0:
+            h0 += 1
+        elif v == 1:
+            h1 += 1
+        elif v == 2:
+            h2 += 1
+        elif v == 3:
+            h3 += 1
+        else:
+            h4 += 1
+    return h0, h1, h2, h3, h4
+
+
+@njit(cache=True, inline="always")
+def _moved(h, old, new):
+    """The honor histogram ``h`` after one kind goes from ``old`` to ``new`` tiles."""
+    h0, h1, h2, h3, h4 = h
+    h0 += (new == 0) - (old == 0)
+    h1 += (new == 1) - (old == 1)
+    h2 += (new == 2) - (old == 2)
+    h3 += (new == 3) - (old == 3)
+    h4 += (new == 4) - (old == 4)
+    return h0, h1, h2, h3, h4
+
+
+@njit(cache=True)
+def bj_shanten_changes_k(counts, n_melds, tabs, delta, out):
+    """Table shanten (:func:`bj_shanten_k`) of ``counts`` with one tile of each kind added
+    (``delta=1``) or removed (``delta=-1``): ``out[t]`` for kind ``t``; 99 where it cannot be
+    removed (or a fifth copy added). The suits not touched are read once, so this costs about a
+    full shanten for all 34 kinds together. ``counts`` is restored."""
+    off = tabs.off
+    std_id = tabs.std_id
+    ids = np.empty(3, dtype=np.int64)
+    for s in range(3):
+        ids[s] = std_id[_suit_rank(counts, 9 * s, off)]
+    h = _honor_hist(counts)
+    n = 0
+    pairs = 0
+    singles = 0
+    for t in range(N_KINDS_ALL):
+        n += counts[t]
+        pairs += counts[t] // 2
+        singles += counts[t] % 2
+    n2 = n + delta
+    melds = n2 // 3
+    for t in range(N_KINDS_ALL):
+        v = counts[t]
+        if v + delta < 0 or v + delta > 4:
+            out[t] = 99
+            continue
+        counts[t] = v + delta
+        if t < ZHONG:
+            s = t // 9
+            i_new = std_id[_suit_rank(counts, 9 * s, off)]
+            i0 = i_new if s == 0 else ids[0]
+            i1 = i_new if s == 1 else ids[1]
+            i2 = i_new if s == 2 else ids[2]
+            d = _parts_distance(tabs, i0, i1, i2, h, melds)
+        else:
+            d = _parts_distance(tabs, ids[0], ids[1], ids[2], _moved(h, v, v + delta), melds)
+        counts[t] = v
+        if n_melds == 0 and n2 >= 13:
+            p2 = pairs + (v + delta) // 2 - v // 2
+            s2 = singles + (v + delta) % 2 - v % 2
+            need = 7 - p2
+            p = 0 if need <= 0 else (need if s2 >= need else s2 + 2 * (need - s2))
+            if p < d:
+                d = p
+        out[t] = d - 1
+    return n
+
+
+@njit(cache=True)
+def bj_ukeire_k(counts, n_melds, tabs, unseen, base):
+    """Unseen copies (``unseen[x]``) of the kinds ``x`` whose draw lowers the table shanten of
+    the 3k+1 ``counts`` below ``base`` (its own shanten, given by the caller). ``counts`` is
+    restored."""
+    off = tabs.off
+    std_id = tabs.std_id
+    i0 = std_id[_suit_rank(counts, 0, off)]
+    i1 = std_id[_suit_rank(counts, 9, off)]
+    i2 = std_id[_suit_rank(counts, 18, off)]
+    h = _honor_hist(counts)
+    n = 0
+    pairs = 0
+    singles = 0
+    for t in range(N_KINDS_ALL):
+        n += counts[t]
+        pairs += counts[t] // 2
+        singles += counts[t] % 2
+    melds = (n + 1) // 3
+    hc = np.empty(10, dtype=np.int64)  # the honors' cost when the drawn tile is a suit tile
+    for mh in range(melds + 1):
+        for ph in range(2):
+            hc[2 * mh + ph] = _honor_cost(h, mh, ph)
+    seven = n_melds == 0 and n + 1 >= 13
+    total = 0
+    for x in range(N_KINDS_ALL):
+        if unseen[x] <= 0 or counts[x] >= 4:
+            continue
+        v = counts[x]
+        counts[x] = v + 1
+        if x < ZHONG:
+            s = x // 9
+            i_new = std_id[_suit_rank(counts, 9 * s, off)]
+            suits = tabs.fin_suits[
+                tabs.ab_id[i_new if s == 0 else i0, i_new if s == 1 else i1], i_new if s == 2 else i2
+            ]
+            d = BIG
+            for mh in range(melds + 1):
+                for ph in range(2):
+                    y = hc[2 * mh + ph] + np.int64(suits[melds - mh, 1 - ph])
+                    if y < d:
+                        d = y
+        else:
+            d = _parts_distance(tabs, i0, i1, i2, _moved(h, v, v + 1), melds)
+        counts[x] = v
+        if seven and d - 1 >= base:
+            need = 7 - (pairs + (v + 1) // 2 - v // 2)
+            s2 = singles + (v + 1) % 2 - v % 2
+            p = 0 if need <= 0 else (need if s2 >= need else s2 + 2 * (need - s2))
+            if p < d:
+                d = p
+        if d - 1 < base:
+            total += unseen[x]
+    return total

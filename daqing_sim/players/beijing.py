@@ -7,7 +7,7 @@ so a player decides its discards, claims and kongs only.
 * ``greedy``: discards to minimise the Beijing shanten (four melds and a pair, or seven pairs:
   ``hand.beijing.bj_shanten_k``), breaking ties by ukeire (unseen copies of the kinds that
   lower it), then by the lowest kind; claims a peng, chi or kong when the best discard after
-  it lowers the shanten; declares a kong that does not raise it.
+  it lowers the shanten (no ukeire there); declares a kong that does not raise it.
 
 The engine reaches them through :mod:`daqing_sim.game.families` (the Beijing hooks); nothing here
 is compiled for a Daqing run.
@@ -26,9 +26,8 @@ from daqing_sim.codes import (
     OPT_ADDED_KONG,
     OPT_CONCEALED_KONG,
     PASS,
-    ZHONG,
 )
-from daqing_sim.hand.beijing import bj_shanten_k
+from daqing_sim.hand.beijing import bj_shanten_changes_k, bj_shanten_k, bj_ukeire_k
 from daqing_sim.players.common import rand_below
 from daqing_sim.players.observation import I_N_MELDS, I_SEAT
 from daqing_sim.players.random import random_claim
@@ -88,67 +87,46 @@ def _unseen(obs, out):
             out[t] = 0
 
 
-@njit(cache=True, inline="always")
-def _near(hand, x):
-    """Can drawing ``x`` help: a held kind, or a suit tile within two ranks of a held one."""
-    if hand[x] > 0:
-        return True
-    if x >= ZHONG:
-        return False
-    r = x % 9
-    for k in range(max(0, r - 2), min(8, r + 2) + 1):
-        if hand[x - r + k] > 0:
-            return True
-    return False
-
-
 @njit(cache=True)
-def _ukeire(hand, nm, tabs, unseen, base):
-    """Unseen copies of the kinds that lower the table shanten ``base`` of the 13 tiles ``hand``."""
-    n = 0
-    for x in range(hand.shape[0]):
-        if unseen[x] == 0 or not _near(hand, x):
-            continue
-        hand[x] += 1
-        if bj_shanten_k(hand, nm, tabs) < base:
-            n += unseen[x]
-        hand[x] -= 1
-    return n
-
-
-@njit(cache=True)
-def _best_discard(hand, nm, tabs, unseen, scratch):
-    """(kind, shanten) of the greedy discard of a 3k+2 ``hand`` with ``nm`` melds."""
+def _best_discard(hand, nm, tabs, unseen, after, up):
+    """The greedy discard of a 3k+2 ``hand`` with ``nm`` melds: the kind whose removal leaves
+    the lowest table shanten, ties broken by ukeire, then by the lowest kind. ``after`` and
+    ``up`` are (34,) scratch rows."""
+    bj_shanten_changes_k(hand, nm, tabs, -1, after)
     best = _NONE
-    for t in range(hand.shape[0]):
-        scratch[t] = _NONE
-        if hand[t] == 0:
-            continue
-        hand[t] -= 1
-        scratch[t] = bj_shanten_k(hand, nm, tabs)
-        hand[t] += 1
-        if scratch[t] < best:
-            best = scratch[t]
-    best_t = -1
-    best_uk = -1
     n_tied = 0
-    for t in range(hand.shape[0]):
-        if scratch[t] == best:
-            n_tied += 1
-            best_t = t if best_t < 0 else best_t
-    if n_tied == 1:
-        return best_t, best
     best_t = -1
     for t in range(hand.shape[0]):
-        if scratch[t] != best:
+        if after[t] < best:
+            best = after[t]
+            n_tied = 1
+            best_t = t
+        elif after[t] == best:
+            n_tied += 1
+    if n_tied == 1:
+        return best_t
+    best_uk = -1
+    for t in range(hand.shape[0]):
+        if after[t] != best:
             continue
         hand[t] -= 1
-        uk = _ukeire(hand, nm, tabs, unseen, best)
+        uk = bj_ukeire_k(hand, nm, tabs, unseen, best)
         hand[t] += 1
         if uk > best_uk:
             best_uk = uk
             best_t = t
-    return best_t, best
+    return best_t
+
+
+@njit(cache=True)
+def _lowest_after_discard(hand, nm, tabs, after):
+    """The lowest table shanten a discard from the 3k+2 ``hand`` leaves."""
+    bj_shanten_changes_k(hand, nm, tabs, -1, after)
+    best = _NONE
+    for t in range(hand.shape[0]):
+        if after[t] < best:
+            best = after[t]
+    return best
 
 
 @njit(cache=True)
@@ -156,22 +134,19 @@ def greedy_discard(obs, tabs):
     """The greedy discard of the observation's 3k+2 hand."""
     unseen = obs.sc[0]
     _unseen(obs, unseen)
-    t, _ = _best_discard(obs.hand, obs.info[I_N_MELDS], tabs, unseen, obs.sc[1])
-    return t
+    return _best_discard(obs.hand, obs.info[I_N_MELDS], tabs, unseen, obs.sc[1], obs.sc[2])
 
 
 @njit(cache=True)
 def greedy_claim(obs, tabs, d, options):
-    """Claim ``d`` when the best discard after the meld lowers the hand's shanten (a kong: when
-    the hand left does not raise it)."""
+    """Claim ``d`` when the best discard after the meld lowers the hand's table shanten (a kong:
+    when the hand left does not raise it)."""
     hand = obs.hand
     nm = obs.info[I_N_MELDS]
     if nm >= 4:
         return PASS
     now = bj_shanten_k(hand, nm, tabs)
-    unseen = obs.sc[0]
-    _unseen(obs, unseen)
-    unseen[d] = max(unseen[d] - 1, 0)
+    after = obs.sc[1]
     best = PASS
     best_v = now
     if options & (1 << CLAIM_KONG):
@@ -182,7 +157,7 @@ def greedy_claim(obs, tabs, d, options):
             return CLAIM_KONG
     if options & (1 << CLAIM_PENG):
         hand[d] -= 2
-        _, v = _best_discard(hand, nm + 1, tabs, unseen, obs.sc[1])
+        v = _lowest_after_discard(hand, nm + 1, tabs, after)
         hand[d] += 2
         if v < best_v:
             best_v = v
@@ -194,7 +169,7 @@ def greedy_claim(obs, tabs, d, options):
         for x in range(low, low + 3):
             if x != d:
                 hand[x] -= 1
-        _, v = _best_discard(hand, nm + 1, tabs, unseen, obs.sc[1])
+        v = _lowest_after_discard(hand, nm + 1, tabs, after)
         for x in range(low, low + 3):
             if x != d:
                 hand[x] += 1
