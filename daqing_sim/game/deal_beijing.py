@@ -235,10 +235,10 @@ def declare_after_discard(st, cur, tabs):
 
 
 @njit(cache=True)
-def note_discard(st, cur, d, dealer, log, log_on, n_log):
+def note_discard(st, cur, d, dealer, rules, log, log_on, n_log):
     """The 烧庄 count after a discard; returns n_log."""
     bj = st.bj
-    if bj[B_BURN_LIVE]:
+    if bj[B_BURN_LIVE] and rules[R_BURN_DEALER]:
         if cur == dealer:
             bj[B_BURN_TILE] = d
             bj[B_BURN_COUNT] = 0

@@ -752,7 +752,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     n_log = log_event(
                         log, n_log, EV_READY, cur, bao, orow[O_READY_WAIT + cur], orow[O_READY_OUTS + cur]
                     )
-            n_log = fam_note_discard(st, cur, d, dealer, log, log_on, n_log)
+            n_log = fam_note_discard(st, cur, d, dealer, rules, log, log_on, n_log)
             at_end = back - front + 1 <= fam_draw_limit(st, rules)
             claimable = fam_claims_open(st, last_live, rules)  # RULES: 荒庄前最后四张
             if claimable:

@@ -298,21 +298,21 @@ def _fam_declare_after_discard(st, cur, d, declare, keep_ready, i_pond, rules, t
     return daqing
 
 
-def fam_note_discard(st, cur, d, dealer, log, log_on, n_log):
+def fam_note_discard(st, cur, d, dealer, rules, log, log_on, n_log):
     """The family's count of a discard; returns n_log."""
     return _stub()
 
 
 @overload(fam_note_discard, inline="always")
-def _fam_note_discard(st, cur, d, dealer, log, log_on, n_log):
+def _fam_note_discard(st, cur, d, dealer, rules, log, log_on, n_log):
     if _beijing(st):
 
-        def beijing(st, cur, d, dealer, log, log_on, n_log):
-            return bj.note_discard(st, cur, d, dealer, log, log_on, n_log)
+        def beijing(st, cur, d, dealer, rules, log, log_on, n_log):
+            return bj.note_discard(st, cur, d, dealer, rules, log, log_on, n_log)
 
         return beijing
 
-    def daqing(st, cur, d, dealer, log, log_on, n_log):
+    def daqing(st, cur, d, dealer, rules, log, log_on, n_log):
         return n_log
 
     return daqing

@@ -107,6 +107,8 @@ def compose_wall(
     front: Sequence[int] = (),
     back: Sequence[int] = (),
     dealer: int = 0,
+    *,
+    family: str = "daqing",
 ) -> np.ndarray:
     """Build one wall from chosen hands and draws (for tests and worked examples).
 
@@ -114,24 +116,35 @@ def compose_wall(
     ----------
     hands : four sequences of tile kinds
         Hands by seat (``hands[s]`` for seat ``s``); the dealer's has 14 tiles, the others 13.
-    bao : int
-        Tile kind of the bao.
+    bao : int or None
+        Tile kind of the bao (``None`` for a family without one, e.g. Beijing).
     front : sequence of int
         The first tiles drawn from the live wall, in order.
     back : sequence of int
         Tiles taken from the back (kong replacements, replacement baos), in order.
     dealer : int
         Seat of the dealer.
+    family : str
+        ``"daqing"`` (112 tiles) or ``"beijing"`` (136 tiles, no bao).
 
     Returns
     -------
     numpy.ndarray
-        ``uint8 (112,)``; the rest of the live wall holds the unused tiles in kind order.
+        ``uint8 (112,)`` or ``(136,)``; the rest of the live wall holds the unused tiles in kind
+        order.
     """
+    if family not in FAMILIES:
+        raise ValueError(f"unknown rule family {family!r}: use one of {', '.join(FAMILIES)}")
+    daqing = family == "daqing"
+    if daqing == (bao is None):
+        raise ValueError("give the bao's tile kind for a Daqing wall, and bao=None for a Beijing one")
+    n_kinds = N_KINDS if daqing else N_KINDS_ALL
+    n_tiles = N_TILES if daqing else N_TILES_ALL
+    live = LIVE_START if daqing else LIVE_START_ALL
     if len(hands) != 4:
         raise ValueError(f"compose_wall needs four hands (one per seat), got {len(hands)}")
-    left = np.full(N_KINDS, COPIES, dtype=np.int64)
-    wall = np.full(N_TILES, 255, dtype=np.int64)
+    left = np.full(n_kinds, COPIES, dtype=np.int64)
+    wall = np.full(n_tiles, 255, dtype=np.int64)
     pos = 0
     for k in range(4):
         seat = (dealer + k) % 4
@@ -141,19 +154,22 @@ def compose_wall(
         for t in hands[seat]:
             wall[pos] = t
             pos += 1
-    wall[BAO_POSITION] = bao
+    if daqing:
+        wall[BAO_POSITION] = bao
     for i, t in enumerate(front):
-        wall[LIVE_START + i] = t
+        wall[live + i] = t
     for i, t in enumerate(back):
-        if wall[N_TILES - 1 - i] != 255:
-            raise ValueError("front and back draws overlap: the live wall has only 58 tiles")
-        wall[N_TILES - 1 - i] = t
+        if wall[n_tiles - 1 - i] != 255:
+            raise ValueError(f"front and back draws overlap: the live wall has only {n_tiles - live} tiles")
+        wall[n_tiles - 1 - i] = t
+    if (wall[wall != 255] >= n_kinds).any():
+        raise ValueError(f"tile kinds of a {family} wall are 0-{n_kinds - 1}")
     for t in wall[wall != 255]:
         left[t] -= 1
-    bad = [int(t) for t in range(N_KINDS) if left[t] < 0]
+    bad = [int(t) for t in range(n_kinds) if left[t] < 0]
     if bad:
         raise ValueError(f"more than four copies of tile kind(s) {bad} in the composed wall")
-    rest = np.repeat(np.arange(N_KINDS), left)
+    rest = np.repeat(np.arange(n_kinds), left)
     wall[wall == 255] = rest
     return wall.astype(np.uint8)
 

@@ -1,0 +1,156 @@
+"""Beijing deals in the one engine, checked move by move (tests/beijing_deal_check.py, the plain-
+Python reference of the rules) on logged deals of greedy and random fields, and on walls built
+for one mechanic each.
+
+Sizes: ``BEIJING_DEAL_CHECKS`` deals per field (default 150; ``1000`` for the full check).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import numpy as np
+import pytest
+from beijing_deal_check import check_deal
+
+import daqing_sim as ds
+from daqing_sim.game.frame_beijing import beijing_frame
+from daqing_sim.game.simulate import run_walls
+from daqing_sim.game.wall import compose_wall, generate_walls
+from daqing_sim.players.registry import encode_strategies
+
+BEIJING = ds.RuleSet(family="beijing")
+N_DEALS = int(os.environ.get("BEIJING_DEAL_CHECKS", "150"))
+
+
+def _logged(wall, seed, strategies):
+    names, codes, knobs = encode_strategies(strategies, None)
+    raw = run_walls(
+        wall[None, :],
+        np.array([seed], dtype=np.uint64),
+        BEIJING,
+        codes,
+        knobs,
+        record_final=True,
+        record_log=True,
+    )
+    row = beijing_frame(raw["out"], 0, 0, names).iloc[0]
+    return raw["log"], row, raw["final"][0]
+
+
+@pytest.mark.parametrize("field", [("greedy",) * 4, ("random",) * 4, ("greedy", "random") * 2])
+def test_logged_deals_follow_the_rules_move_by_move(field):
+    walls, _, seeds = generate_walls(N_DEALS, seed=2026, family="beijing")
+    seen: Counter = Counter()
+    for i in range(N_DEALS):
+        log, row, final = _logged(walls[i], seeds[i], field)
+        seen += check_deal(walls[i], log, row, final)
+    # the mechanics every field shows in a sample this size (the rarer ones: walls built below)
+    for mechanic in ("deal_in", "claim", "kong"):
+        assert seen[mechanic] > 0, (mechanic, seen)
+    assert seen["deal_in"] + seen["self_draw"] + seen["robbed_added_kong"] + seen["exhaustive"] == N_DEALS
+
+
+def _deal(walls, seeds, i, field):
+    log, row, final = _logged(walls[i], seeds[i], field)
+    return check_deal(walls[i], log, row, final)
+
+
+@pytest.fixture(scope="module")
+def greedy_run():
+    """20,000 greedy deals (seed 5), where the rarer mechanics happen often enough to pick."""
+    walls, _, seeds = generate_walls(20_000, seed=5, family="beijing")
+    df = ds.simulate(20_000, seed=5, rules=BEIJING, strategies=("greedy",) * 4)
+    return walls, seeds, df
+
+
+@pytest.mark.parametrize(
+    "what, pick, mechanic",
+    [
+        ("a robbed added kong", lambda df: df.robbed_kong, "robbed_added_kong"),
+        ("烧庄", lambda df: df.burn_rounds > 0, "burn_paid"),
+        ("a win on the last discard", lambda df: df.fan_last_discard, "last_discard_win"),
+        ("互包 paid", lambda df: df.mutual_payer >= 0, "mutual_payment"),
+        ("the wall's end after two kongs", lambda df: (df.deal_kongs >= 2) & (df.winner < 0), "exhaustive"),
+        ("a kong's replacement won (杠上开花)", lambda df: df.fan_kong_bloom, "kong_bloom"),
+    ],
+)
+def test_rare_mechanics_follow_the_rules_where_they_happen(greedy_run, what, pick, mechanic):
+    walls, seeds, df = greedy_run
+    deals = df.deal[pick(df)].to_numpy()[:3]
+    assert len(deals) > 0, f"no deal with {what} in 20,000"
+    for i in deals:
+        assert _deal(walls, seeds, int(i), ("greedy",) * 4)[mechanic] >= 1, (what, i)
+
+
+# the dealer (seat 0) holds four 5p and declares the concealed kong at once; seat 1 waits on 5p
+# (an honor's concealed kong can never be robbed: a hand waiting on one copy holds another)
+_DEALER = "5555p2468s中南西北白发"
+_OTHERS = ("123p13579s南西北白发", "2346789m56677s8s")
+
+
+def _kong_wall(robber: str) -> np.ndarray:
+    from reference_beijing import parse
+
+    def tiles(text):
+        counts, _ = parse(text)
+        return [t for t in range(34) for _ in range(counts[t])]
+
+    hands = [tiles(_DEALER), tiles(robber), tiles(_OTHERS[0]), tiles(_OTHERS[1])]
+    return compose_wall(hands, bao=None, family="beijing")
+
+
+@pytest.mark.parametrize(
+    "robber, flag, robbed",
+    [
+        ("123456789m46p东东", True, True),  # wins on 5p with 一条龙: may rob the concealed kong
+        ("123456789m46p东东", False, False),  # rob_concealed_kong_with_dragon=false
+        ("123m456m789p46p东东", True, False),  # wins on 5p without the dragon: may not
+    ],
+)
+def test_a_concealed_kong_is_robbed_only_by_a_dragon(robber, flag, robbed):
+    wall = _kong_wall(robber)
+    rules = ds.RuleSet(family="beijing", rob_concealed_kong_with_dragon=flag)
+    names, codes, knobs = encode_strategies(("greedy",) * 4, None)
+    raw = run_walls(
+        wall[None, :], np.array([1], dtype=np.uint64), rules, codes, knobs, record_final=True, record_log=True
+    )
+    row = beijing_frame(raw["out"], 0, 0, names).iloc[0]
+    assert raw["log"][0][0] == 4 and raw["log"][0][2] == 13, "the dealer's first act is the kong of 5p"
+    assert bool(row.robbed_kong) == robbed
+    if robbed:
+        assert row.winner == 1 and row.discarder == 0 and row.fan_dragon
+        assert row.pay_0 == -3 * row.value and row.pay_1 == 3 * row.value  # the declarer pays it all
+    if flag:  # the checker reads the default rules
+        seen = check_deal(wall, raw["log"], row, raw["final"][0])
+        assert seen["robbed_concealed_kong"] == int(robbed)
+
+
+@pytest.mark.parametrize(
+    "flags, column, expected",
+    [
+        ({"rob_added_kong": False}, "robbed_kong", 0),
+        ({"burn_dealer": False}, "burn_rounds", 0),
+        ({"mutual_bao": False}, "mutual_bindings", None),
+    ],
+)
+def test_switching_a_mechanic_off(flags, column, expected):
+    df = ds.simulate(3000, seed=5, rules=ds.RuleSet(family="beijing", **flags), strategies=("greedy",) * 4)
+    assert (df[[f"pay_{s}" for s in range(4)]].sum(axis=1) == 0).all()
+    if expected is not None:
+        assert df[column].sum() == expected
+    else:  # 互包 still binds, but nobody pays for a partner
+        assert df.mutual_bindings.sum() > 0 and (df.mutual_payer == -1).all()
+
+
+def test_the_wall_ends_at_dead_wall_tiles_plus_two_per_kong_after_the_first():
+    for dead in (14, 30):
+        df = ds.simulate(
+            2000, seed=3, rules=ds.RuleSet(family="beijing", dead_wall_tiles=dead), strategies=("random",) * 4
+        )
+        drawn = df[df.winner < 0]
+        # 136 - 53 dealt = 83 to draw, of which dead + 2 * (kongs - 1) stay
+        left = 83 - drawn.draws
+        assert (left == dead + 2 * (drawn.deal_kongs - 1).clip(lower=0)).all()
+        assert len(drawn) > 100
