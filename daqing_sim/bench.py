@@ -37,6 +37,8 @@ RATIOS = (
     ("deals_user_jitted", "deals_greedy", 0.5),
     ("deals_python_random", "riichienv_random", 2.0),
     ("deals_expert", "riichienv_random", 3.0),
+    # Beijing (136 tiles, four seats, like RiichiEnv's game): issue 20's aims
+    ("deals_beijing_greedy", "riichienv_random", 8.0),
     # our public shanten API on a batch vs xiangting's Rust shanten called per hand from Python
     ("standard_shanten_api", "xiangting_shanten", 1.0),
 )
@@ -141,6 +143,16 @@ def bench_deals(n_deals: int = 20_000, repeat: int = 3) -> dict[str, float]:
         "deals_greedy": deals_per_second(("greedy",) * 4, n_deals, repeat=repeat),
         "deals_expert": deals_per_second(("expert",) * 4, n_deals, repeat=repeat),
         "deals_random": deals_per_second(("random",) * 4, 5 * n_deals, repeat=repeat),
+    }
+
+
+def bench_beijing(n_deals: int = 20_000, repeat: int = 3) -> dict[str, float]:
+    """Beijing deals per second with four greedy and four random players (the Beijing family's
+    players so far; best of ``repeat`` runs, after a warm-up)."""
+    beijing = RuleSet(family="beijing")
+    return {
+        "deals_beijing_greedy": deals_per_second(("greedy",) * 4, n_deals, beijing, repeat),
+        "deals_beijing_random": deals_per_second(("random",) * 4, n_deals, beijing, repeat),
     }
 
 
@@ -265,6 +277,7 @@ def _cli_bench(args) -> int:
     results.update(bench_xiangting())
     if not args.skip_deals:
         results.update(bench_deals(args.deals))
+        results.update(bench_beijing(args.deals))
         results.update(bench_jitted_player(args.deals))
         results.update(bench_python_players())
         results.update(bench_riichienv())
@@ -285,6 +298,8 @@ def _cli_bench(args) -> int:
         "deals_greedy": "deals/s",
         "deals_expert": "deals/s",
         "deals_random": "deals/s",
+        "deals_beijing_greedy": "deals/s",
+        "deals_beijing_random": "deals/s",
         "deals_python_random": "deals/s",
         "deals_user_jitted": "deals/s",
         "riichienv_random": "hands/s",
