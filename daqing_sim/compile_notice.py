@@ -69,6 +69,7 @@ class Feature:
 
     what: str
     kernels: tuple[tuple[str, str], ...]
+    signature: str = ""  # a text the compiled signature must hold (a family's deal state type)
 
 
 #: feature -> what it compiles (the kernels numba compiles at the top level on its first use)
@@ -106,7 +107,10 @@ FEATURES = {
             ("daqing_sim.hand.kernels", "std_shanten_batch_k"),
         ),
     ),
-    "simulate": Feature("the game engine and the players' kernels", _BATCH),
+    "simulate": Feature("the game engine and the players' kernels", _BATCH, ", DealState("),
+    "simulate_beijing": Feature(
+        "the game engine and the players' kernels for Beijing deals", _BATCH, ", BeijingDealState("
+    ),
     "player_defaults": Feature(
         "the greedy claim and kong that Python players default to",
         (("daqing_sim.players.greedy", "claim_k"), ("daqing_sim.players.greedy", "kong_k")),
@@ -117,8 +121,9 @@ FEATURES = {
 _done: set[str] = set()
 
 
-def _cached(module: str, name: str) -> bool:
-    """Whether numba's cache holds ``module.name`` compiled from the current source."""
+def _cached(module: str, name: str, signature: str = "") -> bool:
+    """Whether numba's cache holds ``module.name`` compiled from the current source (for a
+    signature whose text holds ``signature``)."""
     disp = getattr(importlib.import_module(module), name)
     cache = getattr(disp, "_cache", None)
     index_file = getattr(cache, "_cache_file", None)
@@ -129,7 +134,10 @@ def _cached(module: str, name: str) -> bool:
     except Exception:  # an unreadable index is recompiled by numba: say so
         return False
     code = hashlib.sha256(disp.py_func.__code__.co_code).hexdigest()
-    return any(isinstance(key, tuple) and len(key) == 3 and key[2][0] == code for key in index)
+    return any(
+        isinstance(key, tuple) and len(key) == 3 and key[2][0] == code and signature in str(key[0])
+        for key in index
+    )
 
 
 def _tables_cached() -> bool:
@@ -147,7 +155,8 @@ def compile_seconds(feature: str) -> int:
     """
     if feature not in FEATURES:
         raise ValueError(f"unknown feature {feature!r}: one of {', '.join(sorted(FEATURES))}")
-    cold = [k for k in FEATURES[feature].kernels if not _cached(*k)]
+    sig = FEATURES[feature].signature
+    cold = [k for k in FEATURES[feature].kernels if not _cached(*k, sig)]
     if not cold:
         return 0
     return sum(SECONDS.get(k, 1) for k in cold) + (0 if _tables_cached() else TABLE_SECONDS)

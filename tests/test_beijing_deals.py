@@ -154,3 +154,57 @@ def test_the_wall_ends_at_dead_wall_tiles_plus_two_per_kong_after_the_first():
         left = 83 - drawn.draws
         assert (left == dead + 2 * (drawn.deal_kongs - 1).clip(lower=0)).all()
         assert len(drawn) > 100
+
+
+# --- the log and the replay show Beijing's mechanics ------------------------------------------
+
+
+def test_deal_log_and_replay_show_a_robbed_kong(greedy_run):
+    _, _, df = greedy_run
+    deal = int(df.deal[df.robbed_kong].iloc[0])
+    log = ds.deal_log(5, deal, rules=BEIJING)
+    assert "bao" not in set(log.event) and int(log.loc[log.event == "final", "count"].sum()) == 136
+    robbed = log[log.event == "robbed_kong"]
+    assert len(robbed) == 1
+    win = log[log.event == "win"].iloc[0]
+    assert win.seat == robbed.seat.iloc[0] and win.from_seat == robbed.from_seat.iloc[0]
+    lines = ds.replay(5, deal, rules=BEIJING)
+    assert "(Beijing rules)" in lines[0] and any("(抢杠)" in line for line in lines)
+    pays = df.loc[df.deal == deal, [f"pay_{s}" for s in range(4)]].iloc[0].tolist()
+    expected = "  payments: " + ", ".join(f"seat {s} {p:+,}" for s, p in enumerate(pays))
+    assert lines[-1].splitlines()[-1] == expected
+
+
+@pytest.mark.parametrize(
+    "pick, event, text",
+    [
+        (lambda df: df.burn_rounds > 0, "burn", "烧庄 round 1"),
+        (lambda df: df.mutual_payer >= 0, "mutual_bao", "(互包)"),
+    ],
+)
+def test_deal_log_and_replay_show_burning_and_binding(greedy_run, pick, event, text):
+    _, _, df = greedy_run
+    deal = int(df.deal[pick(df)].iloc[0])
+    log = ds.deal_log(5, deal, rules=BEIJING)
+    assert (log.event == event).sum() >= 1
+    assert any(text in line for line in ds.replay(5, deal, rules=BEIJING))
+
+
+def test_the_html_viewer_and_dealenv_refuse_beijing_in_one_line():
+    for call in (
+        lambda: ds.replay_html(1, 0, rules=BEIJING),
+        lambda: ds.DealEnv(seed=1, deal=0, rules=BEIJING),
+    ):
+        with pytest.raises(ValueError, match="plays Daqing deals only so far") as info:
+            call()
+        assert "\n" not in str(info.value)
+
+
+def test_cli_replay_of_a_beijing_deal(capsys):
+    from daqing_sim.cli import main
+
+    assert main(["replay", "--seed", "5", "--deal", "1", "--rules", "family=beijing"]) == 0
+    out = capsys.readouterr().out
+    assert "greedy, greedy, greedy, greedy (Beijing rules)" in out.splitlines()[0]
+    assert main(["replay", "--seed", "5", "--deal", "1", "--rules", "family=beijing", "--json"]) == 0
+    assert '"event":"deal"' in capsys.readouterr().out

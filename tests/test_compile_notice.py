@@ -91,7 +91,7 @@ def test_a_warm_cache_says_nothing(name: str) -> None:
 
 
 def test_the_notice_is_logged_once_per_feature(monkeypatch, caplog) -> None:
-    monkeypatch.setattr(compile_notice, "_cached", lambda module, name: False)
+    monkeypatch.setattr(compile_notice, "_cached", lambda module, name, signature="": False)
     monkeypatch.setattr(compile_notice, "_done", set())
     with caplog.at_level(logging.WARNING, logger="daqing_sim.compile"):
         compile_notice.announce("advise")
@@ -105,7 +105,9 @@ def test_the_notice_is_logged_once_per_feature(monkeypatch, caplog) -> None:
 
 def test_cold_seconds_add_up_the_cold_kernels(monkeypatch) -> None:
     cold = {("daqing_sim.advisor.exact", "outs_k")}
-    monkeypatch.setattr(compile_notice, "_cached", lambda module, name: (module, name) not in cold)
+    monkeypatch.setattr(
+        compile_notice, "_cached", lambda module, name, signature="": (module, name) not in cold
+    )
     monkeypatch.setattr(compile_notice, "_tables_cached", lambda: True)
     assert (
         compile_notice.compile_seconds("advise")

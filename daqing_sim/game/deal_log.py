@@ -15,17 +15,20 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from daqing_sim.codes import BAO_KINDS, METHODS, N_KINDS, OUTCOMES, WAIT_KINDS
+from daqing_sim.codes import BAO_KINDS, METHODS, N_KINDS, N_KINDS_ALL, N_TILES_ALL, OUTCOMES, WAIT_KINDS
 from daqing_sim.game.engine import (
     EV_ADDED_KONG,
     EV_BAO_REPLACED,
+    EV_BURN,
     EV_CLAIM,
     EV_CLAIM_OFFER,
     EV_CONCEALED_KONG,
     EV_DISCARD,
     EV_DRAW,
     EV_EXHAUSTIVE,
+    EV_MUTUAL_BAO,
     EV_READY,
+    EV_ROBBED_KONG,
     EV_WIN,
     EV_WIN_DETAIL,
     F_POOL,
@@ -40,12 +43,11 @@ from daqing_sim.game.engine import (
     O_WINNER_KONGS,
 )
 from daqing_sim.game.scoring import settle_detail
-from daqing_sim.game.simulate import _prepare, _python_seats, _with_players, run_walls
-from daqing_sim.game.wall import BAO_POSITION, N_LIVE, generate_walls
+from daqing_sim.game.simulate import _default_seats, _prepare, _python_seats, _with_players, run_walls
+from daqing_sim.game.wall import BAO_POSITION, DEALT, N_LIVE, generate_walls
 from daqing_sim.hand.tiles import tile_name
-from daqing_sim.players.registry import DEFAULT_FIELD
 from daqing_sim.render.frames import DealLogFrame
-from daqing_sim.rules import ENGINE_FAMILIES, RuleSet
+from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
 EVENTS = (
@@ -64,11 +66,17 @@ EVENTS = (
     "bao_kan",
     "exhaustive_draw",
     "final",
+    # Beijing: a robbed kong (抢杠), a 互包 binding, a 烧庄 round
+    "robbed_kong",
+    "mutual_bao",
+    "burn",
 )
 # claim answers by code (codes.PASS .. CHI_HIGH), then the two win methods
 ACTIONS = ("pass", "peng", "kong", "chi_low", "chi_mid", "chi_high") + METHODS
 PLACES = ("hand", "pool", "rest")
 TILE_NAMES = tuple(tile_name(t) for t in range(N_KINDS))
+TILE_NAMES_ALL = tuple(tile_name(t) for t in range(N_KINDS_ALL))  # a family of 34 kinds
+LIVE_BEIJING = N_TILES_ALL - DEALT  # tiles to draw from under Beijing (83)
 COLUMNS = (
     "step",
     "event",
@@ -109,7 +117,7 @@ def _row(event: str, seat: int = -1, tile: int = -1, **kw) -> dict:
     return r
 
 
-def _opening(wall: np.ndarray, dealer: int) -> list[dict]:
+def _opening(wall: np.ndarray, dealer: int, family: str = "daqing") -> list[dict]:
     rows = []
     pos = 0
     for k in range(4):
@@ -117,7 +125,8 @@ def _opening(wall: np.ndarray, dealer: int) -> list[dict]:
         for _ in range(14 if k == 0 else 13):
             rows.append(_row("deal", s, int(wall[pos])))
             pos += 1
-    rows.append(_row("bao", -1, int(wall[BAO_POSITION])))
+    if family == "daqing":
+        rows.append(_row("bao", -1, int(wall[BAO_POSITION])))
     return rows
 
 
@@ -153,6 +162,12 @@ def _events(log: np.ndarray, row: np.ndarray) -> list[dict]:
                 win["event"] = "bao_kan"
         elif code == EV_EXHAUSTIVE:
             rows.append(_row("exhaustive_draw"))
+        elif code == EV_ROBBED_KONG:  # options: 1 when the kong was concealed
+            rows.append(_row("robbed_kong", seat, tile, from_seat=a, options=b))
+        elif code == EV_MUTUAL_BAO:
+            rows.append(_row("mutual_bao", seat, -1, from_seat=a))
+        elif code == EV_BURN:  # count: the round
+            rows.append(_row("burn", seat, tile, count=a))
     return rows
 
 
@@ -160,15 +175,15 @@ def _final(final: np.ndarray) -> list[dict]:
     rows = []
     for i in range(6):
         seat, place = (i, "hand") if i < F_POOL else (-1, "pool" if i == F_POOL else "rest")
-        for t in range(N_KINDS):
+        for t in range(final.shape[1]):
             if final[i, t]:
                 rows.append(_row("final", seat, t, place=place, count=int(final[i, t])))
     return rows
 
 
-def _fill_state(rows: list[dict]) -> None:
+def _fill_state(rows: list[dict], live: int = N_LIVE) -> None:
     """The state columns (after each event): wall_left, the seat's ready, the bao in force."""
-    left = N_LIVE
+    left = live
     bao = -1
     ready = [False] * 4
     for r in rows:
@@ -191,7 +206,7 @@ def _fill_state(rows: list[dict]) -> None:
         r["ready"] = ready[r["seat"]] if r["seat"] >= 0 else False
 
 
-def frame_from_rows(rows: list[dict]) -> pd.DataFrame:
+def frame_from_rows(rows: list[dict], family: str = "daqing") -> pd.DataFrame:
     """The typed frame of :func:`deal_log` from its row dicts."""
     df = pd.DataFrame(rows)
     df["step"] = np.arange(len(df))
@@ -199,7 +214,8 @@ def frame_from_rows(rows: list[dict]) -> pd.DataFrame:
         df[col] = df[col].astype(dtype)
     df["ready"] = df["ready"].astype(bool)
     df["tile_name"] = pd.Categorical.from_codes(
-        np.where(df["tile"] >= 0, df["tile"], -1), categories=list(TILE_NAMES)
+        np.where(df["tile"] >= 0, df["tile"], -1),
+        categories=list(TILE_NAMES if family == "daqing" else TILE_NAMES_ALL),
     )
     for col, cats in (
         ("event", EVENTS),
@@ -239,19 +255,19 @@ def deal_log_wall(
     if len(log) >= MAX_EVENTS:
         raise AssertionError(f"more than {MAX_EVENTS} events in one deal: raise engine.MAX_EVENTS")
     row = raw["out"][0]
-    rows = _opening(wall, dealer) + _events(log, row)
-    _fill_state(rows)
+    rows = _opening(wall, dealer, rules.family) + _events(log, row)
+    _fill_state(rows, N_LIVE if rules.family == "daqing" else LIVE_BEIJING)
     end = _final(raw["final"][0])
     for r in end:
         r.update(wall_left=rows[-1]["wall_left"], bao=rows[-1]["bao"], ready=False)
-    return frame_from_rows(rows + end), row
+    return frame_from_rows(rows + end, rules.family), row
 
 
 def deal_log(
     seed: int,
     deal: int,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = DEFAULT_FIELD,
+    strategies: Sequence[Any] | None = None,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
 ) -> pd.DataFrame:
@@ -267,7 +283,11 @@ def deal_log(
     seed, deal : int
         Identify the deal, as in the ``deal`` column of :func:`daqing_sim.game.simulate`.
     rules, strategies, dealer, knobs
-        As given to :func:`daqing_sim.game.simulate` (the log is that run's deal).
+        As given to :func:`daqing_sim.game.simulate` (the log is that run's deal; no
+        strategies: the family's default field, ``players.registry.default_field``). Under
+        Beijing there is no bao row, and the rows ``robbed_kong`` (抢杠: ``from_seat`` the
+        kong's declarer, ``options`` 1 for a concealed kong), ``mutual_bao`` (互包: the seat and
+        ``from_seat`` are bound) and ``burn`` (烧庄: ``count`` the round) show its mechanics.
 
     Returns
     -------
@@ -301,11 +321,9 @@ def logged_deal(
     dealer, strategies) and the deal's result row (``game.engine.O_*``)."""
     seed = check_int(seed, "seed")
     deal = check_int(deal, "deal")
-    strategies = _with_players(strategies)
-    rules, dealer, names, codes, knob_values = _prepare(
-        rules, strategies, knobs, dealer, "deal_log", ENGINE_FAMILIES
-    )
-    walls, _, seeds = generate_walls(1, seed, deal)
+    strategies = _with_players(_default_seats(strategies, rules))
+    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer, "deal_log")
+    walls, _, seeds = generate_walls(1, seed, deal, family=rules.family)
     df, row = deal_log_wall(
         walls[0], seeds[0], rules, codes, knob_values, dealer, _python_seats(strategies), deal
     )

@@ -23,18 +23,18 @@ from daqing_sim.game.engine import (
     O_OUTCOME,
     O_WAIT,
 )
-from daqing_sim.game.simulate import _prepare, _python_seats, _with_players
+from daqing_sim.game.simulate import _default_seats, _prepare, _python_seats, _with_players
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.notation import Hand, Meld, format_hand
 from daqing_sim.hand.tiles import tile_name
-from daqing_sim.players.registry import DEFAULT_FIELD
-from daqing_sim.rules import ENGINE_FAMILIES, RuleSet
+from daqing_sim.players.registry import DEFAULT_FIELD, default_field
+from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
 
 class _Seat:
-    def __init__(self) -> None:
-        self.counts = np.zeros(N_KINDS, dtype=np.uint8)
+    def __init__(self, n_kinds: int = N_KINDS) -> None:
+        self.counts = np.zeros(n_kinds, dtype=np.uint8)
         self.melds: list[Meld] = []
 
     def __str__(self) -> str:
@@ -45,7 +45,7 @@ def replay(
     seed: int,
     deal: int,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = DEFAULT_FIELD,
+    strategies: Sequence[Any] | None = None,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
 ) -> list[str]:
@@ -56,7 +56,8 @@ def replay(
     seed, deal : int
         Identify the deal, as in the ``deal`` column of :func:`daqing_sim.game.simulate`.
     rules, strategies, dealer, knobs
-        As given to :func:`daqing_sim.game.simulate` (the replay matches that run's row).
+        As given to :func:`daqing_sim.game.simulate` (the replay matches that run's row; no
+        strategies: the family's default field).
 
     Returns
     -------
@@ -70,11 +71,9 @@ def replay(
     """
     seed = check_int(seed, "seed")
     deal = check_int(deal, "deal")
-    strategies = _with_players(strategies)
-    rules, dealer, names, codes, knob_values = _prepare(
-        rules, strategies, knobs, dealer, "replay", ENGINE_FAMILIES
-    )
-    walls, _, seeds = generate_walls(1, seed, deal)
+    strategies = _with_players(_default_seats(strategies, rules))
+    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer, "replay")
+    walls, _, seeds = generate_walls(1, seed, deal, family=rules.family)
     return replay_wall(
         walls[0],
         seeds[0],
@@ -131,11 +130,14 @@ def render(
 ) -> list[str]:
     """The text replay of a :func:`~daqing_sim.game.deal_log.deal_log` frame (``row``: the
     deal's result row, for the settlement of a win)."""
+    beijing = rules.family == "beijing"
     lines = [f"{header}: dealer seat {dealer}, strategies {', '.join(names)}"]
+    if beijing:
+        lines[0] += " (Beijing rules)"
     changed = rules.changed()
     if changed:
         lines.append("rules: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
-    seats = [_Seat() for _ in range(4)]
+    seats = [_Seat(rules.n_kinds) for _ in range(4)]
     records = df.to_dict("records")
     for r in records:
         if r["event"] == "deal":
@@ -143,6 +145,11 @@ def render(
     for s in range(4):
         role = " (dealer)" if s == dealer else ""
         lines.append(f"seat {s}{role}: {seats[s]}")
+    if beijing:
+        lines.append(
+            f"wall: {records[0]['wall_left']} tiles to draw; play stops with "
+            f"{rules.dead_wall_tiles} left (+2 per kong after the first)"
+        )
     turn = 0
     for r in records:
         ev, seat, tile = r["event"], r["seat"], r["tile"]
@@ -183,6 +190,30 @@ def render(
                 f"     three {tile_name(r['other_tile'])} visible: the bao is replaced (换宝) by the last "
                 f"live tile, {tile_name(tile)}"
             )
+        elif ev == "robbed_kong":
+            declarer = r["from_seat"]
+            if r["options"]:
+                seats[declarer].counts[tile] += 3
+                seats[declarer].melds.pop()
+            else:
+                seats[declarer].melds = [
+                    Meld("peng", m.tile) if m.kind == "added_kong" and m.tile == tile else m
+                    for m in seats[declarer].melds
+                ]
+            kind = "concealed kong (with 一条龙)" if r["options"] else "added kong"
+            lines.append(f"     seat {seat} robs seat {declarer}'s {kind} of {tile_name(tile)} (抢杠)")
+        elif ev == "mutual_bao":
+            lines.append(
+                f"     seats {seat} and {r['from_seat']} are bound (互包): three claims from one player; "
+                "either's win is paid by the other"
+            )
+        elif ev == "burn":
+            lines.append(
+                f"     烧庄 round {r['count']}: all three followed the dealer's {tile_name(tile)}; "
+                "the dealer owes each of them if the deal is won"
+            )
+        elif ev == "win" and beijing:
+            lines.append(_win_line_beijing(row, seat, tile, rules))
         elif ev in ("win", "bao_kan"):
             if ev == "bao_kan":
                 lines.append(
@@ -190,6 +221,8 @@ def render(
                     "sight (宝卡), with no draw"
                 )
             lines.append(_win_line(row, seat, tile, rules, dealer))
+        elif ev == "exhaustive_draw" and beijing:
+            lines.append(f"{r['wall_left']} tiles left undrawn: a drawn deal (荒牌), nobody pays")
         elif ev == "exhaustive_draw":
             lines.append("the live wall is empty: exhaustive draw (荒庄), nobody pays")
     return lines
@@ -223,9 +256,40 @@ def _win_line(row, winner: int, tile: int, rules: RuleSet, dealer: int) -> str:
     return head + "\n" + str(detail)
 
 
+def _win_line_beijing(row, winner: int, tile: int, rules: RuleSet) -> str:
+    from daqing_sim.hand.beijing import FAN_NAMES, HOW_ROBBED_KONG
+    from daqing_sim.layout import (
+        O_BURN_ROUNDS,
+        O_FAN_MASK,
+        O_FAN_TOTAL,
+        O_HOW,
+        O_MUTUAL_PAYER,
+        O_PAY,
+        O_VALUE,
+    )
+
+    outcome = "robbed kong" if row[O_HOW] & HOW_ROBBED_KONG else OUTCOMES[row[O_OUTCOME]].replace("_", " ")
+    fans = [name for i, name in enumerate(FAN_NAMES) if row[O_FAN_MASK] >> i & 1]
+    values = rules.to_dict()
+    listed = ", ".join(f"{name} {values[f'fans_{name}']}" for name in fans)
+    lines = [
+        f"WIN ({outcome}): seat {winner} wins on {tile_name(tile)}: {listed}; F = {row[O_FAN_TOTAL]}, "
+        f"value {row[O_VALUE]:,}",
+    ]
+    if row[O_MUTUAL_PAYER] >= 0:
+        lines.append(f"  互包: seat {row[O_MUTUAL_PAYER]}, bound to the winner, pays for everyone")
+    if row[O_BURN_ROUNDS] > 0:
+        lines.append(f"  烧庄: {row[O_BURN_ROUNDS]} round(s), the dealer pays each other seat")
+    lines.append("  payments: " + ", ".join(f"seat {s} {row[O_PAY + s]:+,}" for s in range(4)))
+    return "\n".join(lines)
+
+
 def _cli(args) -> int:
     rules = rules_from_args(args)
-    strategies = tuple(s.strip() for s in args.strategies.split(","))
+    if args.strategies is None:
+        strategies = default_field(rules.family)
+    else:
+        strategies = tuple(s.strip() for s in args.strategies.split(","))
     if len(strategies) == 1:
         strategies = strategies * 4
     if args.html:
@@ -261,9 +325,9 @@ def register(subparsers) -> None:
     add_rules_option(p)
     p.add_argument(
         "--strategies",
-        default=",".join(DEFAULT_FIELD),
-        help="four comma-separated strategies (or one for all seats); default expert, the field "
-        "of simulate, ds.replay and ds.deal_log",
+        default=None,
+        help="four comma-separated strategies (or one for all seats); default the family's field "
+        f"of simulate, ds.replay and ds.deal_log ({DEFAULT_FIELD[0]} under Daqing, greedy under Beijing)",
     )
     p.add_argument("--dealer", type=int, default=0, help="dealer seat (default 0)")
     p.add_argument(

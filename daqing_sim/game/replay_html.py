@@ -21,7 +21,7 @@ from daqing_sim.game.engine import O_BIG, O_OUTCOME, O_PAY, O_WINNER
 from daqing_sim.players.registry import DEFAULT_FIELD
 from daqing_sim.render.states import table_states
 from daqing_sim.render.viewer import viewer_page
-from daqing_sim.rules import RuleSet
+from daqing_sim.rules import RuleSet, require_engine_family
 from daqing_sim.validation import atomic_write_bytes
 
 
@@ -55,6 +55,8 @@ def replay_payload(
     knobs: Sequence[Mapping[str, float] | None] | None = None,
 ) -> dict[str, Any]:
     """What the viewer page draws (see :func:`replay_html`): title, seats, states, settlement."""
+    if isinstance(rules, RuleSet):
+        require_engine_family(rules, "the HTML replay viewer")  # text replay and deal_log: Beijing too
     df, row = logged_deal(seed, deal, rules, strategies, dealer, knobs)
     seed, deal, dealer, names = (df.attrs[k] for k in ("seed", "deal", "dealer", "strategies"))
     changed = rules.changed()

@@ -133,7 +133,7 @@ def run_walls(
     n = walls.shape[0]
     stepped = players is not None and any(isinstance(p, Player) for p in players)
     if n:
-        announce("stepped" if stepped else "simulate")
+        announce("stepped" if stepped else "simulate" if rules.family == "daqing" else "simulate_beijing")
     if stepped:
         if any(isinstance(p, JittedPlayer) for p in players):
             raise ValueError(
@@ -451,7 +451,8 @@ def simulate(
         nxt += CHUNK
     edges.append(start + n_deals)
     if n_deals:
-        announce("stepped" if _python_seats(strategies) is not None else "simulate")
+        batch = "simulate" if rules.family == "daqing" else "simulate_beijing"
+        announce("stepped" if _python_seats(strategies) is not None else batch)
     tasks = [
         (b - a, seed, a, rules, codes, knob_values, dealer, bool(record_hands), _python_seats(strategies))
         for a, b in zip(edges[:-1], edges[1:], strict=True)
