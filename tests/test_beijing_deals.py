@@ -208,3 +208,32 @@ def test_cli_replay_of_a_beijing_deal(capsys):
     assert "greedy, greedy, greedy, greedy (Beijing rules)" in out.splitlines()[0]
     assert main(["replay", "--seed", "5", "--deal", "1", "--rules", "family=beijing", "--json"]) == 0
     assert '"event":"deal"' in capsys.readouterr().out
+
+
+def test_a_duplicate_tournament_under_beijing(capsys):
+    """ds.tournament and the CLI play Beijing: the same walls in four rotations, payments in points."""
+    table = ds.tournament(["greedy", "random", "greedy", "random"], 60, seed=3, rules=BEIJING)
+    assert set(table.entrant) == {"greedy", "random"}
+    assert table.set_index("entrant").loc["greedy", "mean_pay"] > 0  # greedy beats random by far
+    from daqing_sim.cli import main
+
+    assert (
+        main(
+            [
+                "tournament",
+                "greedy",
+                "random",
+                "greedy",
+                "random",
+                "--walls",
+                "20",
+                "--seed",
+                "3",
+                "--rules",
+                "family=beijing",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "beijing rules" in out and "points (a fan is worth 1,000" in out

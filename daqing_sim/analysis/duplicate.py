@@ -324,8 +324,9 @@ def _left(frame: pd.DataFrame, column: str) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def format_tournament(table: pd.DataFrame, pairs: pd.DataFrame | None = None) -> str:
-    """The tournament table as printed by ``daqing-sim tournament`` (and after ``run``).
+def format_tournament(table: pd.DataFrame, pairs: pd.DataFrame | None = None, family: str = "daqing") -> str:
+    """The tournament table as printed by ``daqing-sim tournament`` (and after ``run``); the
+    footnote names the payments' unit of the rule ``family``.
 
     ``pairs`` (:func:`tournament_pairs`) adds each pair once, ``a`` before ``b`` in entrant order.
 
@@ -367,5 +368,6 @@ def format_tournament(table: pd.DataFrame, pairs: pd.DataFrame | None = None) ->
             }
         )
         lines += ["", _left(p, "a - b")]
-    lines += ["", f"2^N units per seat-deal; {DUPLICATE_METHOD}."]
+    unit = "2^N units" if family == "daqing" else "points (a fan is worth 1,000 to a concealed hand)"
+    lines += ["", f"{unit} per seat-deal; {DUPLICATE_METHOD}."]
     return "\n".join(lines)

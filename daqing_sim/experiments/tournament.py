@@ -216,9 +216,9 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     table = tournament(entrants, args.walls, args.seed, rules=rules, n_jobs=args.jobs)
     print(
         f"duplicate tournament: {args.walls:,} walls of seed {args.seed} x 4 rotations = "
-        f"{4 * args.walls:,} deals"
+        f"{4 * args.walls:,} deals" + ("" if rules.family == "daqing" else f", {rules.family} rules")
     )
-    print(format_tournament(table, tournament_pairs(table)))
+    print(format_tournament(table, tournament_pairs(table), rules.family))
     return 0
 
 
