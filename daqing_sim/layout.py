@@ -167,7 +167,7 @@ CONTROL = Layout(
         ("claimable", 1),
         ("stage", 1),
         ("spare", 11),  # room for a family's loop-carried scalars
-        ("legal", N_KINDS),  # LEGAL_DISCARD | LEGAL_DECLARE per tile kind
+        ("legal", N_KINDS_ALL),  # LEGAL_DISCARD | LEGAL_DECLARE per tile kind (any family)
         ("spare_end", 4),
     ],
 )
@@ -260,9 +260,9 @@ N_INFO = 9
 PUBLIC_VIEW = Layout(
     "public view",
     [
-        ("hand", N_KINDS),
-        ("visible", N_KINDS),
-        ("safe", SEATS * N_KINDS),
+        ("hand", N_KINDS_ALL),  # the kinds fields are 34 wide: a Daqing view leaves 28-33 at 0
+        ("visible", N_KINDS_ALL),
+        ("safe", SEATS * N_KINDS_ALL),
         ("ready", SEATS),
         ("ready_draw", SEATS),
         ("table_mk", SEATS * MAX_MELDS),
@@ -271,8 +271,8 @@ PUBLIC_VIEW = Layout(
         ("meld_from", SEATS * MAX_MELDS),
         ("n_pond", SEATS),
         ("info", 12),  # N_INFO scalars and room for three more
-        ("legal", N_KINDS),
-        ("kong", N_KINDS),
+        ("legal", N_KINDS_ALL),
+        ("kong", N_KINDS_ALL),
         ("decision", 1),
         ("claim_tile", 1),
         ("claim_opts", 1),
@@ -280,7 +280,8 @@ PUBLIC_VIEW = Layout(
         ("pond", SEATS * MAX_POND),
         ("pond_flag", SEATS * MAX_POND),
         ("pond_claimer", SEATS * MAX_POND),
-        ("options", 2 * N_KINDS),  # the discard options as 2 * tile + declare, n_options of them
+        ("options", 2 * N_KINDS_ALL),  # the discard options as 2 * tile + declare, n_options of them
+        ("n_kinds", 1),  # the family's tile kinds: 28 (Daqing) or 34 (Beijing)
     ],
 )
 P_HAND = PUBLIC_VIEW.offset("hand")
@@ -304,6 +305,7 @@ P_POND = PUBLIC_VIEW.offset("pond")
 P_POND_FLAG = PUBLIC_VIEW.offset("pond_flag")
 P_POND_CLAIMER = PUBLIC_VIEW.offset("pond_claimer")
 P_OPTIONS = PUBLIC_VIEW.offset("options")
+P_N_KINDS = PUBLIC_VIEW.offset("n_kinds")
 N_PUB = PUBLIC_VIEW.size
 assert PUBLIC_VIEW.width("info") >= N_INFO
 

@@ -190,14 +190,54 @@ def test_deal_log_and_replay_show_burning_and_binding(greedy_run, pick, event, t
     assert any(text in line for line in ds.replay(5, deal, rules=BEIJING))
 
 
-def test_the_html_viewer_and_dealenv_refuse_beijing_in_one_line():
-    for call in (
-        lambda: ds.replay_html(1, 0, rules=BEIJING),
-        lambda: ds.DealEnv(seed=1, deal=0, rules=BEIJING),
-    ):
-        with pytest.raises(ValueError, match="plays Daqing deals only so far") as info:
-            call()
-        assert "\n" not in str(info.value)
+def test_the_html_viewer_refuses_beijing_in_one_line():
+    with pytest.raises(ValueError, match="plays Daqing deals only so far") as info:
+        ds.replay_html(1, 0, rules=BEIJING)
+    assert "\n" not in str(info.value)
+
+
+def test_dealenv_plays_a_beijing_deal():
+    env = ds.DealEnv(seed=5, deal=1, rules=BEIJING)
+    assert env.names == ("caller", "greedy", "greedy", "greedy")  # the family's default field
+    obs = env.reset()
+    assert obs.family == "beijing" and obs.n_kinds == 34 and obs.hand.shape == (34,)
+    assert all(not d.declare for d in obs.legal_discards)  # nobody declares under Beijing
+    while not env.done:
+        obs = env.step(env.legal_actions()[-1] if obs.decision == "discard" else None)
+    row = env.result().iloc[0]
+    assert sum(env.payments) == 0 and list(env.payments) == [row[f"pay_{s}"] for s in range(4)]
+    with pytest.raises(ValueError, match="does not play beijing yet"):
+        ds.DealEnv(seed=5, rules=BEIJING, players=(None, "jia_hunter", "greedy", "greedy"))
+
+
+def test_python_players_play_beijing_and_follow_the_rules():
+    """Python players on the stepped engine (claims and kongs by Beijing greedy's default),
+    their deals checked move by move like the built-in players'."""
+    from daqing_sim.players.examples import RandomLegal
+    from daqing_sim.players.examples_jitted import CAUTIOUS
+
+    seats = (RandomLegal(), "greedy", RandomLegal(), "greedy")
+    walls, _, seeds = generate_walls(40, seed=11, family="beijing")
+    names, codes, knobs = encode_strategies(seats, None)
+    seen: Counter = Counter()
+    for i in range(40):
+        raw = run_walls(
+            walls[i][None, :],
+            seeds[i : i + 1],
+            BEIJING,
+            codes,
+            knobs,
+            record_final=True,
+            record_log=True,
+            players=seats,
+        )
+        row = beijing_frame(raw["out"], 0, 0, names).iloc[0]
+        seen += check_deal(walls[i], raw["log"], row, raw["final"][0])
+    assert seen["claim"] > 0 and seen["deal_in"] + seen["self_draw"] > 0
+    df = ds.simulate(40, seed=11, rules=BEIJING, strategies=seats)
+    assert df.family.iloc[0] == "beijing" and (df[[f"pay_{s}" for s in range(4)]].sum(axis=1) == 0).all()
+    with pytest.raises(ValueError, match="jitted players"):
+        ds.simulate(4, rules=BEIJING, strategies=(CAUTIOUS, "greedy", "greedy", "greedy"))
 
 
 def test_cli_replay_of_a_beijing_deal(capsys):

@@ -403,9 +403,8 @@ def test_beijing_shanten_zero_exactly_when_waits_exist():
 
 def test_engine_entry_points_refuse_families_they_do_not_deal(tmp_path):
     calls = {
-        "DealEnv": lambda: ds.DealEnv(seed=1, deal=0, rules=BEIJING),
         "advise": lambda: ds.advise("123m456p789s11m22z3z", rules=BEIJING),
-        "deal_log": lambda: ds.deal_log(1, 0, rules=BEIJING),
+        "replay_html": lambda: ds.replay_html(1, 0, rules=BEIJING),
     }
     for what, call in calls.items():
         with pytest.raises(ValueError, match="plays Daqing deals only so far") as info:

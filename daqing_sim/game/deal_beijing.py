@@ -59,6 +59,8 @@ from daqing_sim.layout import (
     B_HOW,
     B_KONGS,
     B_N_BINDINGS,
+    C_LEGAL,
+    C_SEAT,
     HA_MK,
     HA_MT,
     HA_NM,
@@ -119,6 +121,14 @@ def start(st, wall):
     """The first live tile (right after the hands) and no bao."""
     reset(st)
     return np.int64(LIVE_START_ALL), np.int64(-1)
+
+
+@njit(cache=True)
+def legal_discards(st, ctl):
+    """``ctl[C_LEGAL + t]`` at a paused discard: every kind held may be thrown (nobody declares)."""
+    s = ctl[C_SEAT]
+    for t in range(st.conc.shape[1]):
+        ctl[C_LEGAL + t] = 1 if st.conc[s, t] > 0 else 0
 
 
 @njit(cache=True)

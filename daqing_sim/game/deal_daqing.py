@@ -34,6 +34,9 @@ from daqing_sim.game.scoring import settle_kernel
 from daqing_sim.game.wall import BAO_POSITION, LIVE_START
 from daqing_sim.hand.kernels import bao_win_k, is_open_k, may_declare_k, std_shanten_k, wait_set_k
 from daqing_sim.layout import (
+    C_LEGAL,
+    C_MUST_DECLARE,
+    C_SEAT,
     H_MK,
     H_MT,
     H_NM,
@@ -182,6 +185,31 @@ def _keep_ready_kongs(hand, mk, mt, nm, kong_opts, rules, tabs, tk, tb):
         else:
             kong_opts[t] = 0
     return n_opt
+
+
+LEGAL_DISCARD, LEGAL_DECLARE = 1, 2  # bits of ctl[C_LEGAL + t] at a paused discard
+
+
+@njit(cache=True)
+def legal_discards(st, ctl, rules, tabs, tk, tb):
+    """``ctl[C_LEGAL + t]``: may the paused seat discard ``t``, and declare ready with it?"""
+    s = ctl[C_SEAT]
+    hand = st.conc[s]
+    ready_unlocked = st.ready[s] != 0
+    must = ctl[C_MUST_DECLARE] != 0
+    may_open = st.nm[s] > 0 or not rules[R_REQUIRE_OPEN]
+    for t in range(28):
+        flags = 0
+        if hand[t] > 0:
+            hand[t] -= 1
+            if not ready_unlocked and may_open and maybe_ready(hand) and std_shanten_k(hand, tabs) == 0:
+                if may_declare_k(hand, st.mk[s], st.mt[s], st.nm[s], rules):
+                    if wait_set_k(hand, st.mk[s], st.mt[s], st.nm[s], rules, tabs, tk, tb) > 0:
+                        flags = LEGAL_DECLARE
+            hand[t] += 1
+            if not must:
+                flags |= LEGAL_DISCARD
+        ctl[C_LEGAL + t] = flags
 
 
 @njit(cache=True, inline="always")

@@ -58,6 +58,7 @@ from daqing_sim.codes import (
     EXTERNAL,
     KANCHAN,
     KONG,
+    N_KINDS_ALL,
     NO_BAO,
     OPT_CONCEALED_KONG,
     PASS,
@@ -67,6 +68,8 @@ from daqing_sim.codes import (
 )
 from daqing_sim.game.borrow import borrowed
 from daqing_sim.game.deal_daqing import (  # noqa: F401 (re-exported: tests and the advisor use them)
+    LEGAL_DECLARE,
+    LEGAL_DISCARD,
     _chi_options,
     _chi_options_seat,
 )
@@ -103,6 +106,7 @@ from daqing_sim.game.families import (
     fam_kong,
     fam_kong_drawable,
     fam_kong_options,
+    fam_legal_discards,
     fam_melds_open,
     fam_note_claim,
     fam_note_discard,
@@ -116,7 +120,6 @@ from daqing_sim.game.families import (
 )
 from daqing_sim.game.state import observe
 from daqing_sim.game.wall import LIVE_START, N_LIVE
-from daqing_sim.hand.kernels import may_declare_k, std_shanten_k, wait_set_k
 from daqing_sim.layout import (  # noqa: F401 (the row, hand, final and control layouts, re-exported)
     C_ANSWER,
     C_BACK,
@@ -185,7 +188,7 @@ from daqing_sim.layout import (  # noqa: F401 (the row, hand, final and control 
     R_WINNER,
 )
 from daqing_sim.players import dispatch
-from daqing_sim.players.common import maybe_ready, splitmix64
+from daqing_sim.players.common import splitmix64
 from daqing_sim.players.observation import (
     CLAIMED,
     DRAWN_AND_THROWN,
@@ -198,6 +201,7 @@ from daqing_sim.players.observation import (
     P_KONG,
     P_LEGAL,
     P_MELD_FROM,
+    P_N_KINDS,
     P_N_OPTIONS,
     P_N_POND,
     P_OPTIONS,
@@ -213,7 +217,7 @@ from daqing_sim.players.observation import (
     P_VISIBLE,
     UNKNOWN,
 )
-from daqing_sim.rules import R_LOCK_AFTER_READY, R_REQUIRE_OPEN
+from daqing_sim.rules import R_LOCK_AFTER_READY
 
 
 def _drop_stale_cache() -> None:
@@ -251,7 +255,6 @@ PHASE_DISCARDED = _DISCARDED
 
 # ``ctl`` (int64, N_CTL): the control block of a deal stepped from outside (layout.CONTROL).
 ST_NEW, ST_PAUSED, ST_DONE = 0, 1, 2
-LEGAL_DISCARD, LEGAL_DECLARE = 1, 2
 
 
 @njit(cache=True)
@@ -353,9 +356,9 @@ def step_deal_k(
         final_tiles(wall, st, frow)
     else:
         if ctl[C_DECISION] == DECISION_DISCARD:
-            _legal_discards(st, ctl, rules, tabs, obs.tk, obs.tb)
+            fam_legal_discards(st, ctl, rules, tabs, obs.tk, obs.tb)
         else:
-            for t in range(28):
+            for t in range(N_KINDS_ALL):
                 ctl[C_LEGAL + t] = 0
         pack_view(obs, ctl, st.kong_opts, pub)
     return ctl[C_STATUS]
@@ -364,15 +367,16 @@ def step_deal_k(
 @njit(cache=True)
 def pack_view(obs, ctl, kong_opts, pub):
     """Copy the observation ``obs`` and the pending decision's options into the packed ``int16``
-    view ``pub`` (layout ``players.observation.P_*``) that Python players read."""
-    for t in range(28):
+    view ``pub`` (layout ``players.observation.P_*``, kinds fields 34 wide) that Python players read."""
+    nk = obs.hand.shape[0]
+    for t in range(nk):
         pub[P_HAND + t] = obs.hand[t]
         pub[P_VISIBLE + t] = obs.visible[t]
         pub[P_LEGAL + t] = ctl[C_LEGAL + t]
         pub[P_KONG + t] = kong_opts[t] if ctl[C_DECISION] == DECISION_KONG else 0
     for s in range(4):
-        for t in range(28):
-            pub[P_SAFE + 28 * s + t] = obs.safe[s, t]
+        for t in range(nk):
+            pub[P_SAFE + N_KINDS_ALL * s + t] = obs.safe[s, t]
         pub[P_READY + s] = obs.ready[s]
         pub[P_READY_DRAW + s] = obs.ready_draw[s]
         pub[P_TABLE_NM + s] = obs.table_nm[s]
@@ -389,7 +393,7 @@ def pack_view(obs, ctl, kong_opts, pub):
         pub[P_INFO + k] = obs.info[k]
     n_opt = 0
     for declare in range(2):
-        for t in range(28):
+        for t in range(nk):
             if ctl[C_LEGAL + t] >> declare & 1:
                 pub[P_OPTIONS + n_opt] = 2 * t + declare
                 n_opt += 1
@@ -397,28 +401,7 @@ def pack_view(obs, ctl, kong_opts, pub):
     pub[P_DECISION] = ctl[C_DECISION]
     pub[P_CLAIM_TILE] = ctl[C_TILE] if ctl[C_DECISION] == DECISION_CLAIM else -1
     pub[P_CLAIM_OPTS] = ctl[C_OPTS] if ctl[C_DECISION] == DECISION_CLAIM else 0
-
-
-@njit(cache=True)
-def _legal_discards(st, ctl, rules, tabs, tk, tb):
-    """``ctl[C_LEGAL + t]``: may the paused seat discard ``t``, and declare ready with it?"""
-    s = ctl[C_SEAT]
-    hand = st.conc[s]
-    ready_unlocked = st.ready[s] != 0
-    must = ctl[C_MUST_DECLARE] != 0
-    may_open = st.nm[s] > 0 or not rules[R_REQUIRE_OPEN]
-    for t in range(28):
-        flags = 0
-        if hand[t] > 0:
-            hand[t] -= 1
-            if not ready_unlocked and may_open and maybe_ready(hand) and std_shanten_k(hand, tabs) == 0:
-                if may_declare_k(hand, st.mk[s], st.mt[s], st.nm[s], rules):
-                    if wait_set_k(hand, st.mk[s], st.mt[s], st.nm[s], rules, tabs, tk, tb) > 0:
-                        flags = LEGAL_DECLARE
-            hand[t] += 1
-            if not must:
-                flags |= LEGAL_DISCARD
-        ctl[C_LEGAL + t] = flags
+    pub[P_N_KINDS] = nk
 
 
 @njit(cache=True, inline="always")

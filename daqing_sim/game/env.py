@@ -19,11 +19,11 @@ from daqing_sim.codes import DECISIONS
 from daqing_sim.compile_notice import announce
 from daqing_sim.game.engine import C_DECISION, O_PAY
 from daqing_sim.game.external import PlayerError, SteppedDeal, encode_answer, seat_rngs
-from daqing_sim.game.simulate import _check_dealer, _check_rules, results_frame
+from daqing_sim.game.simulate import _check_dealer, _check_family_seats, _check_rules, results_frame
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.players.interface import Observation, Player
-from daqing_sim.players.registry import encode_strategies
-from daqing_sim.rules import ENGINE_FAMILIES, RuleSet
+from daqing_sim.players.registry import default_field, encode_strategies
+from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
 
@@ -55,9 +55,10 @@ class DealEnv:
         in-game seeds).
     rules : RuleSet
         Rule flags.
-    players : sequence of 4
+    players : sequence of 4, optional
         Per seat ``None`` (the caller decides), a built-in name, ``(name, {knob: value})`` or a
-        :class:`~daqing_sim.players.interface.Player`.
+        :class:`~daqing_sim.players.interface.Player`; by default the caller at seat 0 and the
+        family's default field at the others (expert under Daqing, greedy under Beijing).
     dealer : int
         The dealer's seat.
 
@@ -77,21 +78,24 @@ class DealEnv:
         deal: int = 0,
         *,
         rules: RuleSet = RuleSet(),
-        players: Sequence[Any] = (None, "expert", "expert", "expert"),
+        players: Sequence[Any] | None = None,
         dealer: int = 0,
     ) -> None:
         self.seed = check_int(seed, "seed")
         self.deal = check_int(deal, "deal")
-        self.rules = _check_rules(rules, "DealEnv", ENGINE_FAMILIES)
+        self.rules = _check_rules(rules, "DealEnv")
         self.dealer = _check_dealer(dealer)
+        if players is None:  # the caller at seat 0 against the family's default field
+            players = (None, *default_field(self.rules.family)[1:])
         if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != 4:
             raise ValueError(f"players must be four seats (None, a name or a Player), not {players!r}")
         self.players = tuple(_Caller() if p is None else p for p in players)
         self.caller_seats = tuple(s for s, p in enumerate(players) if p is None)
         self.names, codes, knobs = encode_strategies(self.players)
+        _check_family_seats(self.rules, self.names, self.players)
         announce("stepped")
         self._engine = SteppedDeal(self.rules.encode(), codes, knobs, self.dealer, record_log=True)
-        walls, _, seeds = generate_walls(1, self.seed, self.deal)
+        walls, _, seeds = generate_walls(1, self.seed, self.deal, family=self.rules.family)
         self._wall, self._deal_seed = walls[0], seeds[0]
         self._rngs: list[Any] = []
         self._obs: Observation | None = None
@@ -160,7 +164,8 @@ class DealEnv:
 
     @property
     def payments(self) -> tuple[int, int, int, int]:
-        """Each seat's result of the deal in 2^N units (zeros until it is over)."""
+        """Each seat's result of the deal (2^N units under Daqing, points under Beijing; zeros
+        until it is over)."""
         if not self.done:
             return (0, 0, 0, 0)
         return tuple(int(x) for x in self._engine.orow[O_PAY : O_PAY + 4])
@@ -169,7 +174,9 @@ class DealEnv:
         """The deal's row, as :func:`daqing_sim.game.simulate.simulate` gives it."""
         if not self.done:
             raise ValueError("the deal is not over yet: step() until done")
-        return results_frame(self._engine.orow[None, :].copy(), self.deal, self.dealer, self.names)
+        return results_frame(
+            self._engine.orow[None, :].copy(), self.deal, self.dealer, self.names, family=self.rules.family
+        )
 
     def __repr__(self) -> str:
         state = "over" if self.done else f"seat {self.agent_selection} to act"

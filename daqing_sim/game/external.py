@@ -22,8 +22,9 @@ from daqing_sim.codes import (
     DECISION_KONG,
     DECISIONS,
     EXTERNAL,
+    FAMILIES,
+    FAMILY_KINDS,
     N_KINDS,
-    N_TILES,
     PASS,
 )
 from daqing_sim.game.engine import (
@@ -49,6 +50,7 @@ from daqing_sim.game.engine import (
 from daqing_sim.game.handle import new_handle, step_handle_k
 from daqing_sim.game.state import new_deal_state, observe
 from daqing_sim.hand.tables import get_tables
+from daqing_sim.layout import HA_WIDTH
 from daqing_sim.players.dispatch import table_free_flags
 from daqing_sim.players.interface import (
     Claim,
@@ -60,6 +62,7 @@ from daqing_sim.players.interface import (
 )
 from daqing_sim.players.observation import N_PUB, P_CLAIM_OPTS, P_CLAIM_TILE
 from daqing_sim.players.user import entry_with_ufns, null_ufns
+from daqing_sim.rules import R_FAMILY
 
 
 class PlayerError(ValueError):
@@ -92,10 +95,12 @@ class SteppedDeal:
         self.codes = np.ascontiguousarray(codes, dtype=np.int64)
         self.knobs = np.ascontiguousarray(knobs, dtype=np.float64)
         self.dealer = int(dealer)
-        self.st, self.obs = new_deal_state()
+        self.family = FAMILIES[int(self.rules[R_FAMILY])]
+        nk = FAMILY_KINDS[int(self.rules[R_FAMILY])]
+        self.st, self.obs = new_deal_state(self.family)
         self.orow = np.zeros(N_OUT, dtype=np.int32)
-        self.hrow = np.zeros(H_WIDTH, dtype=np.int8)
-        self.frow = np.zeros((6, N_KINDS), dtype=np.int8)
+        self.hrow = np.zeros(H_WIDTH if nk == N_KINDS else HA_WIDTH, dtype=np.int8)
+        self.frow = np.zeros((6, nk), dtype=np.int8)
         self.log = np.zeros((MAX_EVENTS if record_log else 1, LOG_WIDTH), dtype=np.int16)
         self.ctl = np.zeros(N_CTL, dtype=np.int64)
         self.pub = np.zeros(N_PUB, dtype=np.int16)
@@ -116,7 +121,7 @@ class SteppedDeal:
             self.pub,
             null_ufns(),
         )
-        self.wall = np.zeros(N_TILES, dtype=np.uint8)  # this deal's wall and seed (buffers)
+        self.wall = np.zeros(4 * nk, dtype=np.uint8)  # this deal's wall and seed (buffers)
         self.seed = np.zeros(1, dtype=np.uint64)
         self._entry: Any = None
         self._args: tuple[Any, ...] = ()
@@ -191,8 +196,15 @@ class SteppedDeal:
         from daqing_sim.compile_notice import announce
         from daqing_sim.players import greedy
 
-        announce("player_defaults")
         tabs = get_tables()
+        if self.family == "beijing":
+            from daqing_sim.players import beijing
+
+            if kind == DECISION_CLAIM:
+                t, mask = int(self.pub[P_CLAIM_TILE]), int(self.pub[P_CLAIM_OPTS])
+                return int(beijing.greedy_claim(self.obs, tabs, t, mask))
+            return int(beijing.greedy_kong(self.obs, tabs, self.st.kong_opts))
+        announce("player_defaults")
         if kind == DECISION_CLAIM:
             t, mask = int(self.pub[P_CLAIM_TILE]), int(self.pub[P_CLAIM_OPTS])
             return int(greedy.claim_k(self.obs, self.rules, tabs, t, mask))
@@ -301,11 +313,11 @@ def play_with_players(
 ) -> dict[str, np.ndarray]:
     """:func:`daqing_sim.game.simulate.run_walls` for seat lists with Python players."""
     n = walls.shape[0]
-    out = np.empty((n, N_OUT), dtype=np.int32)
-    hands = np.zeros((n if record_hands else 1, H_WIDTH), dtype=np.int8)
-    final = np.zeros((n if record_final else 1, 6, N_KINDS), dtype=np.int8)
     codes = np.array([EXTERNAL if isinstance(p, Player) else c for p, c in zip(players, codes, strict=True)])
     deal = SteppedDeal(rules_enc, codes, knobs, dealer, record_log)
+    out = np.empty((n, N_OUT), dtype=np.int32)
+    hands = np.zeros((n if record_hands else 1, deal.hrow.shape[0]), dtype=np.int8)
+    final = np.zeros((n if record_final else 1, *deal.frow.shape), dtype=np.int8)
     for i in range(n):
         deal.start(walls[i], deal_seeds[i])
         deal.play_out(players, seat_rngs(deal_seeds[i], players), first_deal + i)

@@ -31,6 +31,26 @@ def _stub(*args):
     raise NotImplementedError("a family hook runs inside the jitted deal loop only")
 
 
+def fam_legal_discards(st, ctl, rules, tabs, tk, tb):
+    """``ctl[C_LEGAL + t]`` at a paused discard of an outside seat."""
+    return _stub()
+
+
+@overload(fam_legal_discards, inline="always")
+def _fam_legal_discards(st, ctl, rules, tabs, tk, tb):
+    if _beijing(st):
+
+        def beijing(st, ctl, rules, tabs, tk, tb):
+            return bj.legal_discards(st, ctl)
+
+        return beijing
+
+    def daqing(st, ctl, rules, tabs, tk, tb):
+        return dq.legal_discards(st, ctl, rules, tabs, tk, tb)
+
+    return daqing
+
+
 def fam_start(st, wall):
     """(first live tile, bao) at the start of a deal."""
     return _stub()

@@ -81,15 +81,17 @@ def _n_kinds(family: str) -> int:
 
 
 def _check_family_seats(rules: RuleSet, names: Sequence[str], strategies: Sequence[Any]) -> None:
-    """A family other than Daqing is played by its own built-in players only (one-line error)."""
+    """A family other than Daqing is played by its own built-in players and by Python players
+    (one-line error for the others)."""
     if rules.family == "daqing":
         return
-    if any(isinstance(p, Player | JittedPlayer) for p in strategies):
+    if any(isinstance(p, JittedPlayer) for p in strategies):
         raise ValueError(
-            f"{rules.family} deals are played by built-in players only so far "
-            f"({', '.join(BEIJING_PLAYERS)}): Python and jitted players play Daqing"
+            f"jitted players (ds.JittedPlayer) play Daqing only so far: under {rules.family} use a "
+            f"Python player (ds.Player) or {' or '.join(BEIJING_PLAYERS)}"
         )
-    bad = sorted(set(names) - set(BEIJING_PLAYERS))
+    builtin = [n for n, p in zip(names, strategies, strict=False) if not isinstance(p, Player)]
+    bad = sorted(set(builtin) - set(BEIJING_PLAYERS))
     if bad:
         raise ValueError(
             f"{', '.join(bad)} does not play {rules.family} yet: use {' or '.join(BEIJING_PLAYERS)} "

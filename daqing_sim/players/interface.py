@@ -35,6 +35,8 @@ from daqing_sim.codes import (
     CLAIM_PENG,
     DECISIONS,
     MELD_KINDS,
+    N_KINDS,
+    N_KINDS_ALL,
 )
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.players.observation import (
@@ -57,6 +59,7 @@ from daqing_sim.players.observation import (
     P_INFO,
     P_KONG,
     P_MELD_FROM,
+    P_N_KINDS,
     P_N_OPTIONS,
     P_N_POND,
     P_OPTIONS,
@@ -137,7 +140,7 @@ class TableMeld(NamedTuple):
     claimed_from: int  # seat it was claimed from, -1 for a concealed or added-from-hand kong
 
 
-_DISCARD_OF = tuple(Discard(c // 2, bool(c % 2)) for c in range(56))  # by 2 * tile + declare
+_DISCARD_OF = tuple(Discard(c // 2, bool(c % 2)) for c in range(2 * N_KINDS_ALL))  # by 2 * tile + declare
 _CLAIM_ACTIONS = (CLAIM_PENG, CLAIM_KONG, CHI_LOW, CHI_MID, CHI_HIGH)
 
 
@@ -150,8 +153,11 @@ class Observation:
         Own seat and the dealer's seat (0-3).
     decision : str
         ``"discard"``, ``"claim"`` or ``"kong"`` (``""`` off turn, :meth:`DealEnv.observe`).
+    family : str
+        The rule family of the deal (``"daqing"``, ``"beijing"``); ``n_kinds`` its tile kinds
+        (28 or 34), the length of ``hand``, ``visible`` and each row of ``safe``.
     hand : numpy.ndarray
-        Own concealed tiles as counts ``(28,)``, the tile just drawn included.
+        Own concealed tiles as counts ``(n_kinds,)``, the tile just drawn included.
     drawn : int or None
         The tile just drawn (None after a claim or off turn).
     wall_left : int
@@ -163,9 +169,10 @@ class Observation:
     ready : tuple of bool
         Each seat's ready flag; ``ready_draw`` the own draw count at which it declared (-1).
     visible : numpy.ndarray
-        ``(28,)`` copies of each kind in ponds and exposed melds.
+        ``(n_kinds,)`` copies of each kind in ponds and exposed melds.
     safe : numpy.ndarray
-        ``(4, 28)`` kinds each locked ready seat let pass after declaring (safe against it).
+        ``(4, n_kinds)`` kinds each locked ready seat let pass after declaring (safe against it;
+        all 0 under Beijing, where nobody declares).
     melds : tuple of 4 tuples of TableMeld
         Every seat's melds with the seat each was claimed from (another seat's concealed kong
         shows tile -1).
@@ -226,16 +233,25 @@ class Observation:
         return t if t >= 0 else None
 
     @property
+    def n_kinds(self) -> int:
+        return int(self._v[P_N_KINDS])
+
+    @property
+    def family(self) -> str:
+        return "daqing" if self.n_kinds == N_KINDS else "beijing"
+
+    @property
     def hand(self) -> np.ndarray:
-        return self._v[P_HAND : P_HAND + 28]
+        return self._v[P_HAND : P_HAND + self.n_kinds]
 
     @property
     def visible(self) -> np.ndarray:
-        return self._v[P_VISIBLE : P_VISIBLE + 28]
+        return self._v[P_VISIBLE : P_VISIBLE + self.n_kinds]
 
     @property
     def safe(self) -> np.ndarray:
-        return self._v[P_SAFE : P_SAFE + 112].reshape(4, 28)
+        rows = self._v[P_SAFE : P_SAFE + 4 * N_KINDS_ALL].reshape(4, N_KINDS_ALL)
+        return rows[:, : self.n_kinds]
 
     @property
     def ready(self) -> tuple[bool, ...]:
@@ -318,7 +334,7 @@ class Observation:
 
     def kong_options(self) -> tuple[Kong, ...]:
         """The kong options of a ``"kong"`` decision."""
-        return kong_options(self._v[P_KONG : P_KONG + 28])
+        return kong_options(self._v[P_KONG : P_KONG + self.n_kinds])
 
     def __repr__(self) -> str:
         return f"<Observation seat {self.seat} {self.decision or 'off turn'}: {self.hand_text}>"

@@ -58,6 +58,7 @@ from daqing_sim.layout import (  # noqa: F401 (re-exported)
     P_KONG,
     P_LEGAL,
     P_MELD_FROM,
+    P_N_KINDS,
     P_N_OPTIONS,
     P_N_POND,
     P_OPTIONS,
