@@ -577,5 +577,5 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument("--win-tile", help="for a 14-tile hand: the winning tile (default: last written)")
     p.add_argument("--bao", help="for a 14-tile hand: the bao; a drawn bao wins as 摸宝 / 宝边 / 宝中宝")
-    add_rules_option(p, "jia_includes_edge=true, or family=beijing (or two_player) for those hands")
+    add_rules_option(p, "jia_includes_edge=true, or family=beijing (family=two_player) for their hands")
     p.set_defaults(func=_cli_hand)
