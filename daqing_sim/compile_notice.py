@@ -49,11 +49,11 @@ SECONDS = {
     # Beijing hands (measured 2026-12-01 on the busy machine: 14 s and 11 s wall)
     ("daqing_sim.hand.beijing", "bj_hand_shanten_k"): 14,
     ("daqing_sim.hand.beijing", "bj_fans_k"): 11,
-    # two-player hands (measured 2026-12-02 on the busy machine: the Beijing shanten they reuse
-    # included)
-    ("daqing_sim.hand.two_player", "tp_hand_shanten_k"): 15,
-    ("daqing_sim.hand.two_player", "tp_wait_set_k"): 3,
-    ("daqing_sim.hand.two_player", "tp_fans_k"): 7,
+    # two-player hands (measured 2026-12-02 by tools/compile_timings.py hand-two-player: 10.2, 0.9 and
+    # 8.5 s inclusive, the Beijing shanten and waits they call included)
+    ("daqing_sim.hand.two_player", "tp_hand_shanten_k"): 10,
+    ("daqing_sim.hand.two_player", "tp_wait_set_k"): 1,
+    ("daqing_sim.hand.two_player", "tp_fans_k"): 9,
 }
 #: building the evaluator's lookup tables when their disk cache is empty (their kernel compiles
 #: only then, so it is counted here, not as an entry kernel)
