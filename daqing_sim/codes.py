@@ -20,10 +20,11 @@ N_KINDS_ALL = 34
 N_TILES_ALL = N_KINDS_ALL * COPIES  # 136
 N_SEATS = 4
 
-# Rule families (RuleSet.family) and the tile kinds each plays.
-DAQING, BEIJING = 0, 1
-FAMILIES = ("daqing", "beijing")
-FAMILY_KINDS = (N_KINDS, N_KINDS_ALL)
+# Rule families (RuleSet.family), the tile kinds each plays and its name in sentences.
+DAQING, BEIJING, TWO_PLAYER = 0, 1, 2
+FAMILIES = ("daqing", "beijing", "two_player")
+FAMILY_KINDS = (N_KINDS, N_KINDS_ALL, N_KINDS_ALL)
+FAMILY_TITLES = ("Daqing", "Beijing", "two-player")
 
 # Wait kinds, in the RULES.md tie order (lower code wins a tie); -1 = not a winning tile.
 KANCHAN, EDGE, SINGLE, DUAL_PAIR, TWO_SIDED = 0, 1, 2, 3, 4

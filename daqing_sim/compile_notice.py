@@ -49,6 +49,11 @@ SECONDS = {
     # Beijing hands (measured 2026-12-01 on the busy machine: 14 s and 11 s wall)
     ("daqing_sim.hand.beijing", "bj_hand_shanten_k"): 14,
     ("daqing_sim.hand.beijing", "bj_fans_k"): 11,
+    # two-player hands (measured 2026-12-02 by tools/compile_timings.py hand-two-player: 10.2, 0.9 and
+    # 8.5 s inclusive, the Beijing shanten and waits they call included)
+    ("daqing_sim.hand.two_player", "tp_hand_shanten_k"): 10,
+    ("daqing_sim.hand.two_player", "tp_wait_set_k"): 1,
+    ("daqing_sim.hand.two_player", "tp_fans_k"): 9,
 }
 #: building the evaluator's lookup tables when their disk cache is empty (their kernel compiles
 #: only then, so it is counted here, not as an entry kernel)
@@ -78,6 +83,14 @@ FEATURES = {
     "hand_beijing": Feature(
         "the Beijing hand kernels",
         (("daqing_sim.hand.beijing", "bj_hand_shanten_k"), ("daqing_sim.hand.beijing", "bj_fans_k")),
+    ),
+    "hand_two_player": Feature(
+        "the two-player hand kernels",
+        (
+            ("daqing_sim.hand.two_player", "tp_hand_shanten_k"),
+            ("daqing_sim.hand.two_player", "tp_wait_set_k"),
+            ("daqing_sim.hand.two_player", "tp_fans_k"),
+        ),
     ),
     "advise": Feature(
         "the exact advisor's kernels",

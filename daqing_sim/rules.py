@@ -1,10 +1,10 @@
 """The rule flags of every rule family (docs/RULES.md) as a frozen dataclass.
 
-A :class:`RuleSet` is one family (``family="daqing"``, the default, or ``"beijing"``) and that
-family's flags; the defaults are the family's classic rules, and a flag of another family is an
-error. Kernels never see the dataclass: they take :meth:`RuleSet.encode`, an ``int64`` array
-indexed by the ``R_*`` constants below (one layout for all families, so one compiled kernel
-serves every rule set of a family).
+A :class:`RuleSet` is one family (``family="daqing"``, the default, ``"beijing"`` or
+``"two_player"``) and that family's flags; the defaults are the family's classic rules, and a flag
+of another family is an error. Kernels never see the dataclass: they take :meth:`RuleSet.encode`,
+an ``int64`` array indexed by the ``R_*`` constants below (one layout for all families, so one
+compiled kernel serves every rule set of a family).
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from daqing_sim.codes import FAMILIES, FAMILY_TITLES
 
 
 @dataclass(frozen=True, repr=False)
@@ -76,6 +78,14 @@ class RuleSet:
     fans_luxury_seven_pairs: int = 8  # 豪华七对
     fans_plain_win: int = 1
     fans_last_discard: int = 1
+    # Two-player (docs/RULES_TWO_PLAYER.md): the flower tile, the cap, extra draws, settlement.
+    flower_tiles: int = 1  # 花牌: tiles of the 65 unused ones turned face up
+    limit_fans: int = 13  # 役满 / 封顶: F of a limit hand, and the most F of any win
+    multiplier: int = 1  # 倍数: the room's 1, 2, 5 or 10
+    points_per_fan: int = 1  # 1番N威望: what one fan is worth
+    match_doubling: bool = True  # 进阶倍数: each game of a match doubles the one before
+    open_pinfu: bool = True  # 平和 counts in open hands too
+    extra_draws: int = 3  # 海底捞月: draws from the unused tiles for the ready player
 
     def __new__(cls, *args: Any, **flags: Any) -> RuleSet:
         # Before the dataclass __init__, whose TypeError would not list the valid flags.
@@ -110,6 +120,9 @@ class RuleSet:
                 raise ValueError(f"rule flag {f.name} must be a whole number, not {value!r}")
         if self.family == "beijing":
             self._check_beijing()
+            return
+        if self.family == "two_player":
+            self._check_two_player()
             return
         if not 1 <= self.min_concealed_at_ready <= 13:
             raise ValueError(
@@ -146,6 +159,22 @@ class RuleSet:
             if name.startswith("fans_") and not 0 <= getattr(self, name) <= 64:
                 raise ValueError(f"{name}={getattr(self, name)} must be 0 to 64 fans")
 
+    def _check_two_player(self) -> None:
+        if not 0 <= self.flower_tiles <= 4:
+            raise ValueError(
+                f"flower_tiles={self.flower_tiles} must be 0 to 4 tiles turned face up (two-player: 1)"
+            )
+        if not 1 <= self.limit_fans <= 64:
+            raise ValueError(f"limit_fans={self.limit_fans} must be 1 to 64 fans (two-player: 13)")
+        if self.multiplier not in MULTIPLIERS:
+            raise ValueError(
+                f"multiplier={self.multiplier} is not a room's: use {', '.join(map(str, MULTIPLIERS))}"
+            )
+        if not 1 <= self.points_per_fan <= 10**6:
+            raise ValueError(f"points_per_fan={self.points_per_fan} must be 1 to 10^6 points (two-player: 1)")
+        if not 0 <= self.extra_draws <= 3:
+            raise ValueError(f"extra_draws={self.extra_draws} must be 0 to 3 draws (海底捞月; two-player: 3)")
+
     @classmethod
     def flag_names(cls, family: str = "daqing") -> tuple[str, ...]:
         """The flags of one rule family, in encoding order (``family`` itself not included)."""
@@ -155,7 +184,7 @@ class RuleSet:
 
     @property
     def n_kinds(self) -> int:
-        """Tile kinds the family plays: 28 (Daqing) or 34 (Beijing)."""
+        """Tile kinds the family plays: 28 (Daqing) or 34 (Beijing, two-player)."""
         return 28 if self.family == "daqing" else 34
 
     @classmethod
@@ -279,15 +308,19 @@ def _flag_error(flags: dict[str, Any], where: str = "") -> str | None:
 
 
 def _title(family: str) -> str:
-    return {"daqing": "Daqing", "beijing": "Beijing"}.get(family, family)
+    return FAMILY_TITLES[FAMILIES.index(family)] if family in FAMILIES else family
 
 
 FAN_COMBINE = ("add", "double")
+MULTIPLIERS = (1, 2, 5, 10)  # 倍数协商: the rooms' multipliers
 _ALL = tuple(f.name for f in fields(RuleSet))
+_TWO_PLAYER = _ALL.index("flower_tiles")  # the first two-player flag: each family's flags in a row
 FAMILY_FLAGS = {
     "daqing": _ALL[: _ALL.index("family")],
-    "beijing": _ALL[_ALL.index("family") + 1 :],
+    "beijing": _ALL[_ALL.index("family") + 1 : _TWO_PLAYER],
+    "two_player": _ALL[_TWO_PLAYER:],
 }
+assert tuple(FAMILY_FLAGS) == FAMILIES
 ENCODING = _ALL  # the order of RuleSet.encode()
 
 (
@@ -328,10 +361,17 @@ ENCODING = _ALL  # the order of RuleSet.encode()
     R_FANS_LUXURY_SEVEN_PAIRS,
     R_FANS_PLAIN_WIN,
     R_FANS_LAST_DISCARD,
-) = range(37)
-N_RULE_FIELDS = 37
+    R_FLOWER_TILES,
+    R_LIMIT_FANS,
+    R_MULTIPLIER,
+    R_POINTS_PER_FAN,
+    R_MATCH_DOUBLING,
+    R_OPEN_PINFU,
+    R_EXTRA_DRAWS,
+) = range(44)
+N_RULE_FIELDS = 44
 assert len(ENCODING) == N_RULE_FIELDS and ENCODING[R_FAMILY] == "family"
-assert ENCODING[R_FANS_LAST_DISCARD] == "fans_last_discard"
+assert ENCODING[R_FANS_LAST_DISCARD] == "fans_last_discard" and ENCODING[R_EXTRA_DRAWS] == "extra_draws"
 
 
 ENGINE_FAMILIES = ("daqing",)  # the families every deal feature plays so far

@@ -27,6 +27,7 @@ PY = [sys.executable, "-c"]
 
 COLD = {
     "hand": [*CLI, "hand", "13m456p789s中中 [345m]"],
+    "hand two_player": [*CLI, "hand", "19m19p19s1234566z7z", "--rules", "family=two_player"],
     "advise": [*CLI, "advise", "134m456p789s中中 [345m]", "--k", "1"],
     "advise --claim": [*CLI, "advise", "13m456p789s中中 [345m]", "--claim", "2m", "--claim-from", "3"],
     "advise --method simulate": [*CLI, "advise", "134m456p789s中中 [345m]", "--method", "simulate"],

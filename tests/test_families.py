@@ -422,30 +422,37 @@ def test_engine_entry_points_refuse_families_they_do_not_deal(tmp_path):
         ds.load_experiment(path)
 
 
-def test_a_daqing_run_compiles_no_beijing_kernel():
+def test_a_daqing_run_compiles_no_beijing_or_two_player_kernel():
     """A family's kernels compile (or load from the cache) only when that family is used: after a
-    Daqing simulation, hand analysis and settlement no Beijing kernel has a signature."""
+    Daqing simulation, hand analysis and settlement no Beijing and no two-player kernel has a
+    signature, and the two-player module is not even imported; a Beijing hand compiles none of
+    the two-player kernels."""
     import subprocess
     import sys
 
     def compiled(extra: str) -> str:
         code = (
-            "import numba, daqing_sim as ds\n"
+            "import sys, numba, daqing_sim as ds\n"
             "ds.simulate(2, seed=0)\n"
             "ds.analyze_hand('13m456p789s中中 [345m]')\n"
             "ds.score_win('13m456p789s中中 [345m]', '2m', self_draw=True)\n"
             f"{extra}\n"
-            "from daqing_sim.hand import beijing as B\n"
+            "imported = 'daqing_sim.hand.two_player' in sys.modules\n"
+            "from daqing_sim.hand import beijing as B, two_player as T\n"
             "from daqing_sim.game import beijing as G\n"
-            "print(sorted(n for m in (B, G) for n, f in vars(m).items()\n"
-            "             if isinstance(f, numba.core.registry.CPUDispatcher) and f.signatures))\n"
+            "print(imported, sorted(n for m in (B, G, T) for n, f in vars(m).items()\n"
+            "             if isinstance(f, numba.core.registry.CPUDispatcher) and f.signatures\n"
+            "             and f.__module__ == m.__name__))\n"
         )
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=1800)
         assert out.returncode == 0, out.stderr[-2000:]
         return out.stdout.strip().splitlines()[-1]
 
-    assert compiled("") == "[]"
-    # the same check sees them once Beijing is used (so it can fail)
-    assert "bj_hand_shanten_k" in compiled(
-        "ds.analyze_hand('1122334567899m', rules=ds.RuleSet(family='beijing'))"
+    assert compiled("") == "False []"
+    # the same check sees them once a family is used (so it can fail)
+    beijing = compiled("ds.analyze_hand('1122334567899m', rules=ds.RuleSet(family='beijing'))")
+    assert beijing.startswith("False [") and "bj_hand_shanten_k" in beijing and "tp_" not in beijing
+    two = compiled(
+        "ds.score_win('1112345678999m', '5m', rules=ds.RuleSet(family='two_player'), self_draw=True)"
     )
+    assert two.startswith("True [") and "tp_fans_k" in two

@@ -48,9 +48,10 @@ def test_defaults_equal_flag_table():
 
 
 def test_encode_order_matches_r_constants():
-    # Daqing's flags come first, in their old order (then the family and Beijing's flags)
+    # Daqing's flags come first, in their old order (then the family, Beijing's and two-player's)
     assert RuleSet.flag_names() == tuple(FLAG_TABLE)
-    assert N_RULE_FIELDS == len(FLAG_TABLE) + 1 + len(RuleSet.flag_names("beijing"))
+    others = len(RuleSet.flag_names("beijing")) + len(RuleSet.flag_names("two_player"))
+    assert N_RULE_FIELDS == len(FLAG_TABLE) + 1 + others
     base = RuleSet().encode()
     assert base.dtype == np.int64 and base.shape == (N_RULE_FIELDS,)
     seen = set()

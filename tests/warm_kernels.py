@@ -42,6 +42,10 @@ def hands() -> None:
     beijing = ds.RuleSet(family="beijing")
     ds.analyze_hand("234m456p678s2233z", rules=beijing)
     ds.score_win("234m456p678s2233z", "3z", rules=beijing, self_draw=False)
+    two = ds.RuleSet(family="two_player")
+    ds.analyze_hand("19m19p19s1234566z", rules=two)
+    ds.analyze_hand("234m456p678s2233z3z", rules=two)
+    ds.score_win("234m456p678s2233z", "3z", rules=two, self_draw=False)
 
 
 def extras() -> None:

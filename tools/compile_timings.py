@@ -31,6 +31,9 @@ JOBS = {
     "run_experiment('experiments/baseline.toml', n_jobs=1, n_deals=4096, out=tempfile.mkdtemp(), "
     "progress=False, summary=False)",
     "tournament": "ds.tournament(['expert', 'greedy', 'greedy', 'greedy'], 4, 0)",
+    "hand-two-player": "two = ds.RuleSet(family='two_player'); "
+    "ds.analyze_hand('19m19p19s1234566z', rules=two); "
+    "ds.score_win('1112345678999m', '5m', rules=two, self_draw=True)",
 }
 
 _CHILD = r"""

@@ -11,6 +11,17 @@ Layout of one wall (``uint8`` tile kinds, length 112)::
 A Beijing wall (``family="beijing"``) has 136 tiles and no bao: the four hands in the same
 places ``[0:53]``, then the live wall ``[53:136]`` (83 tiles), drawn from the front and, for
 kong replacements, from the back; the deal ends with 14 tiles left undrawn (docs/RULES.md).
+
+A two-player wall (``family="two_player"``, docs/RULES_TWO_PLAYER.md) is one game's tiles: the
+first ``TP_WIDTH`` = 78 tiles of a uniform shuffle of the 136, so the 71 tiles in play are a
+random 71 of the 136 and the tiles after them come from the 65 that are not played::
+
+    [0:14]    the dealer's 14 tiles
+    [14:27]   the other seat's 13
+    [27:71]   the 44 tiles to draw: from the front (index 27 upward), kong replacements from
+              the back (index 70 downward); the game ends when they are used up
+    [71:74]   the extra draws of 海底捞月 (up to ``extra_draws`` = 3), in order
+    [74:78]   the flower tiles turned face up (the first ``flower_tiles`` of them; 1 by default)
 """
 
 from __future__ import annotations
@@ -19,7 +30,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from daqing_sim.codes import COPIES, FAMILIES, N_KINDS, N_KINDS_ALL, N_TILES, N_TILES_ALL
+from daqing_sim.codes import COPIES, FAMILIES, N_KINDS, N_KINDS_ALL, N_TILES, N_TILES_ALL, TWO_PLAYER
 from daqing_sim.validation import check_int
 
 BLOCK = 4096
@@ -31,6 +42,13 @@ _FULL_SET = np.repeat(np.arange(N_KINDS, dtype=np.uint8), COPIES)
 _FULL_SET_ALL = np.repeat(np.arange(N_KINDS_ALL, dtype=np.uint8), COPIES)
 # The live wall of a 136-tile family starts right after the hands (no bao set aside).
 LIVE_START_ALL = DEALT
+# The two-player wall: 71 tiles in play (14 + 13 dealt, 44 to draw), then the unused tiles it
+# needs: three extra draws and up to four face-up flower tiles.
+TP_IN_PLAY = 71
+TP_DEALT = 27
+TP_EXTRA_START = TP_IN_PLAY
+TP_FLOWER_START = TP_IN_PLAY + 3
+TP_WIDTH = TP_FLOWER_START + 4  # 78
 
 
 def _block(seed: int, b: int, family: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -39,6 +57,8 @@ def _block(seed: int, b: int, family: int = 0) -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
     full = _FULL_SET if family == 0 else _FULL_SET_ALL
     walls = rng.permuted(np.broadcast_to(full, (BLOCK, full.shape[0])), axis=1)
+    if family == TWO_PLAYER:  # the first 78 of a whole shuffle: 71 in play, then unused tiles
+        walls = walls[:, :TP_WIDTH]
     seeds = rng.integers(0, np.iinfo(np.uint64).max, size=BLOCK, dtype=np.uint64, endpoint=True)
     return walls.astype(np.uint8, copy=False), seeds
 
@@ -61,13 +81,15 @@ def generate_walls(
     start : int
         Global index of the first deal.
     family : str
-        ``"daqing"`` (112 tiles) or ``"beijing"`` (136 tiles, a stream of its own: walls are
-        shared only within a family).
+        ``"daqing"`` (112 tiles), ``"beijing"`` (136 tiles) or ``"two_player"`` (78 tiles: the 71
+        in play, the extra draws and the flower tiles); each family has a stream of its own, so
+        walls are shared only within a family.
 
     Returns
     -------
     walls : numpy.ndarray
-        ``uint8 (n, 112)`` (or ``(n, 136)``) tile kinds in the layout of this module's docstring.
+        ``uint8 (n, 112)`` (``(n, 136)``, ``(n, 78)``) tile kinds in the layout of this module's
+        docstring.
     bao_position : int
         Index of the bao in each wall (53; -1 for a family without bao).
     deal_seeds : numpy.ndarray
@@ -80,6 +102,8 @@ def generate_walls(
     ((3, 112), 53, True)
     >>> generate_walls(2, seed=7, family="beijing")[0].shape
     (2, 136)
+    >>> generate_walls(2, seed=7, family="two_player")[0].shape
+    (2, 78)
     """
     n = check_int(n, "n")
     seed = check_int(seed, "seed")
@@ -87,7 +111,7 @@ def generate_walls(
     if family not in FAMILIES:
         raise ValueError(f"unknown rule family {family!r}: use one of {', '.join(FAMILIES)}")
     fam = FAMILIES.index(family)
-    walls = np.empty((n, N_TILES if fam == 0 else N_TILES_ALL), dtype=np.uint8)
+    walls = np.empty((n, (N_TILES, N_TILES_ALL, TP_WIDTH)[fam]), dtype=np.uint8)
     seeds = np.empty(n, dtype=np.uint64)
     done = 0
     while done < n:
@@ -174,4 +198,13 @@ def compose_wall(
     return wall.astype(np.uint8)
 
 
-__all__ = ["generate_walls", "compose_wall", "BLOCK", "BAO_POSITION", "LIVE_START", "N_LIVE"]
+__all__ = [
+    "generate_walls",
+    "compose_wall",
+    "BLOCK",
+    "BAO_POSITION",
+    "LIVE_START",
+    "N_LIVE",
+    "TP_IN_PLAY",
+    "TP_WIDTH",
+]

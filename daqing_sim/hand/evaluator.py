@@ -23,7 +23,7 @@ from daqing_sim.compile_notice import announce
 from daqing_sim.hand import kernels as K
 from daqing_sim.hand.notation import Hand, parse_hand
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.hand.tiles import tile_name
+from daqing_sim.hand.tiles import family_title, tile_name
 from daqing_sim.rules import RuleSet
 
 
@@ -96,7 +96,7 @@ class HandAnalysis:
     def __str__(self) -> str:
         lines = [
             f"hand:             {self.hand}",
-            f"shanten:          {self.shanten} ({self.rules.family.capitalize()}), "
+            f"shanten:          {self.shanten} ({_capital(family_title(self.rules.family))}), "
             f"{self.standard_shanten} (standard)",
         ]
         daqing = self.rules.family == "daqing"
@@ -133,6 +133,10 @@ class HandAnalysis:
         if opened or not self.rules.require_open:
             return f"fewer than {self.rules.min_concealed_at_ready} concealed tiles would stay (手把一)"
         return "the door is closed: open it (开门) with a chi, peng or exposed kong first"  # RULES: 开门
+
+
+def _capital(text: str) -> str:
+    return text[0].upper() + text[1:]
 
 
 def _tables():
@@ -270,7 +274,7 @@ def wait_set(hand: Hand | str, rules: RuleSet | None = None) -> list[Wait]:
     if hand.size != 13:
         raise ValueError(f"a wait set needs a 13-tile hand; {hand} has {hand.size} tiles")
     if rules.family != "daqing":
-        return list(_analyze_beijing(hand, rules, None).waits)
+        return list(_analyze_34(hand, rules, None).waits)
     return list(_waits(*_kernel_wait_set(hand, rules)))
 
 
@@ -357,6 +361,12 @@ def analyze_hand(
     >>> b = ds.analyze_hand("1133m2255p7799s东", rules=ds.RuleSet(family="beijing"))
     >>> b.shanten, [str(w) for w in b.waits]
     (0, ['东:single'])
+
+    Under two-player thirteen orphans wins too:
+
+    >>> k = ds.analyze_hand("19m19p19s1234566z", rules=ds.RuleSet(family="two_player"))
+    >>> k.shanten, [str(w) for w in k.waits]
+    (0, ['中:single'])
     """
     rules = _rules(rules)
     hand = _as_hand(hand, rules)
@@ -365,8 +375,8 @@ def analyze_hand(
     win_kind = None if win_tile is None else _tile_kind(win_tile, "win_tile", rules.family)
     if rules.family != "daqing":
         if bao is not None:
-            raise ValueError(f"{rules.family.capitalize()} has no bao: drop bao=")
-        return _analyze_beijing(hand, rules, win_kind)
+            raise ValueError(f"{_capital(family_title(rules.family))} has no bao: drop bao=")
+        return _analyze_34(hand, rules, win_kind)
     bao_kind = None if bao is None else _tile_kind(bao, "bao")
     if hand.size == 13 and (win_kind is not None or bao_kind is not None):
         what = "win_tile" if win_kind is not None else "bao"
@@ -459,18 +469,26 @@ def _daqing_misses(hand: Hand, before: np.ndarray, x: int, rules: RuleSet) -> li
     return out
 
 
-def _analyze_beijing(hand: Hand, rules: RuleSet, win_kind: int | None) -> HandAnalysis:
+def _analyze_34(hand: Hand, rules: RuleSet, win_kind: int | None) -> HandAnalysis:
+    """A hand of a 34-kind family: Beijing's kernels, or the two-player ones (thirteen orphans)."""
     from daqing_sim.hand import beijing as B
 
-    announce("hand_beijing")
+    if rules.family == "two_player":
+        from daqing_sim.hand import two_player as T
+
+        announce("hand_two_player")
+        shanten_k, wait_set_k = T.tp_hand_shanten_k, T.tp_wait_set_k
+    else:
+        announce("hand_beijing")
+        shanten_k, wait_set_k = B.bj_hand_shanten_k, B.bj_wait_set_k
     tabs = get_tables()
     kinds, tiles, n = hand.meld_arrays()
     counts = hand.counts.astype(np.int64)
     out_kind = np.empty(N_KINDS_ALL, dtype=np.int8)
-    sh = int(B.bj_hand_shanten_k(counts, kinds, tiles, n, tabs, out_kind))
+    sh = int(shanten_k(counts, kinds, tiles, n, tabs, out_kind))
     std = int(B.bj_std_distance_k(counts, tabs, int(counts.sum()) // 3)) - 1
     if hand.size == 13:
-        B.bj_wait_set_k(counts.copy(), kinds, tiles, n, tabs, out_kind)
+        wait_set_k(counts.copy(), kinds, tiles, n, tabs, out_kind)
         return HandAnalysis(hand, rules, sh, std, True, _waits(out_kind))
     t = hand.last_tile if win_kind is None else win_kind
     if t is None or hand.counts[t] == 0:
@@ -479,7 +497,7 @@ def _analyze_beijing(hand: Hand, rules: RuleSet, win_kind: int | None) -> HandAn
         )
     before = counts.copy()
     before[t] -= 1
-    B.bj_wait_set_k(before, kinds, tiles, n, tabs, out_kind)
+    wait_set_k(before, kinds, tiles, n, tabs, out_kind)
     waits = _waits(out_kind)
     win = next((w for w in waits if w.tile_kind == t), None)
     return HandAnalysis(hand, rules, sh, std, True, waits, tile_name(t), win)
@@ -533,7 +551,9 @@ def _cli_hand(args) -> int:
 
 def _cli_scores(result: HandAnalysis, rules: RuleSet) -> dict:
     """A 34-kind family's win scored on a discard and as a self-draw (no special context)."""
-    from daqing_sim.hand.score import score_beijing
+    from daqing_sim.hand.score import score_beijing, score_two_player
+
+    score = score_two_player if rules.family == "two_player" else score_beijing
 
     t = result.win.tile_kind
     counts = result.hand.counts.copy()
@@ -541,7 +561,7 @@ def _cli_scores(result: HandAnalysis, rules: RuleSet) -> dict:
     before = Hand(counts=counts, melds=result.hand.melds)
     scores = {}
     for how, self_draw in (("on a discard", False), ("self-drawn", True)):
-        w = score_beijing(before, t, rules, self_draw=self_draw)
+        w = score(before, t, rules, self_draw=self_draw)
         scores[how] = {"fans": w.fans, "total_fans": w.total_fans, "value": w.value, "total": w.total}
     return scores
 
@@ -557,5 +577,5 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument("--win-tile", help="for a 14-tile hand: the winning tile (default: last written)")
     p.add_argument("--bao", help="for a 14-tile hand: the bao; a drawn bao wins as 摸宝 / 宝边 / 宝中宝")
-    add_rules_option(p, "jia_includes_edge=true, or family=beijing for Beijing hands")
+    add_rules_option(p, "jia_includes_edge=true, or family=beijing (family=two_player) for their hands")
     p.set_defaults(func=_cli_hand)

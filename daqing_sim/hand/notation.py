@@ -1,7 +1,7 @@
 """Hand notation: ``"123m456p789s11m中中 [345m] (1111p)"``.
 
 Concealed tiles are digits followed by a suit letter (``m``, ``p``, ``s``), and the honors:
-``中`` (or ``C``) in every family, and in the 34-kind families (Beijing) the winds and dragons
+``中`` (or ``C``) in every family, and in the 34-kind families (Beijing, two-player) the winds and dragons
 ``东南西北白发`` or ``1z``-``7z`` (= 东 南 西 北 白 发 中). Exposed melds stand in square
 brackets: ``[456p]`` chi, ``[777s]`` peng, ``[1111m]`` exposed kong; a concealed kong stands in
 parentheses: ``(1111m)``. A hand is parsed for one family (``family="daqing"`` by default): a
@@ -263,7 +263,8 @@ def parse_hand(text: str, *, require_full: bool = True, family: str = "daqing") 
         concealed tiles beside ``4-k`` melds.
     family : str
         The rule family whose tiles the hand holds: ``"daqing"`` (28 kinds, the default) or
-        ``"beijing"`` (34 kinds: winds and dragons too). The counts have that many kinds.
+        ``"beijing"`` or ``"two_player"`` (34 kinds: winds and dragons too). The counts have that
+        many kinds.
 
     Raises
     ------

@@ -3,9 +3,10 @@
 Daqing plays 28 kinds: ``0-8`` characters (m), ``9-17`` dots (p), ``18-26`` bamboo (s) and
 ``27`` the red dragon 中, four copies each (112 tiles). Beijing plays 34: the same 28 and then
 the winds ``28-31`` 东 南 西 北 and the dragons ``32`` 白, ``33`` 发 (136 tiles), so Daqing's
-kinds are a prefix of Beijing's. In notation the honors are their characters or ``1z``-``7z``
-= 东 南 西 北 白 发 中 (the usual mahjong-software order: ``7z`` is 中). Hands are count vectors
-of shape ``(n_kinds,)`` of their family; strings appear only at the edges.
+kinds are a prefix of Beijing's; the two-player family plays Beijing's 34. In notation the honors
+are their characters or ``1z``-``7z`` = 东 南 西 北 白 发 中 (the usual mahjong-software order:
+``7z`` is 中). Hands are count vectors of shape ``(n_kinds,)`` of their family; strings appear
+only at the edges.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from daqing_sim.codes import (  # noqa: F401 (re-exported: the tile and meld cod
     EDGE,
     FAMILIES,
     FAMILY_KINDS,
+    FAMILY_TITLES,
     GREEN,
     KANCHAN,
     KONG,
@@ -46,7 +48,13 @@ SUIT_OF_LETTER = {"m": 0, "p": 1, "s": 2}
 HONOR_CHARS = {ZHONG: "中", EAST: "东", SOUTH: "南", WEST: "西", NORTH: "北", WHITE: "白", GREEN: "发"}
 KIND_OF_HONOR_CHAR = {c: t for t, c in HONOR_CHARS.items()} | {"C": ZHONG}
 KIND_OF_Z = {1: EAST, 2: SOUTH, 3: WEST, 4: NORTH, 5: WHITE, 6: GREEN, 7: ZHONG}
-FAMILY_TILES = {"daqing": "m, p, s and 中", "beijing": "m, p, s, the winds 东南西北 and the dragons 中发白"}
+_ALL_34 = "m, p, s, the winds 东南西北 and the dragons 中发白"
+FAMILY_TILES = {"daqing": "m, p, s and 中", "beijing": _ALL_34, "two_player": _ALL_34}
+
+
+def family_title(family: str) -> str:
+    """A family's name in a sentence: ``"Daqing"``, ``"Beijing"``, ``"two-player"``."""
+    return FAMILY_TITLES[FAMILIES.index(family)] if family in FAMILIES else family
 
 
 def family_kinds(family: str) -> int:
@@ -65,10 +73,9 @@ def check_family_tile(tile: int, family: str) -> None:
     ValueError: 东 is not a Daqing tile: Daqing plays m, p, s and 中
     """
     if not 0 <= tile < family_kinds(family):
-        raise ValueError(
-            f"{tile_name(tile)} is not a {family.capitalize()} tile: "
-            f"{family.capitalize()} plays {FAMILY_TILES[family]}"
-        )
+        title = family_title(family)
+        plays = f"{title[0].upper() + title[1:]} plays {FAMILY_TILES[family]}"
+        raise ValueError(f"{tile_name(tile)} is not a {title} tile: {plays}")
 
 
 def is_honor(tile: int) -> bool:

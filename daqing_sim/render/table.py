@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from daqing_sim.hand.tiles import family_title
 from daqing_sim.render.tiles import N_ALL_KINDS, check_tile, tile_svg
 
 MELD_KINDS = ("chi", "peng", "kong", "concealed_kong", "added_kong")
@@ -173,7 +174,8 @@ def pond_html(pond: Sequence[dict], *, height: float = 30, seat: int | None = No
 def analysis_html(a) -> str:
     """A :class:`~daqing_sim.HandAnalysis` drawn: the hand, shanten, and its waits as tiles."""
     rows = [hand_html(a.hand, wrap=False)]
-    family = str(getattr(a.rules, "family", "daqing")).capitalize()
+    family = family_title(str(getattr(a.rules, "family", "daqing")))
+    family = family[0].upper() + family[1:]
     rows.append(f'<div class="note">shanten {a.shanten} ({family}), {a.standard_shanten} (standard)</div>')
     if a.hand.size == 13:
         ready = "ready" if a.ready else ("a ready shape; may not declare" if a.waits else "not ready")
