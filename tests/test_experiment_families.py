@@ -169,7 +169,9 @@ def test_chunk_identity_holds_the_family_and_chunks_never_cross_families(tmp_pat
 def mixed(tmp_path_factory) -> tuple[pd.DataFrame, pd.DataFrame]:
     tmp = tmp_path_factory.mktemp("mixed")
     result = run_experiment(write(tmp, MIXED), n_jobs=1, out=tmp / "results", progress=False)
-    return result.load(), result.summary
+    df = result.load()
+    df.attrs["outdir"] = str(result.outdir)
+    return df, result.summary
 
 
 def test_family_parts_split_a_mixed_frame_into_each_familys_columns(mixed) -> None:
@@ -192,6 +194,18 @@ def test_family_parts_split_a_mixed_frame_into_each_familys_columns(mixed) -> No
         check_dtype=False,
         check_categorical=False,
     )
+
+
+def test_load_results_of_a_mixed_experiment_reads_each_familys_columns(mixed, tmp_path: Path) -> None:
+    df, _ = mixed
+    out = Path(df.attrs["outdir"])
+    part = ds.load_results(out, columns=["fan_total", "big", "pay_0"])
+    assert list(part.columns) == ["variant", "deal", "fan_total", "big", "pay_0"]
+    daqing = part["variant"].isin(["classic", "no_open"])
+    assert part.loc[daqing, "fan_total"].isna().all() and part.loc[~daqing, "fan_total"].notna().all()
+    assert part.loc[~daqing, "big"].isna().all() and part.loc[daqing, "big"].notna().all()
+    with pytest.raises(ValueError, match="column\\(s\\) nope not in"):
+        ds.load_results(out, columns=["nope"])
 
 
 def test_mixed_experiment_pairs_variants_only_within_a_family(mixed) -> None:
@@ -375,3 +389,30 @@ def test_beijing_write_summary_draws_its_plots(beijing, tmp_path: Path) -> None:
     ]
     assert all((tmp_path / n).stat().st_size > 1000 for n in names)
     assert (tmp_path / "summary.csv").is_file()
+
+
+def test_levels_across_families_equal_direct_frame_computations(beijing) -> None:
+    bj, _ = beijing
+    dq = ds.simulate(400, strategies=("greedy",) * 4, seed=3)
+    t = fam.family_comparison({"dq": dq, "bj": bj}).set_index(["label", "metric"])
+    assert set(t.loc["dq", "family"]) == {"daqing"} and set(t.loc["bj", "family"]) == {"beijing"}
+    for label, g in (("dq", dq), ("bj", bj)):
+        won = g["winner"].to_numpy() >= 0
+        assert t.loc[(label, "win_rate"), "estimate"] == pytest.approx(won.mean())
+        deal_in = g["outcome"].isin(["deal_in", "deal_in_not_ready"]).mean()
+        assert t.loc[(label, "deal_in"), "estimate"] == pytest.approx(deal_in)
+        assert t.loc[(label, "draws_mean"), "estimate"] == pytest.approx(g["draws"].mean())
+    pay = dq[[f"pay_{k}" for k in range(4)]].to_numpy()
+    won = dq["winner"].to_numpy() >= 0
+    gain = pay[np.arange(len(dq))[won], dq["winner"].to_numpy()[won]]
+    assert t.loc[("dq", "gain_mean"), "estimate"] == pytest.approx(gain.mean())  # 2^N points
+    won = bj["winner"].to_numpy() >= 0
+    robbed, deal_in = bj["robbed_kong"].to_numpy(), (bj["outcome"] == "deal_in").to_numpy()
+    win = np.where(deal_in & ~robbed, 1, 3) * bj["value"].to_numpy() / 1000  # 烧庄 left out
+    assert t.loc[("bj", "gain_mean"), "estimate"] == pytest.approx(win[won].mean())
+    dist = fam.gain_distribution({"bj": bj})
+    assert (dist["count"] * dist["gain"]).sum() / dist["count"].sum() == pytest.approx(win[won].mean())
+    shares = fam.win_fan_shares(dq).set_index("fan")
+    assert shares.loc["big", "share"] == pytest.approx(dq.loc[dq["winner"] >= 0, "big"].mean())
+    with pytest.raises(ValueError, match="one variant of one family"):
+        fam.family_comparison({"both": pd.concat([dq.assign(variant="a"), dq.assign(variant="b")])})

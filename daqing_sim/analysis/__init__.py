@@ -45,6 +45,8 @@ _PLOTS = (
     "plot_beijing_events",
     "plot_family_readiness",
     "plot_family_comparison",
+    "plot_family_fans",
+    "plot_family_gains",
 )
 
 __all__ = [*_intervals_all, *_estimators_all, *_families_all, *_duplicate_all, *_summary_all, *_PLOTS]

@@ -58,6 +58,9 @@ __all__ = [
     "value_statistics",
     "beijing_events",
     "mutual_shift",
+    "DAQING_WIN_FANS",
+    "win_fan_shares",
+    "gain_distribution",
     "family_comparison",
 ]
 
@@ -585,3 +588,97 @@ def family_comparison(
     t = pd.DataFrame(rows, columns=["label", "family", "metric", "estimate", "lo", "hi", "n"])
     t["definition"] = t["metric"].map(COMPARISON_METRICS)
     return t
+
+
+# Daqing fans that apply to a win as a whole (docs/RULES.md, Scoring): code -> (name, frame test)
+DAQING_WIN_FANS = {
+    "self_draw": "自摸 self-draw",
+    "big": "夹 big win",
+    "bao": "宝 bao (any kind)",
+    "bao_edge": "宝边 bao edge",
+    "bao_in_bao": "宝中宝 bao in bao",
+    "deal_in_not_ready": "点黑炮 deal-in not ready",
+    "dealer": "庄 the winner is the dealer",
+}
+
+
+def win_fan_shares(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.DataFrame:
+    """Share of wins holding each fan type of the frame's family, Wilson among wins.
+
+    Beijing: :func:`fan_type_shares`. Daqing: the fans that apply to the win as a whole
+    (:data:`DAQING_WIN_FANS`; 庄 counts the dealer's wins, since the dealer fan then applies to every
+    loser); 门清 and a deal-in's 庄 are fans of single losers and are not among them.
+
+    Returns
+    -------
+    DataFrame
+        ``[variant,] fan, name, count, n, share, lo, hi`` (n = wins).
+    """
+    fams = set(variant_families(df).values())
+    if fams == {"beijing"}:
+        t = fan_type_shares(df, confidence)
+        t["name"] = [f"{BEIJING_FANS[c][0]} ({BEIJING_FANS[c][1]})" for c in t["fan"]]
+        return t.drop(columns="fans")
+    if fams != {"daqing"}:
+        raise ValueError("win_fan_shares: the frame holds several families; split it (family_parts)")
+    require(df, ["outcome", "winner", "dealer", "big", "bao"], "win_fan_shares")
+    rows = []
+    for v, g in by_variant(df):
+        won = _wins(g)
+        out = outcome(g)
+        bao = g["bao"].astype(str).to_numpy()
+        hits = {
+            "self_draw": out == "self_draw",
+            "big": g["big"].to_numpy(dtype=bool),
+            "bao": bao != "none",
+            "bao_edge": bao == "bao_edge",
+            "bao_in_bao": bao == "bao_in_bao",
+            "deal_in_not_ready": out == "deal_in_not_ready",
+            "dealer": g["winner"].to_numpy() == g["dealer"].to_numpy(),
+        }
+        n = int(won.sum())
+        for code, hit in hits.items():
+            k = int((won & hit).sum())
+            lo, hi = wilson_interval(k, n, confidence)
+            row = {"fan": code, "name": DAQING_WIN_FANS[code], "count": k, "n": n}
+            row |= {"share": k / n if n else np.nan, "lo": float(lo), "hi": float(hi)}
+            rows.append(({"variant": v} if v is not None else {}) | row)
+    return ordered(pd.DataFrame(rows), df)
+
+
+def gain_distribution(
+    frames: Mapping[str, pd.DataFrame],
+    base_points: int | float | Mapping | None = None,
+    confidence: float = CONFIDENCE,
+) -> pd.DataFrame:
+    """What the winner collects for a win, in base units, for frames of any family.
+
+    Daqing: the winner's ``pay`` (the losers' 2^N points; 1 point = 1 base unit). Beijing: the win's
+    payments (:func:`beijing_win_payments`: the value on a deal-in, 3 x value on a self-draw or a
+    robbed kong), 烧庄 excluded, in base units (points / base_points). The base units of the two
+    families are not an exchange rate: the table compares the shape of what wins are worth.
+
+    Returns
+    -------
+    DataFrame
+        ``label, family, gain, count, n, share, lo, hi, at_least`` (n = wins; Wilson;
+        ``at_least`` = share of wins collecting at least ``gain``).
+    """
+    parts = []
+    for label, g in frames.items():
+        fams = set(variant_families(g).values())
+        if len(fams) != 1 or len(variants(g)) != 1:
+            raise ValueError(f"gain_distribution: frame {label!r} must hold one variant of one family")
+        family = fams.pop()
+        base = _base_of(base_points, label) if family == "beijing" else 1.0
+        won = _wins(g)
+        x = _winner_gain(g, family, base)[won]
+        values, cnt = np.unique(x, return_counts=True)
+        n = np.full(len(values), len(x))
+        lo, hi = wilson_interval(cnt, n, confidence)
+        part = pd.DataFrame({"label": label, "family": family, "gain": values, "count": cnt, "n": n})
+        part["share"] = cnt / len(x) if len(x) else np.nan
+        part["lo"], part["hi"] = lo, hi
+        part["at_least"] = np.cumsum(cnt[::-1])[::-1] / len(x) if len(x) else np.nan
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)

@@ -37,6 +37,8 @@ __all__ = [
     "plot_beijing_events",
     "plot_family_readiness",
     "plot_family_comparison",
+    "plot_family_fans",
+    "plot_family_gains",
     "use_tile_font",
 ]
 
@@ -578,7 +580,8 @@ def plot_beijing_events(df: pd.DataFrame, base_points: float | object = None) ->
         "robbed_kong": "抢杠 robbed kong",
     }
     t = t.assign(event=t["event"].map(names))
-    fig = Figure(figsize=(12, 4.6))
+    n_var = t["variant"].nunique() if "variant" in t.columns else 1
+    fig = Figure(figsize=(12 + 3 * max(0, n_var - 2), 4.6))  # room for the values over the bars
     ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
     _bars(ax1, t, "event", text=lambda x: f"{100 * x:.2g}%")
     ax1.set_ylabel("share of deals (95% CI)")
@@ -668,4 +671,48 @@ def plot_family_comparison(
         title = titles.get(m) or str(t["definition"].iloc[0] if "definition" in t else m)
         ax.set_title(textwrap.fill(title, 48), fontsize="small")
         ax.grid(axis="y", alpha=0.3)
+    return _finish(fig)
+
+
+def plot_family_fans(frames: dict) -> Figure:
+    """Which fan types do wins hold, per frame of any family (its own types; Wilson, log scale)?
+
+    ``frames``: label -> a results frame of one variant
+    (:func:`~daqing_sim.analysis.families.win_fan_shares`)."""
+    tables = {
+        label: fam.win_fan_shares(g.drop(columns="variant", errors="ignore")) for label, g in frames.items()
+    }
+    fig = Figure(figsize=(6.2 * len(tables), 0.34 * max(len(t) for t in tables.values()) + 1.8))
+    for i, (label, t) in enumerate(tables.items()):
+        ax = fig.add_subplot(1, len(tables), i + 1)
+        _hbars(ax, t, "fan", list(t["name"]))
+        ax.set_xlabel("share of wins holding it (95% CI, log scale)")
+        ax.set_title(f"{label}: which fan types do wins hold?", fontsize="small")
+    return _finish(fig)
+
+
+def plot_family_gains(frames: dict, base_points: float | object = None) -> Figure:
+    """What does the winner collect for a win, in base units, per frame of any family? The tail
+    P(gain >= x) (left) and the share of wins by gain (right, Wilson), means in the legend."""
+    table = fam.gain_distribution(frames, base_points)
+    fig = Figure(figsize=(12, 4.6))
+    ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+    for label in dict.fromkeys(table["label"]):
+        g = table[table["label"] == label]
+        mean = float((g["gain"] * g["count"]).sum() / g["count"].sum()) if g["count"].sum() else np.nan
+        ax1.step(g["gain"], g["at_least"], where="post", label=f"{label} (mean {mean:.3g})")
+        err = np.nan_to_num(np.vstack([g["share"] - g["lo"], g["hi"] - g["share"]]).clip(min=0))
+        ax2.errorbar(g["gain"], g["share"], yerr=err, marker="o", ms=3, capsize=2, ls="none", label=label)
+    for ax in (ax1, ax2):
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{x:g}"))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{100 * x:g}%"))
+        ax.set_xlabel("what the winner collects for the win (base units, log scale)")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize="x-small")
+    ax1.set_ylabel("P(a win collects at least x)")
+    ax1.set_title("How heavy is the tail of a win's worth?", fontsize="small")
+    ax2.set_ylabel("share of wins (95% CI, log scale)")
+    ax2.set_title("What is a win worth? (Daqing: 2^N points; Beijing: points / base)", fontsize="small")
     return _finish(fig)
