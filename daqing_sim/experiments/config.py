@@ -81,6 +81,7 @@ from daqing_sim.rules import RuleSet
 
 # The built-in players of each family other than Daqing (where every strategy plays).
 FAMILY_PLAYERS: dict[str, tuple[str, ...]] = {"beijing": BEIJING_PLAYERS}
+_TITLES = {"daqing": "Daqing", "beijing": "Beijing"}
 
 # key -> what it holds; also the list shown when a key is unknown.
 EXPERIMENT_KEYS = {
@@ -342,7 +343,7 @@ def _family_seats(seats: tuple[str, ...], family: str, source: str) -> None:
     bad = next((s for s in seats if s not in players), None) if players else None
     if bad is None:
         return
-    name = {"beijing": "Beijing"}.get(family, family)
+    name = _TITLES.get(family, family)
     what = f"a Python player ({bad})" if is_player_spec(bad) else repr(bad)
     raise ValueError(
         f"{what} does not play {name} yet ({source}): {name} variants are played by "
@@ -574,8 +575,8 @@ def _tournament_experiment(
     rules = RuleSet.from_dict(flags, where=f"{twhere} rules")
     if rules.family != "daqing":
         raise ValueError(
-            f"a tournament ({twhere}) plays Daqing deals only so far, not {rules.family}; compare "
-            "Beijing players as [[variants]] with their own strategies = [...] (greedy, random) instead"
+            f"a tournament ({twhere}) plays Daqing deals only so far, not {_TITLES.get(rules.family)}; "
+            "compare Beijing players as [[variants]] with their own strategies = [...] (greedy, random)"
         )
     knobs = _knobs(raw.get("knobs", {}), twhere)
     own = [k for _, k in parsed]
