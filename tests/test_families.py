@@ -414,12 +414,13 @@ def test_engine_entry_points_refuse_families_they_do_not_deal(tmp_path):
         ds.settle(0, 0, "self_draw", rules=BEIJING)
     path = tmp_path / "bj.toml"
     path.write_text(
-        'name = "bj"\nn_deals = 100\nseed = 1\n\n[rules]\nfamily = "beijing"\n\n'
-        '[[variants]]\nname = "base"\n',
+        'name = "bj"\nchunk_size = 4\n\n[tournament]\nentrants = ["greedy", "greedy", "random", "random"]\n'
+        'n_walls = 8\nrules = { family = "beijing" }\n',
         encoding="utf-8",
     )
-    with pytest.raises(ValueError, match=r"an experiment \(.*bj\.toml.*\) plays Daqing deals only"):
+    with pytest.raises(ValueError, match=r"a tournament \(.*bj\.toml.*\) plays Daqing deals only") as info:
         ds.load_experiment(path)
+    assert "\n" not in str(info.value) and "[[variants]]" in str(info.value)
 
 
 def test_a_daqing_run_compiles_no_beijing_or_two_player_kernel():

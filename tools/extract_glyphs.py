@@ -32,7 +32,11 @@ DEBIAN_COPYRIGHT = "/usr/share/doc/fonts-noto-cjk/copyright"
 SC = 2  # the Simplified Chinese face in both collections
 TILE_CHARS = "萬东南西北中发123456789"
 # CJK text the plots and tables may show (tile names, rule terms of docs/RULES.md)
-PLOT_CHARS = "中东南西北发白萬宝夹边单吊摸换卡听上开门手把一荒庄对倒碰吃杠"
+PLOT_CHARS = (
+    "中东南西北发白萬宝夹边单吊摸换卡听上开门手把一荒庄对倒碰吃杠"
+    # Beijing (docs/RULES_BEIJING.md): fan types, 听牌, 烧庄, 互包, 抢杠; Daqing's 自摸, 点炮, 点黑炮
+    "和大钓捉五魁海底捞月条龙七花清色豪华烧互包抢牌自点炮黑番"
+)
 FAMILY = "Daqing Tiles"
 
 

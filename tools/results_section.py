@@ -35,17 +35,46 @@ ROWS = [
 ]
 
 
+# Beijing (beijing.toml, four greedy players; money in base units, points / base_points)
+BEIJING_ROWS = [
+    ("outcome_self_draw", "self-draw (自摸)", True),
+    ("outcome_deal_in", "deal-in (a discard or a robbed kong)", True),
+    ("outcome_exhaustive_draw", "exhaustive draw (荒牌)", True),
+    (
+        "tenpai_kaplan_meier_dealer_k6",
+        "dealer's hand waiting (听牌) by its 6th own draw (Kaplan-Meier)",
+        True,
+    ),
+    (
+        "tenpai_kaplan_meier_non_dealer_k6",
+        "non-dealer's hand waiting by its 6th own draw (Kaplan-Meier)",
+        True,
+    ),
+    ("fan_type_share_plain_win", "plain wins (no named fan type) among wins", True),
+    ("fan_type_share_seven_pairs", "七对 among wins", True),
+    ("value_mean", "E[value] of a win (base units)", False),
+    ("burn_share", "deals with 烧庄", True),
+    ("mutual_paid_share", "deals where a 互包 partner pays for the win", True),
+    ("mutual_cost_mean", "what that partner pays (base units)", False),
+    ("robbed_kong_share", "deals won by robbing a kong (抢杠)", True),
+    ("draws_mean", "draws per deal", False),
+    ("pay_mean_winner", "winner's mean gain (base units, 烧庄 included)", False),
+]
+
+
 def _fmt(est: float, lo: float, hi: float, pct: bool) -> str:
+    if est != est:  # NaN: nothing to estimate (e.g. a cost of an event that never happened)
+        return "-"
     if pct:
         return f"{100 * est:.2f}% ({100 * lo:.2f} to {100 * hi:.2f})"
     return f"{est:.3f} ({lo:.3f} to {hi:.3f})"
 
 
-def _table(columns: dict[str, pd.DataFrame]) -> list[str]:
+def _table(columns: dict[str, pd.DataFrame], rows: list = ROWS) -> list[str]:
     """A markdown table: metric rows, one column per (experiment, variant) summary."""
     head = "| figure | " + " | ".join(columns) + " |"
     lines = [head, "| --- |" + " --- |" * len(columns)]
-    for metric, label, pct in ROWS:
+    for metric, label, pct in rows:
         cells = []
         for df in columns.values():
             r = df[df["metric"] == metric]
@@ -91,6 +120,19 @@ def section() -> str:
         df = _summary(name)
         out += ["", f"### {title}", ""]
         out += _table({v: _variant(df, v) for v in df["variant"].unique()})
+    if (RESULTS / "beijing" / "summary.csv").exists():
+        bj = _summary("beijing")
+        n = int(bj.loc[bj["metric"] == "deals", "estimate"].iloc[0])
+        out += [
+            "",
+            f"### Beijing rules (beijing, four greedy players, {n:,} deals per variant)",
+            "",
+            "Another rule family on 136 tiles (docs/RULES_BEIJING.md); the expert does not play it yet, so",
+            "the field is four greedy players: compare it with the greedy column above, not with the expert",
+            "baseline. Money in base units (points / 1,000); notebook 08 sets the two families side by side.",
+            "",
+        ]
+        out += _table({v: _variant(bj, v) for v in bj["variant"].unique()}, BEIJING_ROWS)
     t = RESULTS / "strategies" / "tournament.csv"
     if t.exists():
         tour = pd.read_csv(t)

@@ -40,6 +40,7 @@ __all__ = [
     "metric",
     "mci",
     "apart",
+    "variant_frame",
 ]
 
 ci = format_ci
@@ -205,3 +206,17 @@ def apart(a: float, b: float, max_decimals: int = 3) -> tuple[str, str]:
         if sa != sb:
             return sa, sb
     return sa, sb
+
+
+def variant_frame(df: pd.DataFrame, name: str) -> pd.DataFrame:
+    """The rows of one variant, as a frame of that variant only (its ``variant`` column dropped).
+
+    >>> t = pd.DataFrame({"variant": pd.Categorical(["a", "b"]), "deal": [0, 0]})
+    >>> list(variant_frame(t, "b")["deal"]), "variant" in variant_frame(t, "b")
+    ([0], False)
+    """
+    if name not in set(df["variant"].astype(str)):
+        raise KeyError(
+            f"variant_frame: no variant {name!r}; variants: {', '.join(map(str, df['variant'].unique()))}"
+        )
+    return df[df["variant"].astype(str) == name].drop(columns="variant").reset_index(drop=True)

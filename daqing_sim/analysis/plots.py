@@ -19,6 +19,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
 from daqing_sim.analysis import estimators as est
+from daqing_sim.analysis import families as fam
 from daqing_sim.analysis._frame import GROUP_KEYS, grouped, require, seat_cols, variants
 
 __all__ = [
@@ -30,6 +31,14 @@ __all__ = [
     "plot_strategy_results",
     "plot_net_result",
     "plot_deal_length",
+    "plot_tenpai_probability",
+    "plot_fan_types",
+    "plot_value_distribution",
+    "plot_beijing_events",
+    "plot_family_readiness",
+    "plot_family_comparison",
+    "plot_family_fans",
+    "plot_family_gains",
     "use_tile_font",
 ]
 
@@ -119,6 +128,21 @@ def plot_ready_probability(
     matplotlib.figure.Figure
     """
     table = est.ready_probability(df, by=by, max_draws=max_draws, estimand=estimand)
+    what = f"{estimand}: {est.ESTIMANDS[estimand]}"
+    return _ready_figure(table, "P(declared ready by draw k)", "How soon is a seat ready{}?", what)
+
+
+def plot_tenpai_probability(
+    df: pd.DataFrame, by: str | Sequence[str] | None = None, max_draws: int = 16, estimand: str = "by_draw"
+) -> Figure:
+    """Beijing: curves of P(hand waiting (听牌) by own draw k) with interval bands, as
+    :func:`plot_ready_probability` draws declared ready under Daqing."""
+    table = fam.tenpai_probability(df, by=by, max_draws=max_draws, estimand=estimand)
+    what = f"{estimand}: {fam.TENPAI_ESTIMANDS[estimand]}"
+    return _ready_figure(table, "P(hand waiting (听牌) by draw k)", "How soon does a hand wait{}?", what)
+
+
+def _ready_figure(table: pd.DataFrame, ylabel: str, question: str, what: str) -> Figure:
     keys = [c for c in table.columns if c in GROUP_KEYS]
     others = [k for k in keys if k != "role"]
     several = "role" in keys and others and len(table[others].drop_duplicates()) > 1
@@ -137,24 +161,30 @@ def plot_ready_probability(
             line = ax.plot(g["k"], g["p"], marker=".", label=label)[0]
             ax.fill_between(g["k"], g["lo"], g["hi"], color=line.get_color(), alpha=0.2)
         ax.set_xlabel("own draws k (tiles the seat has drawn)")
-        ax.set_ylabel("P(declared ready by draw k)")
+        ax.set_ylabel(ylabel)
         ax.yaxis.set_major_formatter(_PCT)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylim(0, 1)
         ax.grid(alpha=0.3)
         ax.legend(fontsize="small", loc="lower right")
         where = f" ({panel[0]})" if panel else ""
-        what = textwrap.fill(f"{estimand}: {est.ESTIMANDS[estimand]}", 75)
-        ax.set_title(f"How soon is a seat ready{where}?\n{what}", fontsize="small")
+        ax.set_title(f"{question.format(where)}\n{textwrap.fill(what, 75)}", fontsize="small")
     return _finish(fig)
 
 
 def _bars(
-    ax, table: pd.DataFrame, cat: str, value: str = "share", percent: bool = True, legend: bool = True
+    ax,
+    table: pd.DataFrame,
+    cat: str,
+    value: str = "share",
+    percent: bool = True,
+    legend: bool = True,
+    text=None,
 ) -> int:
     """Bars of ``value`` per category ``cat``, one bar per group (variant, ...) side by side, centred
     on the category's tick, with interval error bars; values written above (below) the error bar
-    when at most three groups. Returns the number of groups."""
+    when at most three groups (``text(value)``: their text, default whole percent). Returns the
+    number of groups."""
     # the category itself and a key with one value (one variant) do not split the bars
     keys = [c for c in table.columns if c in GROUP_KEYS and c != cat and table[c].nunique() > 1]
     groups = list(grouped(table, keys))
@@ -174,7 +204,7 @@ def _bars(
                 up = vv >= 0
                 y = np.nanmax([vv, h]) if up else np.nanmin([vv, l])
                 ax.annotate(
-                    _value(100 * vv, 0) + "%" if percent else _value(vv, 2),
+                    text(vv) if text else _value(100 * vv, 0) + "%" if percent else _value(vv, 2),
                     (p, y),
                     textcoords="offset points",
                     xytext=(0, 2 if up else -2),
@@ -441,4 +471,248 @@ def plot_deal_length(df: pd.DataFrame) -> Figure:
     """How long does a deal last? The distribution of ``draws`` per variant, medians in the legend."""
     fig = Figure(figsize=(6.5 + (2.5 if len(variants(df)) > 2 else 0), 4.4))
     _deal_length_panel(fig.add_subplot(), df)
+    return _finish(fig)
+
+
+# --------------------------------------------------------------------------- Beijing and families
+
+
+def _hbars(ax, table: pd.DataFrame, cat: str, labels: Sequence[str], value: str = "share") -> None:
+    """Horizontal bars of ``value`` per category (one per variant side by side), Wilson error bars,
+    a log axis for shares spanning decades, values written beside the bars (at most three variants)."""
+    keys = ["variant"] if "variant" in table.columns and table["variant"].nunique() > 1 else []
+    groups = list(grouped(table, keys))
+    cats = list(dict.fromkeys(table[cat]))
+    height = 0.8 / max(1, len(groups))
+    y = np.arange(len(cats))[::-1]
+    for i, (key, g) in enumerate(groups):
+        g = g.set_index(cat).reindex(cats)
+        v, lo, hi = (g[c].to_numpy(dtype=float) for c in (value, "lo", "hi"))
+        pos = y - i * height + 0.4 - height / 2
+        err = np.nan_to_num(np.vstack([v - lo, hi - v]).clip(min=0))
+        ax.barh(pos, v, height, xerr=err, capsize=2, label=_label(key))
+        if len(groups) <= 3:
+            for p, vv, h in zip(pos, v, hi, strict=True):
+                if np.isfinite(vv) and vv > 0:
+                    text = f"{100 * vv:.2g}%" if vv < 0.1 else f"{100 * vv:.0f}%"
+                    ax.annotate(
+                        text,
+                        (np.nanmax([vv, h]), p),
+                        textcoords="offset points",
+                        xytext=(3, 0),
+                        va="center",
+                        fontsize="x-small",
+                    )
+    ax.set_yticks(y, list(labels))
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{100 * x:g}%"))
+    ax.grid(axis="x", alpha=0.3)
+    if len(groups) > 1:
+        _legend_outside(ax)
+
+
+def plot_fan_types(df: pd.DataFrame) -> Figure:
+    """Beijing: which fan types do wins hold, and how many fans F? Wilson error bars, per variant."""
+    types = fam.fan_type_shares(df)
+    labels = [
+        f"{n} {c.replace('_', ' ')} ({f})" if n != c.replace("_", " ") else f"{n} ({f})"
+        for c, (n, f) in fam.BEIJING_FANS.items()
+    ]
+    total = fam.fan_total_distribution(df)
+    fig = Figure(figsize=(12, 4.8))
+    ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+    _hbars(ax1, types, "fan", labels)
+    ax1.set_xlabel("share of wins holding the fan type (95% CI, log scale)")
+    ax1.set_title("Which fan types do wins hold? (fans in brackets)", fontsize="small")
+    for v in variants(total):
+        g = total if v is None else total[total["variant"] == v]
+        g = g[g["count"] > 0]
+        err = np.nan_to_num(np.vstack([g["share"] - g["lo"], g["hi"] - g["share"]]).clip(min=0))
+        ax2.errorbar(
+            g["F"], g["share"], yerr=err, marker="o", capsize=2, label="all" if v is None else str(v)
+        )
+    ax2.set_yscale("log")
+    ax2.yaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{100 * x:g}%"))
+    ax2.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax2.set_xlabel("F: the win's fans (their sum)")
+    ax2.set_ylabel("share of wins (95% CI, log scale)")
+    ax2.set_title("How many fans does a win have?", fontsize="small")
+    ax2.grid(alpha=0.3)
+    ax2.legend(fontsize="small")
+    return _finish(fig)
+
+
+def plot_value_distribution(df: pd.DataFrame, base_points: float | object = None) -> Figure:
+    """Beijing: what is a win worth, in base units (1 = base_points points)? Share of wins by value
+    (Wilson), and the tail P(value >= x), per variant."""
+    table = fam.value_distribution(df, base_points)
+    fig = Figure(figsize=(12, 4.4))
+    ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+    for v in variants(table):
+        g = table if v is None else table[table["variant"] == v]
+        g = g[g["count"] > 0]
+        label = "all" if v is None else str(v)
+        err = np.nan_to_num(np.vstack([g["share"] - g["lo"], g["hi"] - g["share"]]).clip(min=0))
+        ax1.errorbar(g["value"], g["share"], yerr=err, marker="o", capsize=2, ls="none", label=label)
+        ax2.step(g["value"], g["at_least"], where="post", label=label)
+    for ax in (ax1, ax2):
+        ax.set_yscale("log")
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{100 * x:g}%"))
+        ax.set_xlabel("value of the win (base units: base x F, half for an open hand)")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize="small")
+    ax1.set_ylabel("share of wins (95% CI, log scale)")
+    ax1.set_title("What is a win worth?", fontsize="small")
+    ax2.set_ylabel("P(a win is worth at least x)")
+    ax2.set_title("How heavy is the value tail?", fontsize="small")
+    return _finish(fig)
+
+
+def plot_beijing_events(df: pd.DataFrame, base_points: float | object = None) -> Figure:
+    """Beijing: how often do 烧庄, 互包 and robbed kongs happen (share of deals, Wilson), and what
+    do they cost where they happen (mean payment involved, base units, bootstrap)?"""
+    t = fam.beijing_events(df, base_points)
+    names = {
+        "burn": "烧庄",
+        "burn_paid": "烧庄 paid",
+        "mutual": "互包 bound",
+        "mutual_paid": "互包 paid",
+        "robbed_kong": "抢杠 robbed kong",
+    }
+    t = t.assign(event=t["event"].map(names))
+    n_var = t["variant"].nunique() if "variant" in t.columns else 1
+    fig = Figure(figsize=(12 + 3 * max(0, n_var - 2), 4.6))  # room for the values over the bars
+    ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+    _bars(ax1, t, "event", text=lambda x: f"{100 * x:.2g}%")
+    ax1.set_ylabel("share of deals (95% CI)")
+    ax1.set_title("How often do 烧庄, 互包 and robbed kongs happen?", fontsize="small")
+    costs = t[t["event"].isin([names[e] for e in ("burn_paid", "mutual_paid", "robbed_kong")])]
+    costs = costs.rename(columns={"cost": "mean", "cost_lo": "lo_", "cost_hi": "hi_"})
+    costs = costs.drop(columns=["lo", "hi"]).rename(columns={"lo_": "lo", "hi_": "hi"})
+    _bars(ax2, costs, "event", value="mean", percent=False)
+    ax2.set_ylabel("mean payment where it happens (base units, 95% CI)")
+    ax2.set_title(
+        "What do they cost? (dealer's 烧庄 payment; the bound\n"
+        "partner's payment; the robbed kong's 3 x value)",
+        fontsize="small",
+    )
+    return _finish(fig)
+
+
+def plot_family_readiness(frames: dict, max_draws: int = 16) -> Figure:
+    """Readiness by own draw k of frames of any family side by side (Kaplan-Meier bands): declared
+    ready (上听) under Daqing, a waiting hand (听牌) under Beijing; one panel per role.
+
+    ``frames``: label -> a results frame of one variant."""
+    fig = Figure(figsize=(12, 4.6))
+    axes = [fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)]
+    for label, g in frames.items():
+        t = fam.readiness_probability(
+            g.drop(columns="variant", errors="ignore"), max_draws=max_draws, estimand="kaplan_meier"
+        )
+        for ax, role in zip(axes, ("dealer", "non_dealer"), strict=True):
+            r = t[t["role"].astype(str) == role]
+            at = [f"{k}: {100 * r.loc[r['k'] == k, 'p'].iloc[0]:.0f}%" for k in (6, 12)]
+            line = ax.plot(r["k"], r["p"], marker=".", label=f"{label} (k {', '.join(at)})")[0]
+            ax.fill_between(r["k"], r["lo"], r["hi"], color=line.get_color(), alpha=0.2)
+    for ax, role in zip(axes, ("dealer", "non-dealer"), strict=True):
+        ax.set_xlabel("own draws k (tiles the seat has drawn)")
+        ax.set_ylabel("P(ready by draw k), Kaplan-Meier (95% CI)")
+        ax.yaxis.set_major_formatter(_PCT)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_ylim(0, 1)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize="x-small", loc="lower right")
+        ax.set_title(
+            f"How soon is a {role} ready?\n(Daqing: declared 上听; Beijing: hand waiting 听牌)",
+            fontsize="small",
+        )
+    return _finish(fig)
+
+
+def plot_family_comparison(
+    table: pd.DataFrame, metrics: Sequence[str] | None = None, titles: dict | None = None
+) -> Figure:
+    """Bars of a :func:`~daqing_sim.analysis.families.family_comparison` table: one panel per
+    metric, one bar per label, 95 % error bars, values written. Shares in percent."""
+    require(table, ["label", "metric", "estimate", "lo", "hi"], "plot_family_comparison")
+    metrics = list(dict.fromkeys(table["metric"])) if metrics is None else list(metrics)
+    titles = titles or {}
+    n_cols = min(3, len(metrics))
+    n_rows = int(np.ceil(len(metrics) / n_cols))
+    fig = Figure(figsize=(4.6 * n_cols, 3.6 * n_rows))
+    for i, m in enumerate(metrics):
+        ax = fig.add_subplot(n_rows, n_cols, i + 1)
+        t = table[table["metric"] == m]
+        percent = bool(((t["estimate"] >= 0) & (t["estimate"] <= 1)).all()) and not m.endswith("mean")
+        scale = 100 if percent else 1
+        x = np.arange(len(t))
+        v, lo, hi = (t[c].to_numpy(dtype=float) * scale for c in ("estimate", "lo", "hi"))
+        ax.bar(
+            x,
+            v,
+            yerr=np.nan_to_num(np.vstack([v - lo, hi - v]).clip(min=0)),
+            capsize=3,
+            color=[f"C{j}" for j in range(len(t))],
+        )
+        for xx, vv, hh in zip(x, v, hi, strict=True):
+            ax.annotate(
+                f"{vv:.1f}%" if percent else f"{vv:.3g}",
+                (xx, hh),
+                textcoords="offset points",
+                xytext=(0, 2),
+                ha="center",
+                va="bottom",
+                fontsize="x-small",
+            )
+        _tick_labels(ax, list(t["label"].astype(str)))
+        ax.margins(y=0.15)
+        ax.set_ylabel("percent (95% CI)" if percent else "mean (95% CI)")
+        title = titles.get(m) or str(t["definition"].iloc[0] if "definition" in t else m)
+        ax.set_title(textwrap.fill(title, 48), fontsize="small")
+        ax.grid(axis="y", alpha=0.3)
+    return _finish(fig)
+
+
+def plot_family_fans(frames: dict) -> Figure:
+    """Which fan types do wins hold, per frame of any family (its own types; Wilson, log scale)?
+
+    ``frames``: label -> a results frame of one variant
+    (:func:`~daqing_sim.analysis.families.win_fan_shares`)."""
+    tables = {
+        label: fam.win_fan_shares(g.drop(columns="variant", errors="ignore")) for label, g in frames.items()
+    }
+    fig = Figure(figsize=(6.2 * len(tables), 0.34 * max(len(t) for t in tables.values()) + 1.8))
+    for i, (label, t) in enumerate(tables.items()):
+        ax = fig.add_subplot(1, len(tables), i + 1)
+        _hbars(ax, t, "fan", list(t["name"]))
+        ax.set_xlabel("share of wins holding it (95% CI, log scale)")
+        ax.set_title(f"{label}: which fan types do wins hold?", fontsize="small")
+    return _finish(fig)
+
+
+def plot_family_gains(frames: dict, base_points: float | object = None) -> Figure:
+    """What does the winner collect for a win, in base units, per frame of any family? The tail
+    P(gain >= x) (left) and the share of wins by gain (right, Wilson), means in the legend."""
+    table = fam.gain_distribution(frames, base_points)
+    fig = Figure(figsize=(12, 4.6))
+    ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+    for label in dict.fromkeys(table["label"]):
+        g = table[table["label"] == label]
+        mean = float((g["gain"] * g["count"]).sum() / g["count"].sum()) if g["count"].sum() else np.nan
+        ax1.step(g["gain"], g["at_least"], where="post", label=f"{label} (mean {mean:.3g})")
+        err = np.nan_to_num(np.vstack([g["share"] - g["lo"], g["hi"] - g["share"]]).clip(min=0))
+        ax2.errorbar(g["gain"], g["share"], yerr=err, marker="o", ms=3, capsize=2, ls="none", label=label)
+    for ax in (ax1, ax2):
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{x:g}"))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{100 * x:g}%"))
+        ax.set_xlabel("what the winner collects for the win (base units, log scale)")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize="x-small")
+    ax1.set_ylabel("P(a win collects at least x)")
+    ax1.set_title("How heavy is the tail of a win's worth?", fontsize="small")
+    ax2.set_ylabel("share of wins (95% CI, log scale)")
+    ax2.set_title("What is a win worth? (Daqing: 2^N points; Beijing: points / base)", fontsize="small")
     return _finish(fig)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from daqing_sim.analysis import estimators as est
+from daqing_sim.analysis import families as fam
 from daqing_sim.analysis._frame import outcome, require, seat_cols, variants
 from daqing_sim.analysis.intervals import (
     BOOTSTRAP_METHOD,
@@ -30,8 +31,10 @@ from daqing_sim.validation import atomic_write
 __all__ = [
     "Metric",
     "SUMMARY_METRICS",
+    "BEIJING_SUMMARY_METRICS",
     "SUMMARY_COLUMNS",
     "HEADLINE",
+    "BEIJING_HEADLINE",
     "SUMMARY_KS",
     "SUMMARY_DIFF_METRICS",
     "summarize",
@@ -62,6 +65,21 @@ HEADLINE = (
     ("diff_win",),
     ("diff_dealer_pay",),
 )
+# The headline rows of Beijing variants (none of them is a Daqing metric), after the Daqing rows.
+BEIJING_HEADLINE = (
+    ("outcome_self_draw",),
+    ("outcome_deal_in",),
+    ("tenpai_kaplan_meier_dealer_k6",),
+    ("tenpai_kaplan_meier_non_dealer_k6",),
+    ("value_mean",),
+    ("fan_type_share_seven_pairs",),
+    ("burn_share",),
+    ("mutual_paid_share",),
+    ("robbed_kong_share",),
+    ("diff_value",),
+)
+BEIJING_DIFF_METRICS = ("win", "exhaustive_draw", "self_draw", "value", "dealer_pay", "max_pay")
+FAMILY_NOTE = "walls are shared, and paired differences taken, only between variants of one rule family"
 
 
 @dataclass(frozen=True)
@@ -327,8 +345,271 @@ SUMMARY_METRICS: tuple[Metric, ...] = (
 )
 
 
-def summarize(df: pd.DataFrame, baseline: object | None = None) -> pd.DataFrame:
+# --------------------------------------------------------------------------- Beijing
+# Every compute below takes a Beijing frame in base units (fam.in_base_units: pay_s and value
+# divided by the variant's base_points), so money is in base units throughout.
+
+_BASE_UNITS = "; in base units (points / base_points)"
+
+
+def _bj_outcomes(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = est.outcome_shares(df)
+    t = t[t["outcome"] != "deal_in_not_ready"]  # a Daqing outcome: never under Beijing
+    method = WILSON_METHOD + "; a robbed kong (抢杠) is a deal-in by the kong's declarer"
+    return _tidy(t, [f"outcome_{o}" for o in t["outcome"]], "share", method)
+
+
+def _bj_deal_ins(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = fam.deal_in_rates(df)
+    names = ["deal_ins_per_deal" if w == "deal" else f"deal_in_rate_{w}" for w in t["who"]]
+    method = WILSON_METHOD + "; deal-ins per deal (at most one), or per seat-deal of the role"
+    return _tidy(t, names, "rate", method)
+
+
+def _bj_tenpai(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    parts = []
+    for estimand in est.ESTIMANDS:
+        t = fam.tenpai_probability(df, by="role", max_draws=max(SUMMARY_KS), estimand=estimand)
+        t = t[t["k"].isin(SUMMARY_KS)]
+        names = [f"tenpai_{estimand}_{r}_k{k}" for r, k in zip(t["role"], t["k"], strict=True)]
+        method = WILSON_METHOD if estimand != "kaplan_meier" else "Kaplan-Meier, log-log Greenwood interval"
+        parts.append(_tidy(t, names, "p", f"{method}; {fam.TENPAI_ESTIMANDS[estimand]}"))
+    rows = []
+    for v in variants(df):
+        g = df if v is None else df[df["variant"] == v]
+        turn = np.column_stack([g[c].to_numpy() for c in seat_cols("tenpai_turn")])
+        dealer = np.arange(4)[None, :] == g["dealer"].to_numpy()[:, None]
+        for mask in (dealer, ~dealer):
+            k, n = int(((turn >= 0) & mask).sum()), int(mask.sum())
+            lo, hi = wilson_interval(k, n)
+            rows.append({"variant": "all" if v is None else str(v), "p": k / n, "lo": lo, "hi": hi, "n": n})
+    t = pd.DataFrame(rows)
+    names = [f"tenpai_ever_{r}" for r in ("dealer", "non_dealer")] * len(variants(df))
+    parts.append(_tidy(t, names, "p", WILSON_METHOD + "; P(the seat's hand waited (听牌) at some point)"))
+    return pd.concat(parts, ignore_index=True)
+
+
+def _bj_fans(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = fam.fan_type_shares(df)
+    parts = [_tidy(t, [f"fan_type_share_{f}" for f in t["fan"]], "share", WILSON_METHOD + ", among wins")]
+    t = fam.fan_total_distribution(df)
+    parts.append(_tidy(t, [f"fan_total_share_F{f}" for f in t["F"]], "share", WILSON_METHOD + ", among wins"))
+    return pd.concat(parts, ignore_index=True)
+
+
+def _bj_concealed(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    rows = []
+    for v in variants(df):
+        g = df if v is None else df[df["variant"] == v]
+        winner = g["winner"].to_numpy().astype(np.int64)
+        won = winner >= 0
+        concealed = np.column_stack([g[c].to_numpy(dtype=bool) for c in seat_cols("concealed")])
+        k = int(concealed[np.arange(len(g))[won], winner[won]].sum())
+        n = int(won.sum())
+        lo, hi = wilson_interval(k, n)
+        share = k / n if n else np.nan
+        rows.append({"variant": "all" if v is None else str(v), "share": share, "lo": lo, "hi": hi, "n": n})
+    t = pd.DataFrame(rows)
+    return _tidy(t, ["concealed_win_share"] * len(t), "share", WILSON_METHOD + ", among wins")
+
+
+def _bj_values(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = fam.value_distribution(df, base_points=1)
+    parts = [_tidy(t, [f"value_share_{x:g}" for x in t["value"]], "share", WILSON_METHOD + ", among wins")]
+    t = fam.value_statistics(df, base_points=1)
+    names = {"mean_deal": "value_mean_deal", "F_mean": "fan_total_mean"}
+    t = t.assign(metric=[names.get(x, f"value_{x}") for x in t["statistic"]])
+    for stat in dict.fromkeys(t["statistic"]):
+        rows = t[t["statistic"] == stat]
+        if stat in ("mean", "sd"):
+            method = BOOTSTRAP_METHOD + ", among wins" + _BASE_UNITS
+        elif stat == "mean_deal":
+            method = BOOTSTRAP_METHOD + ", per deal (a drawn deal counts 0)" + _BASE_UNITS
+        elif stat == "F_mean":
+            method = BOOTSTRAP_METHOD + ", among wins (F = the win's fans)"
+        else:
+            method = _risk_method(stat) + ", among wins" + _BASE_UNITS
+        parts.append(_tidy(rows, rows["metric"], "estimate", method))
+    return pd.concat(parts).sort_index(kind="stable").reset_index(drop=True)
+
+
+_EVENT_METRICS = {  # event -> (share metric, cost metric or None)
+    "burn": ("burn_share", None),
+    "burn_paid": ("burn_paid_share", "burn_cost_mean"),
+    "mutual": ("mutual_share", None),
+    "mutual_paid": ("mutual_paid_share", "mutual_cost_mean"),
+    "robbed_kong": ("robbed_kong_share", "robbed_kong_cost_mean"),
+}
+
+
+def _bj_events(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = fam.beijing_events(df, base_points=1)
+    parts = []
+    for event, (share, cost) in _EVENT_METRICS.items():
+        rows = t[t["event"] == event]
+        parts.append(
+            _tidy(
+                rows, [share] * len(rows), "share", f"{WILSON_METHOD}, per deal; {fam.BEIJING_EVENTS[event]}"
+            )
+        )
+        if cost is not None:
+            method = (
+                f"{BOOTSTRAP_METHOD}, over the deals where it happens; {fam.EVENT_COSTS[event]}{_BASE_UNITS}"
+            )
+            parts.append(
+                _tidy(rows, [cost] * len(rows), "cost", method, lo="cost_lo", hi="cost_hi", n="count")
+            )
+        if event == "mutual_paid":
+            method = (
+                f"{BOOTSTRAP_METHOD}, over the deals where it happens; the part of the partner's payment "
+                f"that 互包 moved onto it (beyond its own share without 互包){_BASE_UNITS}"
+            )
+            parts.append(
+                _tidy(
+                    rows,
+                    ["mutual_shift_mean"] * len(rows),
+                    "shift",
+                    method,
+                    lo="shift_lo",
+                    hi="shift_hi",
+                    n="count",
+                )
+            )
+    return pd.concat(parts).sort_index(kind="stable").reset_index(drop=True)
+
+
+def _bj_pay(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = est.expected_payment(df, by="seat")
+    parts = [_tidy(t, [f"pay_mean_seat{x}" for x in t["seat"]], "mean", BOOTSTRAP_METHOD + _BASE_UNITS)]
+    t = est.expected_payment(df, by="role")
+    t = t[t["role"].isin(["dealer", "non_dealer", "winner", "discarder"])]
+    method = BOOTSTRAP_METHOD + "; win and 烧庄 payments" + _BASE_UNITS
+    parts.append(_tidy(t, [f"pay_mean_{r}" for r in t["role"]], "mean", method))
+    return pd.concat(parts).sort_index(kind="stable").reset_index(drop=True)
+
+
+def _paired(df: pd.DataFrame, baseline: object, metrics: tuple[str, ...], note: str = "") -> pd.DataFrame:
+    if len(variants(df)) < 2:
+        return pd.DataFrame(columns=SUMMARY_COLUMNS)
+    t = est.paired_difference(df, list(metrics), baseline, adjust="bonferroni")
+    family, level = int(t["family_size"].iloc[0]), float(t["confidence"].iloc[0])
+    method = (
+        f"paired difference to {t['baseline'].iloc[0]}{note}, {BOOTSTRAP_METHOD}; Bonferroni-adjusted for a "
+        f"family of {family} (each interval at {100 * level:.4g}%, jointly 95%)"
+    )
+    return _tidy(t, [f"diff_{m}" for m in t["metric"]], "diff", method, n="n_pairs")
+
+
+def _bj_diffs(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    note = f" (Beijing variants only: {FAMILY_NOTE}; money {_BASE_UNITS[2:]})"
+    return _paired(df, baseline, BEIJING_DIFF_METRICS, note)
+
+
+def _bj_strategies(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    cols = seat_cols("strategy")
+    if len(set(np.concatenate([df[c].astype(str).unique() for c in cols]))) < 2:
+        return pd.DataFrame(columns=SUMMARY_COLUMNS)
+    t = est.strategy_results(fam._as_ready(df, "tenpai_turn"), pool_variants=False)
+    return pd.concat(
+        [
+            _tidy(
+                t,
+                [f"strategy_{s}_mean_pay" for s in t["strategy"]],
+                "mean_pay",
+                BOOTSTRAP_METHOD + _BASE_UNITS,
+            ),
+            _tidy(
+                t,
+                [f"strategy_{s}_tenpai_rate" for s in t["strategy"]],
+                "ready_rate",
+                WILSON_METHOD + "; P(the hand waited (听牌) in a deal)",
+                lo="ready_lo",
+                hi="ready_hi",
+            ),
+            _tidy(
+                t,
+                [f"strategy_{s}_win_rate" for s in t["strategy"]],
+                "win_rate",
+                WILSON_METHOD,
+                lo="win_lo",
+                hi="win_hi",
+            ),
+        ],
+        ignore_index=True,
+    )
+
+
+BEIJING_SUMMARY_METRICS: tuple[Metric, ...] = (
+    Metric("deals", "number of deals of the variant", _deals),
+    Metric(
+        "outcome_{outcome}",
+        "share of deals ending in self_draw, deal_in (a discard or a robbed kong) or exhaustive_draw",
+        _bj_outcomes,
+    ),
+    Metric("win_rate", "share of deals won by someone (not an exhaustive draw, 荒牌)", _win_rate),
+    Metric(
+        "deal_ins_per_deal / deal_in_rate_{role}",
+        "deal-ins per deal; P(a seat of the role (dealer, non_dealer) deals in), per seat-deal",
+        _bj_deal_ins,
+    ),
+    Metric(
+        "tenpai_{estimand}_{role}_k{k} / tenpai_ever_{role}",
+        "P(a seat's hand waits (听牌) by its own k-th draw), k = 3, 6, 9, 12, for each estimand (by_draw, "
+        "at_risk, kaplan_meier); P(it ever waits in the deal)",
+        _bj_tenpai,
+    ),
+    Metric("draws_{statistic}", "deal length: tiles drawn from the live wall (mean, sd, quantiles)", _length),
+    Metric(
+        "fan_type_share_{fan} / fan_total_share_F{F}",
+        "share of wins holding each fan type (a win may hold several); distribution of F, the win's fans",
+        _bj_fans,
+    ),
+    Metric("concealed_win_share", "share of wins by a concealed hand (门清: the full base)", _bj_concealed),
+    Metric(
+        "value_share_{value} / value_{statistic} / value_mean_deal / fan_total_mean",
+        "a win's value (base x F, half for an open hand) in base units: its distribution, mean (E[value]), "
+        "sd and quantiles among wins; E[value] per deal; E[F] of a win",
+        _bj_values,
+    ),
+    Metric(
+        "burn_share / burn_paid_share / burn_cost_mean / mutual_share / mutual_paid_share / "
+        "mutual_cost_mean / mutual_shift_mean / robbed_kong_share / robbed_kong_cost_mean",
+        "how often 烧庄, 互包 and robbed kongs (抢杠) happen, per deal, and the mean payment involved where "
+        "they do (base units)",
+        _bj_events,
+    ),
+    Metric("winner_kong_share", "share of winners holding at least one kong", _kongs),
+    Metric(
+        "pay_mean_seat{s} / pay_mean_{role}",
+        "mean payment (win and 烧庄, base units, winner positive) per seat; per role (dealer, non_dealer, "
+        "winner, discarder)",
+        _bj_pay,
+    ),
+    Metric(
+        "diff_{metric}",
+        "paired difference variant - baseline on the same walls, between Beijing variants only, of win, "
+        "exhaustive_draw, self_draw, value, dealer_pay, max_pay (see deal_metric; money in base units); "
+        "Bonferroni-adjusted over the variants and metrics",
+        _bj_diffs,
+    ),
+    Metric(
+        "strategy_{strategy}_{mean_pay|tenpai_rate|win_rate}",
+        "per strategy (seats mapped by strategy_s) and variant: mean payment, P(ever 听牌), win rate",
+        _bj_strategies,
+    ),
+)
+
+
+def summarize(
+    df: pd.DataFrame, baseline: object | None = None, *, base_points: float | Mapping | None = None
+) -> pd.DataFrame:
     """The run's summary in tidy form: one row per (variant, metric) of :data:`SUMMARY_METRICS`.
+
+    A Beijing variant's rows are those of :data:`BEIJING_SUMMARY_METRICS` (money in base units),
+    after a ``family_beijing`` row. A frame holding variants of several families (a mixed
+    experiment) is summarized family by family: each family's paired differences are taken
+    against ``baseline`` when it is of that family, else against the family's first variant,
+    and every variant gets a ``family_<name>`` row saying which family it is.
 
     Parameters
     ----------
@@ -336,6 +617,9 @@ def summarize(df: pd.DataFrame, baseline: object | None = None) -> pd.DataFrame:
         Results frame, with or without a ``variant`` column.
     baseline : optional
         Variant the paired differences are taken against (default the first).
+    base_points : number or mapping, optional
+        Beijing only: the points of one base unit, for every variant or by variant name
+        (default 1,000, the Beijing default; the runner passes each variant's ``base_points``).
 
     Returns
     -------
@@ -352,6 +636,62 @@ def summarize(df: pd.DataFrame, baseline: object | None = None) -> pd.DataFrame:
     >>> s.set_index("metric").loc["deals", "estimate"]
     np.float64(30.0)
     """
+    if not isinstance(df, pd.DataFrame):
+        require(df, [], "summarize")
+    parts = fam.family_parts(df)
+    if all(f == "daqing" for f, _ in parts):
+        return _summarize_daqing(df, baseline)
+    names = variants(df)
+    baseline = baseline if baseline not in ("", None) else None
+    if baseline is not None and baseline not in names:
+        raise ValueError(
+            f"summarize: baseline variant {baseline!r} is not in the frame; "
+            f"variants: {', '.join(map(str, names))}"
+        )
+    tables = []
+    for family, part in parts:
+        own = baseline if baseline in variants(part) else None
+        if family == "daqing":
+            t = _summarize_daqing(part, own)
+            note = f" (Daqing variants only: {FAMILY_NOTE})"
+            diff = t["metric"].str.startswith("diff_")
+            t.loc[diff, "method"] = [_with_note(m, note) for m in t.loc[diff, "method"]]
+        elif family == "beijing":
+            t = _summarize_beijing(part, own, base_points)
+        else:  # pragma: no cover - a family the engine does not deal yet
+            raise ValueError(f"summarize: no summary for the {family} family yet")
+        tables.append(_family_rows(part, family, len(parts) > 1))
+        tables.append(t)
+    table = pd.concat(tables, ignore_index=True)[SUMMARY_COLUMNS]
+    order = {str(v): i for i, v in enumerate(names)} if names != [None] else {"all": 0}
+    table["_v"] = table["variant"].map(order)
+    return table.sort_values("_v", kind="stable").drop(columns="_v").reset_index(drop=True)
+
+
+def _with_note(method: str, note: str) -> str:
+    head, sep, tail = method.partition(", ")
+    return f"{head}{note}{sep}{tail}"
+
+
+def _family_rows(df: pd.DataFrame, family: str, mixed: bool) -> pd.DataFrame:
+    """One ``family_<name>`` row per variant (estimate 1, n = its deals)."""
+    method = f"rule family of the variant ({fam.FAMILY_TITLES.get(family, family)})"
+    method += f"; {FAMILY_NOTE}" if mixed else ""
+    rows = [
+        {"variant": "all" if v is None else str(v), "metric": f"family_{family}"}
+        | {
+            "estimate": 1.0,
+            "lo": 1.0,
+            "hi": 1.0,
+            "n": int(len(df) if v is None else (df["variant"] == v).sum()),
+        }
+        | {"method": method}
+        for v in variants(df)
+    ]
+    return pd.DataFrame(rows)
+
+
+def _summarize_daqing(df: pd.DataFrame, baseline: object | None) -> pd.DataFrame:
     need = ["deal", "outcome", "big", "bao", "wait_kind", "dealer", "winner", "discarder", "draws"]
     need += seat_cols("pay") + seat_cols("fans") + seat_cols("ready_turn") + seat_cols("ready_wait")
     require(df, need, "summarize")
@@ -373,32 +713,80 @@ def summarize(df: pd.DataFrame, baseline: object | None = None) -> pd.DataFrame:
     return table
 
 
+BEIJING_COLUMNS = [
+    "deal",
+    "outcome",
+    "dealer",
+    "winner",
+    "discarder",
+    "draws",
+    "value",
+    "fan_total",
+    "robbed_kong",
+    "burn_rounds",
+    "mutual_bindings",
+    "mutual_payer",
+    *(f"fan_{c}" for c in fam.BEIJING_FANS),
+]
+
+
+def _summarize_beijing(df: pd.DataFrame, baseline: object | None, base_points: float | Mapping | None):
+    need = BEIJING_COLUMNS + seat_cols("pay") + seat_cols("tenpai_turn") + seat_cols("own_draws")
+    need += seat_cols("concealed") + seat_cols("strategy")
+    require(df, need, "summarize")
+    units = fam.in_base_units(df, base_points)
+    parts = [m.compute(units, baseline) for m in BEIJING_SUMMARY_METRICS]
+    return pd.concat([p for p in parts if len(p)], ignore_index=True)[SUMMARY_COLUMNS]
+
+
 def write_summary(
-    df: pd.DataFrame, outdir: str | os.PathLike, baseline: object | None = None
+    df: pd.DataFrame,
+    outdir: str | os.PathLike,
+    baseline: object | None = None,
+    *,
+    base_points: float | Mapping | None = None,
 ) -> pd.DataFrame:
     """Write ``summary.csv`` and PNG plots into ``outdir`` atomically; return the summary.
 
-    Files: ``summary.csv`` (see :func:`summarize`), ``ready_probability.png``,
-    ``wait_kinds.png``, ``payments.png``, ``risk.png``; each is written to a temporary
-    file in ``outdir`` and moved into place, so readers never see a half-written file.
-    The returned table's ``attrs["plots"]`` lists the plot paths written.
+    Files: ``summary.csv`` (see :func:`summarize`); for the Daqing variants
+    ``ready_probability.png``, ``wait_kinds.png``, ``payments.png``, ``risk.png``; for the
+    Beijing variants ``beijing_tenpai.png``, ``beijing_fans.png``, ``beijing_values.png``,
+    ``beijing_events.png``, ``beijing_deal_length.png``. Each is written to a temporary file
+    in ``outdir`` and moved into place, so readers never see a half-written file. The
+    returned table's ``attrs["plots"]`` lists the plot paths written.
     """
     from daqing_sim.analysis import plots
 
     outdir = Path(outdir)
     if outdir.exists() and not outdir.is_dir():
         raise ValueError(f"write_summary: {outdir} exists and is not a directory; pass a folder path")
-    table = summarize(df, baseline=baseline)
+    table = summarize(df, baseline=baseline, base_points=base_points)
     outdir.mkdir(parents=True, exist_ok=True)
     atomic_write(outdir / "summary.csv", lambda p: table.to_csv(p, index=False))
-    estimand = "kaplan_meier" if "kaplan_meier" in _estimands(df) else "by_draw"
-    figures = {
-        "ready_probability.png": plots.plot_ready_probability(df, estimand=estimand),
-        "wait_kinds.png": plots.plot_wait_kinds(df),
-        "payments.png": plots.plot_payment_distribution(df),
-        "risk.png": plots.plot_net_result(df),
-    }
-    for name, fig in figures.items():
+    figures = {}
+    for family, part in fam.family_parts(df):
+        if family == "daqing":
+            estimand = "kaplan_meier" if "kaplan_meier" in _estimands(part) else "by_draw"
+            figures |= {
+                "ready_probability.png": lambda part=part, e=estimand: plots.plot_ready_probability(
+                    part, estimand=e
+                ),
+                "wait_kinds.png": lambda part=part: plots.plot_wait_kinds(part),
+                "payments.png": lambda part=part: plots.plot_payment_distribution(part),
+                "risk.png": lambda part=part: plots.plot_net_result(part),
+            }
+        else:
+            figures |= {
+                "beijing_tenpai.png": lambda part=part: plots.plot_tenpai_probability(
+                    part, estimand="kaplan_meier"
+                ),
+                "beijing_fans.png": lambda part=part: plots.plot_fan_types(part),
+                "beijing_values.png": lambda part=part: plots.plot_value_distribution(part, base_points),
+                "beijing_events.png": lambda part=part: plots.plot_beijing_events(part, base_points),
+                "beijing_deal_length.png": lambda part=part: plots.plot_deal_length(part),
+            }
+    for name, make in figures.items():
+        fig = make()
         atomic_write(outdir / name, lambda p, fig=fig: fig.savefig(p, format="png", dpi=100))
     table.attrs["plots"] = [str(outdir / name) for name in figures]
     return table
@@ -414,9 +802,12 @@ def headline_table(summary: pd.DataFrame) -> str:
     win_rate  0.50 (0.40 to 0.60)
     """
     present = set(summary["metric"])
-    chosen = [
-        next(n for n in names if n in present) for names in HEADLINE if any(n in present for n in names)
-    ]
+    headline = HEADLINE + (BEIJING_HEADLINE if "family_beijing" in present else ())
+    chosen = list(
+        dict.fromkeys(
+            next(n for n in names if n in present) for names in headline if any(n in present for n in names)
+        )
+    )
     rows = summary[summary["metric"].isin(chosen)].copy()
     rows["cell"] = [
         f"{int(r.estimate):,}" if r.metric == "deals" else _short(r.estimate, r.lo, r.hi)

@@ -42,6 +42,8 @@ def describe_plan(
     for v in experiment.variants:
         changed = v.rules.changed()
         flags = ", ".join(f"{k}={_toml_value(x)}" for k, x in changed.items()) or "classic"
+        if v.rules.family != "daqing":  # Daqing variants print as they always did
+            flags = f"family={v.rules.family}" + ("" if flags == "classic" else f", {flags}")
         used = [f"{k}.{n}={x}" for k, t in v.knobs.items() if k in v.strategies for n, x in t.items()]
         used += [f"seat{s}.{n}={x}" for s, t in enumerate(v.seat_knob_overrides or ()) for n, x in t.items()]
         knobs = f"; knobs {', '.join(used)}" if used else ""
@@ -102,6 +104,11 @@ def format_summary(summary: pd.DataFrame) -> str:
     from daqing_sim.analysis.summary import headline_table
 
     note = "estimate (95% CI lo to hi); paired differences Bonferroni-adjusted."
+    if "family_beijing" in set(summary["metric"]):
+        note += (
+            " Paired differences only between variants of one rule family (walls are shared only"
+            " within a family); Beijing money in base units (points / base_points)."
+        )
     lines = [headline_table(summary), "", note]
     lines.append(f"full table: {summary['metric'].nunique()} metrics per variant in summary.csv")
     lines += [f"plot: {p}" for p in summary.attrs.get("plots", [])]

@@ -2,8 +2,8 @@
 
 An experiment names a number of deals, a seed, the seat strategies, base rule
 overrides and a list of **variants** (rule and strategy overrides). Every variant
-plays the same deals ``0 .. n_deals - 1`` of the same seed, so all variants see
-the same walls (common random numbers) and their differences are not noise of
+plays the same deals ``0 .. n_deals - 1`` of the same seed, so all variants (of one rule family,
+below) see the same walls (common random numbers) and their differences are not noise of
 the deal.
 
 A minimal file::
@@ -13,7 +13,7 @@ A minimal file::
     n_deals = 100_000
     seed = 1
     chunk_size = 5_000
-    strategies = "expert"            # all four seats (default), or a list of four names
+    strategies = "expert"            # all four seats, or a list of four names (default: the family's field)
 
     [rules]                          # overrides of the classic flags for every variant
 
@@ -32,6 +32,17 @@ resumes an interrupted run, then writes ``summary.csv`` and plots. A chunk's ide
 variant's resolved configuration, the seed, the chunk size and its index (:meth:`Experiment.chunk_identity`),
 not ``n_deals``: a run that grows reuses every finished chunk. A quick look with ``--n-deals N``
 other than the file's goes to its own directory ``results/.quick/NAME-nN``.
+
+**Rule families.** ``[rules] family = "beijing"`` plays every variant under Beijing rules
+(docs/RULES_BEIJING.md), and a variant may name its own family (``rules = { family =
+"beijing" }``): such a variant starts from its family's defaults, since the flags of the
+experiment's ``[rules]`` belong to the other family. Walls come from one stream per family
+(:func:`daqing_sim.game.wall.generate_walls`), so variants share walls only within a family,
+and the summary takes paired differences only between variants of one family (against the
+baseline when it is of that family, else against the family's first variant). A variant
+without strategies plays its family's default field (``players.registry.default_field``:
+four experts under Daqing, four greedy players under Beijing, where only ``greedy`` and
+``random`` play so far). A ``[tournament]`` plays Daqing only so far.
 
 A duplicate tournament replaces the variants by a ``[tournament]`` table; it expands into the
 four seat rotations ``rotation_0 .. rotation_3`` (entrant ``i`` at seat ``(i + r) % 4``, all on
@@ -64,8 +75,13 @@ from typing import Any
 from daqing_sim.experiments.entrants import N_ROTATIONS, entrant_label, rotate, rotation_name
 from daqing_sim.experiments.entrants import seat_labels as _seat_labels
 from daqing_sim.players import registry as strategies_module
+from daqing_sim.players.beijing import PLAYERS as BEIJING_PLAYERS
 from daqing_sim.players.plugins import is_player_spec, load_player, player_digest
-from daqing_sim.rules import RuleSet, require_engine_family
+from daqing_sim.rules import RuleSet
+
+# The built-in players of each family other than Daqing (where every strategy plays).
+FAMILY_PLAYERS: dict[str, tuple[str, ...]] = {"beijing": BEIJING_PLAYERS}
+_TITLES = {"daqing": "Daqing", "beijing": "Beijing"}
 
 # key -> what it holds; also the list shown when a key is unknown.
 EXPERIMENT_KEYS = {
@@ -76,9 +92,9 @@ EXPERIMENT_KEYS = {
     "chunk_size": "deals per Parquet chunk / unit of parallel work",
     "dealer": "dealer seat 0-3",
     "record_hands": "keep the winner's hand as notation",
-    "strategies": "seat strategies: one name or a list of four",
+    "strategies": "seat strategies: one name or a list of four (default: the family's default field)",
     "knobs": "strategy knobs by strategy name, e.g. [knobs] jia_hunter = { min_outs_fraction = 0.3 }",
-    "rules": "rule flag overrides for every variant",
+    "rules": 'rule flag overrides for every variant of its family (family = "beijing": Beijing rules)',
     "baseline": "variant the summary compares against (default: the first)",
     "variants": "list of [[variants]] tables",
     "tournament": "a duplicate tournament instead of variants: [tournament] entrants, n_walls, seed",
@@ -104,7 +120,7 @@ _NOT_WITH_TOURNAMENT = {
 VARIANT_KEYS = {
     "name": "variant name (letters, digits, _ . -)",
     "description": "what the variant changes",
-    "rules": "rule flag overrides on top of the experiment's [rules]",
+    "rules": "rule flag overrides on top of the experiment's [rules] (a family of its own: on its defaults)",
     "strategies": "seat strategies replacing the experiment's",
     "knobs": "strategy knobs (by strategy name) merged over the experiment's",
 }
@@ -225,6 +241,19 @@ class Experiment:
         text = json.dumps(data, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
+    def families(self) -> list[str]:
+        """The rule families of the variants, in the order they first appear."""
+        return list(dict.fromkeys(v.rules.family for v in self.variants))
+
+    def family_baseline(self, family: str) -> str:
+        """The variant the paired differences of ``family``'s variants are taken against: the
+        experiment's baseline when it is of that family, else the family's first variant (walls,
+        and so pairs, are shared only within a family)."""
+        names = [v.name for v in self.variants if v.rules.family == family]
+        if not names:
+            raise ValueError(f"no variant of family {family!r} in experiment {self.name}")
+        return self.baseline if self.baseline in names else names[0]
+
     def chunk_range(self, index: int) -> tuple[int, int]:
         """``(start, n)``: chunk ``index`` holds deals ``start .. start + n - 1``."""
         start = index * self.chunk_size
@@ -235,6 +264,8 @@ class Experiment:
 
         Chunk ``k`` of a variant is the same under any ``n_deals`` (deal ``i`` of a seed is
         the same wall whatever the size), so a run that grows reuses it when this is unchanged.
+        The rules hold the family (a Beijing ``RuleSet.to_dict()`` has ``family``, a Daqing one
+        keeps the dict it had before families), so chunks never serve another family's variant.
         """
         resolved = variant.resolved()
         resolved.pop("description")
@@ -303,6 +334,21 @@ def _strategies(value: Any, where: str) -> tuple[str, str, str, str]:
             except ValueError as e:
                 raise ValueError(f"{e} (in strategies of {where})") from None
     return tuple(seats)  # type: ignore[return-value]
+
+
+def _family_seats(seats: tuple[str, ...], family: str, source: str) -> None:
+    """One-line error when a seat's player does not play ``family`` yet (``source``: where the
+    seats were given)."""
+    players = FAMILY_PLAYERS.get(family)
+    bad = next((s for s in seats if s not in players), None) if players else None
+    if bad is None:
+        return
+    name = _TITLES.get(family, family)
+    what = f"a Python player ({bad})" if is_player_spec(bad) else repr(bad)
+    raise ValueError(
+        f"{what} does not play {name} yet ({source}): {name} variants are played by "
+        f'{" or ".join(players)}; give the variant strategies = "greedy" (or four of {", ".join(players)})'
+    )
 
 
 def _folder(where: str) -> Path | None:
@@ -382,12 +428,12 @@ def experiment_from_dict(
     if "tournament" in data:
         common = dict(name=exp_name, description=description, chunk_size=chunk_size, dealer=dealer)
         return _tournament_experiment(data, where, record_hands=record_hands, **common)
-    base_strategies = _strategies(data.get("strategies", "expert"), where)
+    base_strategies = _strategies(data["strategies"], where) if "strategies" in data else None
     base_knobs = _knobs(data.get("knobs", {}), where)
     base_flags = data.get("rules", {})
     if not isinstance(base_flags, dict):
         raise ValueError(f"rules in {where} must be a table of rule flags, e.g. [rules]")
-    RuleSet.from_dict(base_flags, where=f"{where} [rules]")
+    base_family = RuleSet.from_dict(base_flags, where=f"{where} [rules]").family
 
     raw_variants = data.get("variants", [{"name": DEFAULT_VARIANT}])
     if not isinstance(raw_variants, list) or not raw_variants:
@@ -414,9 +460,20 @@ def experiment_from_dict(
         flags = raw.get("rules", {})
         if not isinstance(flags, dict):
             raise ValueError(f"rules in {vwhere} must be a table, e.g. rules = {{ kong_fan = true }}")
-        rules = RuleSet.from_dict({**base_flags, **flags}, where=f"{vwhere} rules")
-        require_engine_family(rules, f"an experiment ({vwhere})")
-        strategies = _strategies(raw["strategies"], vwhere) if "strategies" in raw else base_strategies
+        family = flags.get("family", base_family)
+        # the experiment's [rules] are flags of its family: a variant of another starts from its defaults
+        merged = {**base_flags, **flags} if family == base_family else dict(flags)
+        rules = RuleSet.from_dict(merged, where=f"{vwhere} rules")
+        if "strategies" in raw:
+            strategies = _strategies(raw["strategies"], vwhere)
+        else:
+            strategies = base_strategies or strategies_module.default_field(rules.family)
+        source = (
+            f"strategies of {vwhere}"
+            if "strategies" in raw
+            else f"strategies of {where}, which the {rules.family} variant {vname!r} plays"
+        )
+        _family_seats(strategies, rules.family, source)
         knobs = _merge_knobs(base_knobs, _knobs(raw.get("knobs", {}), vwhere))
         variants.append(
             Variant(
@@ -516,7 +573,11 @@ def _tournament_experiment(
     if not isinstance(flags, dict):
         raise ValueError(f"rules in {twhere} must be a table, e.g. rules = {{ kong_fan = true }}")
     rules = RuleSet.from_dict(flags, where=f"{twhere} rules")
-    require_engine_family(rules, f"a tournament ({twhere})")
+    if rules.family != "daqing":
+        raise ValueError(
+            f"a tournament ({twhere}) plays Daqing deals only so far, not {_TITLES.get(rules.family)}; "
+            "compare Beijing players as [[variants]] with their own strategies = [...] (greedy, random)"
+        )
     knobs = _knobs(raw.get("knobs", {}), twhere)
     own = [k for _, k in parsed]
     entries = tuple(name if not k else (name, k) for name, k in parsed)

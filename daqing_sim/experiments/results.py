@@ -137,9 +137,14 @@ def load_results(
             )
     n_deals, chunk_size = int(plan["n_deals"]), int(plan["chunk_size"])
     n_chunks = -(-n_deals // chunk_size)
-    tables, missing, read_columns = [], 0, None
+    columns = [columns] if isinstance(columns, str) else columns
+    tables, missing, read_columns, seen = [], 0, None, set()
+    families = {v["name"]: (v.get("rules") or {}).get("family", "daqing") for v in plan["variants"]}
+    mixed = len({families.get(v, "daqing") for v in variants}) > 1
     for name in variants:
         entries = (_runner.read_index(outdir, name) or {"chunks": {}})["chunks"]
+        if mixed:  # the families' columns differ: each variant reads what its family has
+            read_columns = None
         for k in range(n_chunks):
             path = _runner.chunk_path(outdir, name, k)
             start = k * chunk_size
@@ -153,7 +158,13 @@ def load_results(
                     available = pq.read_schema(path).names
                 except (OSError, pa.ArrowException):
                     available = list(columns)  # _read_chunk says what is wrong with the file
-                read_columns = _check_columns(columns, available, outdir)
+                if mixed:
+                    seen |= set(available)
+                    read_columns = ["deal"] + [
+                        c for c in dict.fromkeys(columns) if c in available and c != "deal"
+                    ]
+                else:
+                    read_columns = _check_columns(columns, available, outdir)
             table = _read_chunk(path, entries[str(k)], start, n, read_columns, what)
             tables.append(table.append_column("variant", pa.array(np.full(table.num_rows, name))))
     if missing and not allow_partial:
@@ -163,9 +174,14 @@ def load_results(
         )
     if not tables:
         raise ValueError(f"{outdir} holds no finished chunk yet")
+    if mixed and columns is not None:  # a column of no family's frame is an error, as in one family
+        _check_columns(columns, sorted(seen), outdir)
     df = pa.concat_tables(tables, promote_options="permissive").to_pandas()
     df["variant"] = pd.Categorical(df["variant"], categories=variants)
-    df = df[["variant"] + [c for c in df.columns if c != "variant"]]
+    order = [c for c in df.columns if c != "variant"]
+    if mixed and columns is not None:  # the order asked for, whichever family's chunk came first
+        order = ["deal"] + [c for c in dict.fromkeys(columns) if c in order and c != "deal"]
+    df = df[["variant"] + order]
     return df.sort_values(["variant", "deal"], kind="stable").reset_index(drop=True)
 
 

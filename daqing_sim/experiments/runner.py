@@ -10,10 +10,10 @@ Layout of one results directory (``results/NAME``; quick looks ``results/.quick/
 
 Every file is written to a ``.tmp`` temporary file in its own directory and
 ``os.replace``-d into place when complete, so an interrupted run never leaves a
-file that looks finished. A chunk is reused when its variant's identity (resolved rules,
-strategies, knobs, seed, chunk size, dealer, engine fingerprint) is unchanged and its file
-still has the recorded checksum; ``n_deals`` is not part of it, so a run that grows (more
-deals, another variant) computes only what is new.
+file that looks finished. A chunk is reused when its variant's identity (resolved rules, which
+hold the rule family, strategies, knobs, seed, chunk size, dealer, engine fingerprint) is
+unchanged and its file still has the recorded checksum; ``n_deals`` is not part of it, so a run
+that grows (more deals, another variant) computes only what is new.
 """
 
 from __future__ import annotations
@@ -427,7 +427,11 @@ def _identity_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
     for k in sorted(set(old) | set(new)):
         if old.get(k) == new.get(k):
             continue
-        if k == "rules" and isinstance(old.get(k), dict):
+        was = old.get(k).get("family", "daqing") if k == "rules" and isinstance(old.get(k), dict) else None
+        now = new[k].get("family", "daqing") if k == "rules" and isinstance(new.get(k), dict) else None
+        if was != now:  # another rule family: its flags are all different
+            keys.append(f"rules.family ({was} -> {now})")
+        elif k == "rules" and isinstance(old.get(k), dict):
             keys += [f"rules.{r}" for r in sorted(new[k]) if old[k].get(r) != new[k][r]]
         else:
             keys.append(k)
@@ -782,7 +786,7 @@ class _Run:
         n_computed = n_total - len(done)
         result = RunResult(outdir, n_total, n_computed, len(done), computed, seconds)
         if summary:
-            result.summary = _write_summary(outdir, e.baseline)
+            result.summary = _write_summary(outdir, e.baseline, _base_points(e))
             if e.tournament is not None:
                 result.tournament = write_tournament(outdir, e)
         return result
@@ -798,10 +802,18 @@ def _restart_eta(bar: Any) -> None:
     bar.refresh()
 
 
-def _write_summary(outdir: Path, baseline: str) -> pd.DataFrame:
+def _base_points(experiment: Experiment) -> dict[str, int] | None:
+    """Variant -> the points of one base unit, for the Beijing variants (None without one)."""
+    bases = {v.name: v.rules.base_points for v in experiment.variants if v.rules.family == "beijing"}
+    return bases or None
+
+
+def _write_summary(outdir: Path, baseline: str, base_points: dict[str, int] | None = None) -> pd.DataFrame:
     from daqing_sim.analysis.summary import write_summary
 
-    return write_summary(load_results(outdir), outdir, baseline=baseline)
+    if base_points is None:  # a Daqing experiment: as it always was
+        return write_summary(load_results(outdir), outdir, baseline=baseline)
+    return write_summary(load_results(outdir), outdir, baseline=baseline, base_points=base_points)
 
 
 TOURNAMENT_CSV = "tournament.csv"

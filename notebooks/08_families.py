@@ -1,0 +1,339 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 08 · Rule families: Daqing and Beijing side by side
+#
+# Daqing (大庆, 112 tiles, a hidden bao, strict ready conditions, 2^N payments) and Beijing
+# (北京, 136 tiles, free claims and wins, fans that add up, 互包 and 烧庄;
+# [docs/RULES_BEIJING.md](../docs/RULES_BEIJING.md)) on the same engine. How fast is a hand
+# ready, how do deals end and how long do they last, which fan types do wins hold, what is a
+# win worth in base units, how often do Beijing's 烧庄, 互包 and robbed kongs happen and what
+# do they cost, and what does each Daqing restriction cost next to Beijing, which has none?
+#
+# **Fields.** Under Beijing only `greedy` and `random` play so far (the expert's danger model
+# reads Daqing's ready declarations), so the Beijing side is four greedy players
+# (`experiments/beijing.toml`). A comparison between families is only fair between the same
+# field: the Daqing side is four greedy players too, the `classic` and `all_off` variants of
+# `experiments/greedy_field.toml` (greedy against greedy). The cost of each Daqing restriction
+# is measured in Daqing's own terms by `experiments/restrictions.toml`, whose field is four
+# experts: those paired differences are stated for the expert field and are not set against
+# the greedy Beijing numbers.
+#
+# **Readiness** means a declared ready hand (上听, with its conditions) under Daqing and a
+# waiting hand (听牌, nothing declared) under Beijing. **Base units**: Daqing's 1 point (a loser
+# owing 2^0) and Beijing's base (1,000 points: one fan of a concealed hand); they are no
+# exchange rate, so values compare shapes, not money.
+#
+# Intervals are 95 % unless stated: Wilson score intervals (scipy) for probabilities,
+# Kaplan-Meier log-log intervals for readiness curves, a percentile bootstrap
+# (`scipy.stats.bootstrap`, 25,000 resamples of whole deals, fixed seed) for means, and the same
+# bootstrap over paired deals for differences between variants of one family (walls are shared
+# only within a family; the families' figures are levels, never paired). Where a table holds many
+# paired differences they are Bonferroni-adjusted for the family stated. Conclusions hold for the
+# simulated fields and rules, not for people.
+
+# %% tags=["parameters"]
+n_deals = 2000  # deals per variant of the small runs made when results/NAME is missing
+results_root = None  # folder holding the experiment results (default: <repo>/results)
+n_jobs = 1  # worker processes of those small runs
+# The small runs (3 experiments, 17 variants) took 36 s on the shared 2-core machine. Full size:
+# run `daqing-sim run experiments/NAME.toml` for beijing, greedy_field and restrictions first
+# (minutes each); their complete results are then read instead.
+
+# %%
+# %matplotlib inline
+from IPython.display import Markdown, display
+
+from daqing_sim import analysis as an
+from daqing_sim.analysis.notebook import Workspace, ci, num, pick, pp, row_ci, variant_frame, verdict
+
+ws = Workspace(n_deals, results_root, n_jobs)
+
+# %%
+greedy = ws.results("greedy_field")
+beijing = ws.results("beijing")
+DQ, DQ_OFF, BJ = "Daqing classic (greedy)", "Daqing all off (greedy)", "Beijing (greedy)"
+frames = {
+    DQ: variant_frame(greedy, "classic"),
+    DQ_OFF: variant_frame(greedy, "all_off"),
+    BJ: variant_frame(beijing, "beijing"),
+}
+sizes = ", ".join(f"{k} {len(v):,}" for k, v in frames.items())
+levels = an.family_comparison(frames)
+levels.pivot_table(index="metric", columns="label", values="estimate", sort=False)
+
+# %% [markdown]
+# ## How soon is a hand ready? (greedy fields)
+# Kaplan-Meier: the deal's end right-censors a seat's time to ready, so the curves say how soon
+# a seat would be ready had the deal gone on. Daqing `all_off` lifts every ready condition on
+# the same 112 tiles (the push-down 推倒和 game); Beijing has none on 136 tiles.
+
+# %%
+display(an.plot_family_readiness(frames))
+ready = levels[levels["metric"].str.startswith("ready_")]
+ready.pivot_table(index="metric", columns="label", values=["estimate", "lo", "hi"], sort=False)
+
+# %%
+r = {(x.label, x.metric): x._asdict() for x in levels.itertuples()}
+
+
+def lv(label, metric, percent=True):
+    """A level of the comparison table with its interval."""
+    x = r[(label, metric)]
+    return ci(x["estimate"], x["lo"], x["hi"], percent=percent)
+
+
+def order(metric):
+    """The labels by their estimate, highest first, with whether the intervals keep them apart."""
+    t = levels[levels["metric"] == metric].sort_values("estimate", ascending=False)
+    parts = [t.iloc[0].label]
+    for a, b in zip(t.itertuples(), t.iloc[1:].itertuples(), strict=False):
+        parts.append((" > " if b.hi < a.lo else " ≈ ") + b.label)
+    return "".join(parts)
+
+
+display(
+    Markdown(f"""
+### Answer: readiness by own draws ({sizes} deals, four greedy players each)
+* By its **6th own draw** a non-dealer is ready (Kaplan-Meier) with {lv(DQ, "ready_k6_non_dealer")}
+  under Daqing's classic rules, {lv(DQ_OFF, "ready_k6_non_dealer")} with every restriction off, and
+  its hand waits (听牌) with {lv(BJ, "ready_k6_non_dealer")} under Beijing; the dealer:
+  {lv(DQ, "ready_k6_dealer")}, {lv(DQ_OFF, "ready_k6_dealer")} and {lv(BJ, "ready_k6_dealer")}.
+* By the **12th draw** (non-dealer): {lv(DQ, "ready_k12_non_dealer")}, {lv(DQ_OFF, "ready_k12_non_dealer")},
+  {lv(BJ, "ready_k12_non_dealer")}.
+* Order at the 6th draw (non-dealer; ">" where the intervals do not overlap, "≈" where they do):
+  {order("ready_k6_non_dealer")}. Daqing's ready is a declaration with conditions, Beijing's a
+  waiting hand: the curves compare how soon the game lets a greedy hand stand ready.
+""")
+)
+
+# %% [markdown]
+# ## How do deals end, and how long do they last? (greedy fields)
+# Shares of deals with Wilson intervals; deal length = tiles drawn from the live wall. A deal-in
+# is a win on another player's tile (Daqing: 点炮 and 点黑炮; Beijing: a discard or a robbed kong);
+# one winner per discard, so deal-ins per deal is a share too.
+
+# %%
+DQ_LIVE = 112 - 53 - 1  # Daqing: the tiles left after the hands (53) and the bao (docs/RULES.md)
+BJ_LIVE = 136 - 53 - 14  # Beijing: 14 stay undrawn, 2 more per kong after the first (RULES_BEIJING.md)
+rates = ["win_rate", "exhaustive_draw", "self_draw", "deal_in", "draws_mean", "gain_mean"]
+titles = {
+    "win_rate": "won by someone (share of deals)",
+    "exhaustive_draw": "exhaustive draw (share of deals)",
+    "self_draw": "self-draw 自摸 (share of deals)",
+    "deal_in": "deal-ins per deal",
+    "draws_mean": "deal length: tiles drawn from the live wall",
+    "gain_mean": "what the winner collects for a win (base units)",
+}
+display(an.plot_family_comparison(levels, rates, titles))
+dq_di, bj_di = an.deal_in_rates(frames[DQ]), an.deal_in_rates(frames[BJ])
+an.deal_in_rates(frames[BJ])
+
+# %%
+display(
+    Markdown(f"""
+### Answer: outcomes and deal length
+* Deals won: {lv(DQ, "win_rate")} (Daqing classic), {lv(DQ_OFF, "win_rate")} (all off),
+  {lv(BJ, "win_rate")} (Beijing); exhaustive draws {lv(DQ, "exhaustive_draw")},
+  {lv(DQ_OFF, "exhaustive_draw")}, {lv(BJ, "exhaustive_draw")}.
+* Self-draw (自摸): {lv(DQ, "self_draw")}, {lv(DQ_OFF, "self_draw")}, {lv(BJ, "self_draw")};
+  deal-ins per deal: {lv(DQ, "deal_in")}, {lv(DQ_OFF, "deal_in")}, {lv(BJ, "deal_in")}. Per seat-deal
+  a Beijing non-dealer deals in with {row_ci(pick(bj_di, who="non_dealer"), "rate")}, a Daqing one
+  with {row_ci(pick(dq_di, who="non_dealer"), "rate")}.
+* Deal length (tiles drawn): {lv(DQ, "draws_mean", False)}, {lv(DQ_OFF, "draws_mean", False)},
+  {lv(BJ, "draws_mean", False)}; longest first: {order("draws_mean")}. At most {DQ_LIVE} tiles can be
+  drawn in a Daqing deal, {BJ_LIVE} in a Beijing deal without kongs.
+""")
+)
+
+# %% [markdown]
+# ## Which fan types do wins hold? (greedy fields)
+# Each family's own types: under Daqing the fans that apply to the win as a whole (self-draw, 夹,
+# the bao kinds, 点黑炮, the dealer's wins; 门清 counts per loser and is left out), under Beijing the
+# eleven types of the rules page (a win may hold several; `plain win` holds none of the nine).
+
+# %%
+display(an.plot_family_fans({DQ: frames[DQ], BJ: frames[BJ]}))
+fans_bj = an.win_fan_shares(frames[BJ])
+fans_dq = an.win_fan_shares(frames[DQ])
+fans_bj[["name", "count", "n", "share", "lo", "hi"]]
+
+# %%
+top_bj = fans_bj[fans_bj["fan"] != "plain_win"].sort_values("share", ascending=False).iloc[0]
+
+
+def held(table, code):
+    """The share of wins holding fan ``code``, with its interval."""
+    return row_ci(pick(table, fan=code), "share")
+
+
+display(
+    Markdown(f"""
+### Answer: fan types
+* Beijing: {held(fans_bj, "plain_win")} of wins are a **plain win** (none of the nine named
+  types); the most frequent named type is **{top_bj["name"]}** with {row_ci(top_bj, "share")};
+  七对 {held(fans_bj, "seven_pairs")}, 一条龙 {held(fans_bj, "dragon")}, 清一色 {held(fans_bj, "one_suit")}.
+* Daqing (classic): 夹 big wins {held(fans_dq, "big")}, 摸宝 of any kind {held(fans_dq, "bao")},
+  自摸 {held(fans_dq, "self_draw")}, 点黑炮 {held(fans_dq, "deal_in_not_ready")} of wins: Daqing's fans
+  come from how the win happens, Beijing's mostly from the shape of the hand, which a greedy field
+  rarely builds.
+""")
+)
+
+# %% [markdown]
+# ## What is a win worth, in base units? (greedy fields)
+# What the winner collects for the win: under Daqing the losers' 2^N points, under Beijing the
+# win's payments (the value on a deal-in, 3 x the value on a self-draw or a robbed kong; the value
+# is base x F, half for an open hand) in base units, 烧庄 left out. Then the value of a Beijing win
+# itself, per variant of `beijing.toml` (`fans_double` reads the fans as base x 2^(F - 1)).
+
+# %%
+display(an.plot_family_gains(frames))
+display(an.plot_value_distribution(beijing))
+vs = an.value_statistics(beijing)
+vs.pivot_table(index="statistic", columns="variant", values="estimate", sort=False, observed=True)
+
+# %%
+bj_names = ws.descriptions("beijing")
+bj_units = an.in_base_units(beijing)  # points / base_points
+vdiff = an.paired_difference(bj_units, ["value", "max_pay"], "beijing", adjust="bonferroni")
+v_mean = pick(vs, variant="beijing", statistic="mean")
+v_double = pick(vs, variant="fans_double", statistic="mean")
+d_double = pick(vdiff, variant="fans_double", metric="value")
+display(
+    Markdown(f"""
+### Answer: value of a win
+* A winner collects {lv(DQ, "gain_mean", False)} base units (2^N points) per win under Daqing's classic
+  rules, {lv(DQ_OFF, "gain_mean", False)} with every restriction off, and {lv(BJ, "gain_mean", False)}
+  base units under Beijing (greedy fields).
+* A Beijing win is worth E[value] = {ci(v_mean.estimate, v_mean.lo, v_mean.hi)} base units (median
+  {pick(vs, variant="beijing", statistic="q50").estimate:g}, 99 % quantile
+  {pick(vs, variant="beijing", statistic="q99").estimate:g}); with the fans doubling
+  (`fans_double`: {bj_names["fans_double"]}) it is {ci(v_double.estimate, v_double.lo, v_double.hi)},
+  paired on the same deals {num(d_double)} per deal (the interval is Bonferroni-adjusted over the
+  table's {int(vdiff["family_size"].iloc[0])} differences).
+""")
+)
+
+# %% [markdown]
+# ## 烧庄, 互包 and robbed kongs: how often, and what do they cost? (Beijing, greedy field)
+# Share of deals where each happens (Wilson) and the mean payment involved where it does
+# (bootstrap over deals, base units): the dealer's 烧庄 payment (3 x 1,000 x (2^rounds - 1) points;
+# nothing on a drawn deal), the bound partner's payment for the win under 互包 (and the part of it
+# that 互包 moved onto the partner), the 3 x value paid for a robbed kong. Daqing has none of the
+# three (its bao is another rule: notebook 03). `no_mutual_bao` switches 互包 off on the same deals.
+
+# %%
+display(an.plot_beijing_events(beijing))
+events = an.beijing_events(beijing)
+events
+
+# %%
+ev = {(x.variant, x.event): x._asdict() for x in events.itertuples()}
+
+
+def share(event, variant="beijing"):
+    x = ev[(variant, event)]
+    return ci(x["share"], x["lo"], x["hi"], percent=True)
+
+
+def cost(event, variant="beijing", what="cost"):
+    x = ev[(variant, event)]
+    if not x["count"]:
+        return "no case in these deals"
+    return ci(x[what], x[f"{what}_lo"], x[f"{what}_hi"]) + " base units"
+
+
+mdiff = pick(vdiff, variant="no_mutual_bao", metric="max_pay")
+display(
+    Markdown(f"""
+### Answer: 烧庄, 互包, robbed kongs ({len(frames[BJ]):,} Beijing deals, four greedy players)
+* **烧庄** happens in {share("burn")} of deals and is paid in {share("burn_paid")}; what the dealer
+  pays where it is paid: {cost("burn_paid")}.
+* **互包** binds two players in {share("mutual")} of deals; the winner's bound partner pays for the
+  win in {share("mutual_paid")}. What it pays there: {cost("mutual_paid")}; of it, what 互包 moved
+  onto it beyond its own share: {cost("mutual_paid", what="shift")}. Switching 互包 off changes the
+  largest payment of a deal by {num(mdiff)} base units per deal (paired on the same deals,
+  Bonferroni-adjusted as above).
+* **Robbed kongs** (抢杠) decide {share("robbed_kong")} of deals; what is paid for such a win:
+  {cost("robbed_kong")}.
+""")
+)
+
+# %% [markdown]
+# ## What does each Daqing restriction cost, next to Beijing's none?
+# `restrictions.toml` lifts each Daqing restriction in turn (and all of them) on the same walls
+# as `classic`, with **four expert players**: paired differences, Bonferroni-adjusted over the
+# table. Beside them, the greedy-against-greedy levels: Daqing classic, Daqing with every
+# restriction off (112 tiles) and Beijing (136 tiles, no restrictions): what is left between the
+# last two is not a restriction but the tiles, the wall, the bao and the claims.
+
+# %%
+restr = ws.results("restrictions")
+costs = an.paired_difference(
+    restr, ["win", "exhaustive_draw", "draws", "ready_share"], "classic", adjust="bonferroni"
+)
+display(an.plot_paired_difference(costs))
+costs.pivot_table(index="variant", columns="metric", values="diff", sort=False, observed=True)
+
+# %%
+expert = {
+    "Daqing classic (expert)": variant_frame(restr, "classic"),
+    "Daqing all off (expert)": variant_frame(restr, "all_off"),
+}
+both = an.family_comparison({**expert, **frames})
+display(an.plot_family_comparison(both, ["win_rate", "exhaustive_draw", "draws_mean"], titles))
+both.pivot_table(index="metric", columns="label", values="estimate", sort=False)
+
+# %%
+desc = ws.descriptions("restrictions")
+lines = []
+for v in costs["variant"].unique():
+    w, d, n = (pick(costs, variant=v, metric=m) for m in ("win", "exhaustive_draw", "draws"))
+    lines.append(f"| {v} | {desc.get(v, '')} | {pp(w)} | {pp(d)} | {num(n)} |")
+table = "\n".join(lines)
+fam = int(costs["family_size"].iloc[0])
+off = pick(costs, variant="all_off", metric="draws")
+gap = verdict(
+    r[(BJ, "draws_mean")]["lo"] - r[(DQ_OFF, "draws_mean")]["hi"],
+    r[(BJ, "draws_mean")]["hi"] - r[(DQ_OFF, "draws_mean")]["lo"],
+    "longer than",
+    "shorter than",
+    "not distinguishable in length from",
+)
+display(
+    Markdown(f"""
+### Answer: the cost of Daqing's restrictions (expert field, paired on the same walls)
+Per restriction lifted, the change per deal against `classic` ({len(expert["Daqing classic (expert)"]):,}
+deals per variant; intervals Bonferroni-adjusted over the table's {fam} differences):
+
+| variant | lifts | win rate | exhaustive draws | tiles drawn |
+| --- | --- | --- | --- | --- |
+{table}
+
+Lifting every restriction changes the length of an expert deal by {num(off)} tiles drawn.
+Greedy against greedy, a Beijing deal is **{gap}** a Daqing deal without restrictions
+({lv(BJ, "draws_mean", False)} against {lv(DQ_OFF, "draws_mean", False)} tiles drawn, out of at most
+{BJ_LIVE} and {DQ_LIVE}), and wins {lv(BJ, "win_rate")} of deals against {lv(DQ_OFF, "win_rate")}.
+
+### Answer: what holds
+Every figure here describes its simulated field: four greedy players on both sides of the
+family comparison (Beijing: `beijing.toml`; Daqing: `greedy_field.toml`'s `classic` and `all_off`),
+four experts for the restriction costs (`restrictions.toml`). Greedy players under Beijing are not
+the expert field of the Daqing baseline, and none of them is a table of people; a Beijing figure
+set against the Daqing expert baseline would compare fields as much as rules.
+""")
+)
