@@ -213,34 +213,29 @@ def legal_discards(st, ctl, rules, tabs, tk, tb):
 
 
 @njit(cache=True, inline="always")
-def start(st, wall):
+def start(wall):
     """The first live tile and the bao (set aside face down) of a 112-tile wall."""
     return LIVE_START, np.int64(wall[BAO_POSITION])
 
 
 @njit(cache=True, inline="always")
-def self_draw_win(st, cur, drawn, bao, rules):
+def self_draw_win(ready, wk, wb, cur, drawn, bao, rules):
     """A ready seat's self-drawn win: (winner, win tile, wait kind, big, bao kind)."""
-    if st.ready[cur] and drawn >= 0:
+    if ready[cur] and drawn >= 0:
         if drawn == bao:  # RULES: bao wild only when self-drawn after ready
-            wt, kd, bg, bk = bao_win_k(st.wk[cur], st.wb[cur], drawn, rules)
+            wt, kd, bg, bk = bao_win_k(wk[cur], wb[cur], drawn, rules)
             if wt >= 0:
                 return cur, wt, kd, bg, bk
-        elif st.wk[cur, drawn] >= 0:
-            return cur, drawn, np.int64(st.wk[cur, drawn]), st.wb[cur, drawn] != 0, NO_BAO
+        elif wk[cur, drawn] >= 0:
+            return cur, drawn, np.int64(wk[cur, drawn]), wb[cur, drawn] != 0, NO_BAO
     return -1, -1, -1, False, NO_BAO
 
 
 @njit(cache=True, inline="always")
-def kong_options(st, cur, rules, tabs, tk, tb, lock, undrawn):
-    """Fill ``st.kong_opts`` with the current seat's legal kongs; returns how many."""
-    conc = st.conc
-    mk = st.mk
-    mt = st.mt
-    nm = st.nm
-    kong_opts = st.kong_opts
+def kong_options(conc, mk, mt, nm, kong_opts, ready, cur, rules, tabs, tk, tb, lock, undrawn):
+    """Fill ``kong_opts`` with the current seat's legal kongs; returns how many."""
     n_opt = 0
-    if not (st.ready[cur] and lock) and undrawn > 0:  # RULES: a locked hand declares no kong
+    if not (ready[cur] and lock) and undrawn > 0:  # RULES: a locked hand declares no kong
         for t in range(28):
             kong_opts[t] = 0
             if conc[cur, t] == 4 and _meld_ok(nm[cur], rules):
@@ -250,19 +245,40 @@ def kong_options(st, cur, rules, tabs, tk, tb, lock, undrawn):
             if mk[cur, j] == PENG and conc[cur, mt[cur, j]] >= 1:
                 kong_opts[mt[cur, j]] = OPT_ADDED_KONG
                 n_opt += 1
-        if st.ready[cur] and n_opt > 0:
+        if ready[cur] and n_opt > 0:
             n_opt = _keep_ready_kongs(conc[cur], mk[cur], mt[cur], nm[cur], kong_opts, rules, tabs, tk, tb)
     return n_opt
 
 
 @njit(cache=True, inline="always")
-def after_kong(st, wall, rules, tabs, cur, bao, front, back, n_repl, log, log_on, n_log):
+def after_kong(
+    conc,
+    mk,
+    mt,
+    nm,
+    visible,
+    dead,
+    ready,
+    wk,
+    wb,
+    wall,
+    rules,
+    tabs,
+    cur,
+    bao,
+    front,
+    back,
+    n_repl,
+    log,
+    log_on,
+    n_log,
+):
     """A ready seat's new wait set, then 换宝. Returns (bao, back, n_repl, n_log, winner,
     win tile, wait kind, big, bao kind): a winner when the new bao is a ready seat's 宝卡."""
-    if st.ready[cur]:
-        wait_set_k(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], rules, tabs, st.wk[cur], st.wb[cur])
+    if ready[cur]:
+        wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
     bao, back, n_repl, n_log, kan = _check_bao(
-        wall, rules, st.visible, bao, front, back, n_repl, st.dead, st.ready, st.wk, cur, log, log_on, n_log
+        wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
     )
     if kan >= 0:
         return bao, back, n_repl, n_log, kan, bao, KANCHAN, True, BAO_IN_BAO
@@ -270,34 +286,46 @@ def after_kong(st, wall, rules, tabs, cur, bao, front, back, n_repl, log, log_on
 
 
 @njit(cache=True, inline="always")
-def simple_discard(st, cur, code, kn, drawn, memo, rng, rules, tabs, tk, tb):
+def simple_discard(conc, mk, mt, nm, cur, code, kn, drawn, memo, rng, rules, tabs, tk, tb):
     """A table-free player's discard, and whether it declares ready with it."""
-    conc = st.conc
     d = dispatch.simple_discard(code, kn, conc[cur], drawn, memo, rng, cur)
     conc[cur, d] -= 1
     # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
-    declare = (st.nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
+    declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
     if declare:
         declare = std_shanten_k(conc[cur], tabs) == 0
     if declare:
-        declare = may_declare_k(conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], rules)
+        declare = may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
     if declare:
-        declare = wait_set_k(conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], rules, tabs, tk, tb) > 0
+        declare = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb) > 0
     conc[cur, d] += 1
     return d, declare
 
 
 @njit(cache=True, inline="always")
-def declare_after_discard(st, cur, d, declare, keep_ready, i_pond, rules, tabs, sc0, orow):
+def declare_after_discard(
+    conc,
+    mk,
+    mt,
+    nm,
+    ready,
+    wk,
+    wb,
+    ready_draw,
+    own_draws,
+    pond_flag,
+    visible,
+    cur,
+    declare,
+    keep_ready,
+    i_pond,
+    rules,
+    tabs,
+    sc0,
+    orow,
+):
     """The wait after ``cur``'s discard: an unlocked ready hand stays ready or is no longer, a
     declaration is checked and recorded. Returns whether ``cur`` is newly ready."""
-    conc = st.conc
-    mk = st.mk
-    mt = st.mt
-    nm = st.nm
-    ready = st.ready
-    wk = st.wk
-    wb = st.wb
     newly_ready = False
     if keep_ready:
         if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
@@ -307,10 +335,10 @@ def declare_after_discard(st, cur, d, declare, keep_ready, i_pond, rules, tabs, 
         if n_w > 0 and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules):
             ready[cur] = 1
             newly_ready = True
-            st.ready_draw[cur] = st.own_draws[cur]
-            if i_pond < st.pond_flag.shape[1]:
-                st.pond_flag[cur, i_pond] |= DECLARED
-            _record_declaration(st, sc0, cur, n_w, orow)
+            ready_draw[cur] = own_draws[cur]
+            if i_pond < pond_flag.shape[1]:
+                pond_flag[cur, i_pond] |= DECLARED
+            _record_declaration(conc, mk, mt, nm, visible, wk, own_draws, sc0, cur, n_w, orow)
         else:
             wk[cur, :] = -1
     return newly_ready
@@ -328,31 +356,33 @@ def claims_open(last_live, rules):
 
 
 @njit(cache=True, inline="always")
-def win_on_discard(st, cur, d, tabs):
+def win_on_discard(ready, wk, wb, cur, d):
     """The first ready seat after ``cur`` that wins on ``d`` (截和): (seat, wait kind, big)."""
     for k in range(1, 4):
         s = (cur + k) % 4
-        if st.ready[s] and st.wk[s, d] >= 0:
-            return s, np.int64(st.wk[s, d]), st.wb[s, d] != 0
+        if ready[s] and wk[s, d] >= 0:
+            return s, np.int64(wk[s, d]), wb[s, d] != 0
     return -1, -1, False
 
 
 @njit(cache=True, inline="always")
-def bao_after_discard(st, wall, rules, cur, newly_ready, bao, front, back, n_repl, log, log_on, n_log):
+def bao_after_discard(
+    visible, dead, ready, wk, wall, rules, cur, newly_ready, bao, front, back, n_repl, log, log_on, n_log
+):
     """换宝 at the discard (before claims), then 宝卡 of a seat that just declared. Returns
     (bao, back, n_repl, n_log, bao-kan winner or -1)."""
-    if rules[R_BAO_REPLACEMENT] and st.visible[bao] >= 3:  # RULES: 换宝 at the discard, before claims
+    if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:  # RULES: 换宝 at the discard, before claims
         bao, back, n_repl, n_log, kan = _check_bao(
             wall,
             rules,
-            st.visible,
+            visible,
             bao,
             front,
             back,
             n_repl,
-            st.dead,
-            st.ready,
-            st.wk,
+            dead,
+            ready,
+            wk,
             cur,
             log,
             log_on,
@@ -360,54 +390,55 @@ def bao_after_discard(st, wall, rules, cur, newly_ready, bao, front, back, n_rep
         )
         if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
             return bao, back, n_repl, n_log, kan
-    if newly_ready and rules[R_BAO_KAN_INSTANT] and st.wk[cur, bao] == KANCHAN:  # RULES: 宝卡
+    if newly_ready and rules[R_BAO_KAN_INSTANT] and wk[cur, bao] == KANCHAN:  # RULES: 宝卡
         return bao, back, n_repl, n_log, cur
     return bao, back, n_repl, n_log, -1
 
 
 @njit(cache=True, inline="always")
-def peng_seat_ok(st, s, rules):
+def peng_seat_ok(ready, nm, s, rules):
     """May seat ``s`` peng or kong a discard (no ready hand, RULES: 手把一)?"""
-    return not st.ready[s] and _meld_ok(st.nm[s], rules)
+    return not ready[s] and _meld_ok(nm[s], rules)
 
 
 @njit(cache=True, inline="always")
-def chi_options(st, cur, stage, d, rules, tabs, tk, tb):
+def chi_options(conc, mk, mt, nm, ready, cur, stage, d, rules, tabs, tk, tb):
     """The chi options of seat ``cur + stage`` on ``d`` (0: none), -1 when no later seat may chi."""
     if d == ZHONG:
         return -1
     if stage != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
         return -1  # RULES: chi only from the previous seat (上家)
-    conc = st.conc
     s2 = (cur + stage) % 4
     opts = 0
-    if not st.ready[s2] and _meld_ok(st.nm[s2], rules):
+    if not ready[s2] and _meld_ok(nm[s2], rules):
         opts = _chi_options_seat(conc, s2, d)
         if stage != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
             for a in (CHI_LOW, CHI_MID, CHI_HIGH):
                 if opts & (1 << a) and not _chi_makes_ready(
-                    conc[s2], st.mk[s2], st.mt[s2], st.nm[s2], d, a, rules, tabs, tk, tb
+                    conc[s2], mk[s2], mt[s2], nm[s2], d, a, rules, tabs, tk, tb
                 ):
                     opts &= ~(1 << a)
     return opts
 
 
 @njit(cache=True, inline="always")
-def bao_after_claims(st, wall, rules, cur, bao, front, back, n_repl, log, log_on, n_log):
+def bao_after_claims(
+    visible, dead, ready, wk, wall, rules, cur, bao, front, back, n_repl, log, log_on, n_log
+):
     """换宝 after the claims of a discard; returns (bao, back, n_repl, n_log, bao-kan winner)."""
     kan = -1
-    if rules[R_BAO_REPLACEMENT] and st.visible[bao] >= 3:
+    if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:
         bao, back, n_repl, n_log, kan = _check_bao(
             wall,
             rules,
-            st.visible,
+            visible,
             bao,
             front,
             back,
             n_repl,
-            st.dead,
-            st.ready,
-            st.wk,
+            dead,
+            ready,
+            wk,
             cur,
             log,
             log_on,
@@ -417,10 +448,9 @@ def bao_after_claims(st, wall, rules, cur, bao, front, back, n_repl, log, log_on
 
 
 @njit(cache=True)
-def _record_declaration(st, unseen, cur, n_w, orow):
+def _record_declaration(conc, mk, mt, nm, visible, wk, own_draws, unseen, cur, n_w, orow):
     """The declared wait of ``cur`` as its row records it (whole wait, lowest kind, live outs)."""
-    wk = st.wk
-    unseen_counts(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], st.visible, unseen)
+    unseen_counts(conc[cur], mk[cur], mt[cur], nm[cur], visible, unseen)
     outs = 0
     kind = 99
     mask = 0
@@ -432,7 +462,7 @@ def _record_declaration(st, unseen, cur, n_w, orow):
                 kind = wk[cur, w]
     orow[O_READY_WAIT_TILES + cur] = n_w
     orow[O_READY_WAIT_MASK + cur] = mask
-    orow[O_READY_TURN + cur] = st.own_draws[cur]
+    orow[O_READY_TURN + cur] = own_draws[cur]
     orow[O_READY_WAIT + cur] = kind
     orow[O_READY_OUTS + cur] = outs
 

@@ -107,6 +107,7 @@ from daqing_sim.game.families import (
     fam_kong_drawable,
     fam_kong_options,
     fam_legal_discards,
+    fam_marker,
     fam_melds_open,
     fam_note_claim,
     fam_note_discard,
@@ -279,7 +280,7 @@ def _ask_claim(codes, knobs, st, obs, dealer, left, s, rules, tabs, d, opts, ufn
     observe(st, obs, s, dealer, left, -1, -1, False, False)
     if codes[s] >= USER_BASE:
         return ufns[1][codes[s] - USER_BASE](knobs[s], obs, rules, tabs, d, opts)
-    return fam_claim(st, codes[s], knobs[s], obs, rules, tabs, d, opts)
+    return fam_claim(fam_marker(st), codes[s], knobs[s], obs, rules, tabs, d, opts)
 
 
 @njit(cache=True)
@@ -324,7 +325,7 @@ def play_batch_k(
             ctl,
             ufns,
         )
-        fam_record(st, rules, dealer, out[i], hrow, rec_hand, tabs)
+        fam_record(fam_marker(st), st, rules, dealer, out[i], hrow, rec_hand, tabs)
         if rec_final:
             final_tiles(walls[i], st, out_final[i])
     return n_log
@@ -352,11 +353,11 @@ def step_deal_k(
         wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns
     )
     if ctl[C_STATUS] == ST_DONE:
-        fam_record(st, rules, dealer, orow, hrow, True, tabs)
+        fam_record(fam_marker(st), st, rules, dealer, orow, hrow, True, tabs)
         final_tiles(wall, st, frow)
     else:
         if ctl[C_DECISION] == DECISION_DISCARD:
-            fam_legal_discards(st, ctl, rules, tabs, obs.tk, obs.tb)
+            fam_legal_discards(fam_marker(st), st, ctl, rules, tabs, obs.tk, obs.tb)
         else:
             for t in range(N_KINDS_ALL):
                 ctl[C_LEGAL + t] = 0
@@ -473,6 +474,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     tb = obs.tb
     log_on = log.shape[0] > 1
     lock = rules[R_LOCK_AFTER_READY] != 0
+    fam = fam_marker(st)  # what the family hooks dispatch on (never the whole state for Daqing)
     # the deal's loop-carried scalars (saved in ctl while paused)
     front = LIVE_START
     back = wall.shape[0] - 1
@@ -525,7 +527,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
         memo[:, 0] = UNKNOWN
         memo[:, 1:] = 0
         reset_result_row(orow)
-        front, bao = fam_start(st, wall)
+        front, bao = fam_start(fam, wall)
         for s in range(4):
             rng[s] = splitmix64(seed ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
         pos = 0
@@ -559,7 +561,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             must_declare = False
     while True:
         if phase == _DRAW:
-            if back - front + 1 <= fam_draw_limit(st, rules):
+            if back - front + 1 <= fam_draw_limit(fam, rules):
                 break  # RULES: 荒庄 (also when no kong replacement tile is left)
             last_live = back - front + 1
             if from_back:  # RULES: kong replacement from the back
@@ -578,15 +580,19 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             from_back = False
             phase = _AFTER_DRAW
         if phase == _AFTER_DRAW:
-            at_end = back - front + 1 <= fam_draw_limit(st, rules)
-            w, wt, kd, bg, bk = fam_self_draw_win(st, cur, drawn, bao, rules, tabs, replacement, at_end)
+            at_end = back - front + 1 <= fam_draw_limit(fam, rules)
+            w, wt, kd, bg, bk = fam_self_draw_win(
+                fam, ready, wk, wb, cur, drawn, bao, rules, tabs, replacement, at_end
+            )
             if w >= 0:
                 winner, win_tile, win_kind, big, bao_kind = w, wt, kd, bg, bk
                 method = SELF_DRAW
                 win_drawn = drawn
                 break
             kt = -1
-            n_opt = fam_kong_options(st, cur, rules, tabs, tk, tb, lock, back - front + 1)
+            n_opt = fam_kong_options(
+                fam, conc, mk, mt, nm, kong_opts, ready, cur, rules, tabs, tk, tb, lock, back - front + 1
+            )
             if n_opt > 0:
                 left = back - front + 1
                 if codes[cur] == EXTERNAL or not simple[codes[cur]]:
@@ -614,12 +620,12 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     ctl[C_SEAT] = cur
                     return n_log
                 if simple[codes[cur]]:
-                    kt = fam_simple_kong(st, codes[cur], knobs[cur], kong_opts, rng, cur)
+                    kt = fam_simple_kong(fam, codes[cur], knobs[cur], kong_opts, rng, cur)
                 else:
                     kt = (
                         ufns[2][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs, kong_opts)
                         if codes[cur] >= USER_BASE
-                        else fam_kong(st, codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
+                        else fam_kong(fam, codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
                     )
             phase = _KONG
         if phase == _KONG:
@@ -643,7 +649,16 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                         n_log = log_event(log, n_log, EV_ADDED_KONG, cur, kt, 0, 0)
                 memo[cur, 0] = UNKNOWN
                 bao, back, n_repl, n_log, w, wt, kd, bg, bk, mth, dsc = fam_after_kong(
-                    st,
+                    fam,
+                    conc,
+                    mk,
+                    mt,
+                    nm,
+                    visible,
+                    dead,
+                    ready,
+                    wk,
+                    wb,
                     wall,
                     rules,
                     tabs,
@@ -670,7 +685,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
         if phase == _DISCARD:
             keep_ready = ready[cur] != 0 and not lock
             forced = fam_forced_discard(
-                st, cur, drawn, dealer, rules, back - front + 1 <= fam_draw_limit(st, rules)
+                fam, cur, drawn, dealer, rules, back - front + 1 <= fam_draw_limit(fam, rules)
             )
             if ready[cur] and lock:
                 d = drawn  # RULES: lock_after_ready — discard every non-winning draw
@@ -704,7 +719,21 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             elif simple[codes[cur]] and not must_declare and not keep_ready:
                 # the table-free players skip the observation and the hand tables (each costs per call)
                 d, declare = fam_simple_discard(
-                    st, cur, codes[cur], knobs[cur], drawn, memo[cur], rng, rules, tabs, tk, tb
+                    fam,
+                    conc,
+                    mk,
+                    mt,
+                    nm,
+                    cur,
+                    codes[cur],
+                    knobs[cur],
+                    drawn,
+                    memo[cur],
+                    rng,
+                    rules,
+                    tabs,
+                    tk,
+                    tb,
                 )
             else:
                 seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
@@ -712,7 +741,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 if codes[cur] >= USER_BASE:
                     d, declare = ufns[0][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs)
                 else:
-                    d, declare = fam_discard(st, codes[cur], knobs[cur], obs, rules, tabs)
+                    d, declare = fam_discard(fam, codes[cur], knobs[cur], obs, rules, tabs)
             must_declare = False
             phase = _DISCARDED
         if phase == _DISCARDED:
@@ -727,7 +756,26 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 n_pond[cur] = i_pond + 1
             drawn = -1
             newly_ready = fam_declare_after_discard(
-                st, cur, d, declare, keep_ready, i_pond, rules, tabs, sc[0], orow
+                fam,
+                conc,
+                mk,
+                mt,
+                nm,
+                ready,
+                wk,
+                wb,
+                ready_draw,
+                own_draws,
+                pond_flag,
+                visible,
+                cur,
+                declare,
+                keep_ready,
+                i_pond,
+                rules,
+                tabs,
+                sc[0],
+                orow,
             )
             if log_on:
                 n_log = log_event(log, n_log, EV_DISCARD, cur, d, np.int64(newly_ready), ready[cur])
@@ -735,11 +783,11 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     n_log = log_event(
                         log, n_log, EV_READY, cur, bao, orow[O_READY_WAIT + cur], orow[O_READY_OUTS + cur]
                     )
-            n_log = fam_note_discard(st, cur, d, dealer, rules, log, log_on, n_log)
-            at_end = back - front + 1 <= fam_draw_limit(st, rules)
-            claimable = fam_claims_open(st, last_live, rules)  # RULES: 荒庄前最后四张
+            n_log = fam_note_discard(fam, cur, d, dealer, rules, log, log_on, n_log)
+            at_end = back - front + 1 <= fam_draw_limit(fam, rules)
+            claimable = fam_claims_open(fam, last_live, rules)  # RULES: 荒庄前最后四张
             if claimable:
-                w, kd, bg = fam_win_on_discard(st, cur, d, tabs, at_end)  # RULES: 截和
+                w, kd, bg = fam_win_on_discard(fam, ready, wk, wb, cur, d, tabs, at_end)  # RULES: 截和
                 if w >= 0:
                     winner, win_tile, win_kind, big = w, d, kd, bg
                     method = DEAL_IN
@@ -747,7 +795,22 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     discarder_ready = ready[cur] != 0
                     break
             bao, back, n_repl, n_log, kan = fam_bao_after_discard(
-                st, wall, rules, cur, newly_ready, bao, front, back, n_repl, log, log_on, n_log
+                fam,
+                visible,
+                dead,
+                ready,
+                wk,
+                wall,
+                rules,
+                cur,
+                newly_ready,
+                bao,
+                front,
+                back,
+                n_repl,
+                log,
+                log_on,
+                n_log,
             )
             if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
                 winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
@@ -757,7 +820,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 for r in range(4):
                     if ready[r] and not (r == cur and newly_ready):
                         safe[r, d] = 1
-            claimable = claimable and fam_melds_open(st, at_end)  # Beijing: only a win on the last discard
+            claimable = claimable and fam_melds_open(fam, at_end)  # Beijing: only a win on the last discard
             stage = 0
             phase = _CLAIMS
         # ---- claims: stage 0 the seat holding a pair of d (peng, kong), stage k chi by seat cur + k
@@ -769,15 +832,15 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             if stage == 0:
                 for k in range(1, 4):
                     s2 = (cur + k) % 4
-                    if conc[s2, d] < 2 or not fam_peng_seat_ok(st, s2, rules):
+                    if conc[s2, d] < 2 or not fam_peng_seat_ok(fam, ready, nm, s2, rules):
                         continue
                     s = s2  # at most one other seat holds two copies
                     opts = 1 << CLAIM_PENG
-                    if conc[s, d] == 3 and fam_kong_drawable(st, rules, back - front + 1):
+                    if conc[s, d] == 3 and fam_kong_drawable(fam, rules, back - front + 1):
                         opts |= 1 << CLAIM_KONG
                     break
             else:
-                opts = fam_chi_options(st, cur, stage, d, rules, tabs, tk, tb)
+                opts = fam_chi_options(fam, conc, mk, mt, nm, ready, cur, stage, d, rules, tabs, tk, tb)
                 if opts < 0:
                     break
                 if opts != 0:
@@ -854,9 +917,9 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             memo[s, 0] = UNKNOWN
             if log_on:
                 n_log = log_event(log, n_log, EV_CLAIM, s, d, action, cur)
-            n_log = fam_note_claim(st, s, cur, action == CLAIM_KONG, log, log_on, n_log)
+            n_log = fam_note_claim(fam, s, cur, action == CLAIM_KONG, log, log_on, n_log)
         bao, back, n_repl, n_log, kan = fam_bao_after_claims(
-            st, wall, rules, cur, bao, front, back, n_repl, log, log_on, n_log
+            fam, visible, dead, ready, wk, wall, rules, cur, bao, front, back, n_repl, log, log_on, n_log
         )
         if kan >= 0:
             winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
