@@ -1,6 +1,6 @@
-"""The Daqing steps of the deal loop (docs/RULES.md), called through the family hooks of
-:mod:`daqing_sim.game.families`: ready declarations and their locked hands, the bao (宝) and
-换宝, 手把一, 上听吃三家, 荒庄前最后四张 and the 2^N settlement. The loop itself is
+"""Daqing's kernels of the deal loop (docs/RULES.md): 手把一, chi options, 上听吃三家, the kongs a
+ready hand may declare, 换宝 and 宝卡, a declaration's record, the paused discard's options, and the
+2^N settlement of the deal's row. The loop itself (its Daqing branches are its own code) is
 :func:`daqing_sim.game.engine._play_deal`; nothing here is compiled for another family.
 """
 
@@ -11,7 +11,6 @@ from numba import njit
 
 from daqing_sim.codes import (
     ADDED_KONG,
-    BAO_IN_BAO,
     CHI,
     CHI_HIGH,
     CHI_LOW,
@@ -19,7 +18,6 @@ from daqing_sim.codes import (
     CONCEALED_KONG,
     KANCHAN,
     KONG,
-    NO_BAO,
     OPT_ADDED_KONG,
     OPT_CONCEALED_KONG,
     PENG,
@@ -29,10 +27,9 @@ from daqing_sim.codes import (
     WIN_SELF_DRAW,
     ZHONG,
 )
-from daqing_sim.game.events import EV_BAO_REPLACED, EV_READY, log_event
+from daqing_sim.game.events import EV_BAO_REPLACED, log_event
 from daqing_sim.game.scoring import settle_kernel
-from daqing_sim.game.wall import BAO_POSITION, LIVE_START
-from daqing_sim.hand.kernels import bao_win_k, is_open_k, may_declare_k, std_shanten_k, wait_set_k
+from daqing_sim.hand.kernels import is_open_k, may_declare_k, std_shanten_k, wait_set_k
 from daqing_sim.layout import (
     C_LEGAL,
     C_MUST_DECLARE,
@@ -74,14 +71,10 @@ from daqing_sim.layout import (
     R_WIN_TILE,
     R_WINNER,
 )
-from daqing_sim.players import dispatch
 from daqing_sim.players.common import maybe_ready, unseen_counts
-from daqing_sim.players.observation import DECLARED
 from daqing_sim.rules import (
     R_BAO_KAN_INSTANT,
     R_BAO_REPLACEMENT,
-    R_CHI_ANY_SEAT_FOR_READY,
-    R_LAST_TILES_NO_CLAIM,
     R_MIN_CONCEALED_AT_READY,
     R_REQUIRE_OPEN,
 )
@@ -210,241 +203,6 @@ def legal_discards(st, ctl, rules, tabs, tk, tb):
             if not must:
                 flags |= LEGAL_DISCARD
         ctl[C_LEGAL + t] = flags
-
-
-@njit(cache=True, inline="always")
-def start(wall):
-    """The first live tile and the bao (set aside face down) of a 112-tile wall."""
-    return LIVE_START, np.int64(wall[BAO_POSITION])
-
-
-@njit(cache=True, inline="always")
-def self_draw_win(ready, wk, wb, cur, drawn, bao, rules):
-    """A ready seat's self-drawn win: (winner, win tile, wait kind, big, bao kind)."""
-    if ready[cur] and drawn >= 0:
-        if drawn == bao:  # RULES: bao wild only when self-drawn after ready
-            wt, kd, bg, bk = bao_win_k(wk[cur], wb[cur], drawn, rules)
-            if wt >= 0:
-                return cur, wt, kd, bg, bk
-        elif wk[cur, drawn] >= 0:
-            return cur, drawn, np.int64(wk[cur, drawn]), wb[cur, drawn] != 0, NO_BAO
-    return -1, -1, -1, False, NO_BAO
-
-
-@njit(cache=True, inline="always")
-def kong_options(conc, mk, mt, nm, kong_opts, ready, cur, rules, tabs, tk, tb, lock, undrawn):
-    """Fill ``kong_opts`` with the current seat's legal kongs; returns how many."""
-    n_opt = 0
-    if not (ready[cur] and lock) and undrawn > 0:  # RULES: a locked hand declares no kong
-        for t in range(28):
-            kong_opts[t] = 0
-            if conc[cur, t] == 4 and _meld_ok(nm[cur], rules):
-                kong_opts[t] = OPT_CONCEALED_KONG
-                n_opt += 1
-        for j in range(nm[cur]):
-            if mk[cur, j] == PENG and conc[cur, mt[cur, j]] >= 1:
-                kong_opts[mt[cur, j]] = OPT_ADDED_KONG
-                n_opt += 1
-        if ready[cur] and n_opt > 0:
-            n_opt = _keep_ready_kongs(conc[cur], mk[cur], mt[cur], nm[cur], kong_opts, rules, tabs, tk, tb)
-    return n_opt
-
-
-@njit(cache=True, inline="always")
-def after_kong(
-    conc,
-    mk,
-    mt,
-    nm,
-    visible,
-    dead,
-    ready,
-    wk,
-    wb,
-    wall,
-    rules,
-    tabs,
-    cur,
-    bao,
-    front,
-    back,
-    n_repl,
-    log,
-    log_on,
-    n_log,
-):
-    """A ready seat's new wait set, then 换宝. Returns (bao, back, n_repl, n_log, winner,
-    win tile, wait kind, big, bao kind): a winner when the new bao is a ready seat's 宝卡."""
-    if ready[cur]:
-        wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
-    bao, back, n_repl, n_log, kan = _check_bao(
-        wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
-    )
-    if kan >= 0:
-        return bao, back, n_repl, n_log, kan, bao, KANCHAN, True, BAO_IN_BAO
-    return bao, back, n_repl, n_log, -1, -1, -1, False, NO_BAO
-
-
-@njit(cache=True, inline="always")
-def simple_discard(conc, mk, mt, nm, cur, code, kn, drawn, memo, rng, rules, tabs, tk, tb):
-    """A table-free player's discard, and whether it declares ready with it."""
-    d = dispatch.simple_discard(code, kn, conc[cur], drawn, memo, rng, cur)
-    conc[cur, d] -= 1
-    # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
-    declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
-    if declare:
-        declare = std_shanten_k(conc[cur], tabs) == 0
-    if declare:
-        declare = may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
-    if declare:
-        declare = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb) > 0
-    conc[cur, d] += 1
-    return d, declare
-
-
-@njit(cache=True, inline="always")
-def declare_after_discard(
-    conc,
-    mk,
-    mt,
-    nm,
-    ready,
-    wk,
-    wb,
-    ready_draw,
-    own_draws,
-    pond_flag,
-    visible,
-    cur,
-    declare,
-    keep_ready,
-    i_pond,
-    rules,
-    tabs,
-    sc0,
-    orow,
-):
-    """The wait after ``cur``'s discard: an unlocked ready hand stays ready or is no longer, a
-    declaration is checked and recorded. Returns whether ``cur`` is newly ready."""
-    newly_ready = False
-    if keep_ready:
-        if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
-            ready[cur] = 0
-    elif declare and not ready[cur]:
-        n_w = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
-        if n_w > 0 and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules):
-            ready[cur] = 1
-            newly_ready = True
-            ready_draw[cur] = own_draws[cur]
-            if i_pond < pond_flag.shape[1]:
-                pond_flag[cur, i_pond] |= DECLARED
-            _record_declaration(conc, mk, mt, nm, visible, wk, own_draws, sc0, cur, n_w, orow)
-        else:
-            wk[cur, :] = -1
-    return newly_ready
-
-
-@njit(cache=True, inline="always")
-def log_declaration(st, cur, bao, orow, log, n_log):
-    return log_event(log, n_log, EV_READY, cur, bao, orow[O_READY_WAIT + cur], orow[O_READY_OUTS + cur])
-
-
-@njit(cache=True, inline="always")
-def claims_open(last_live, rules):
-    """May the discard be claimed at all (wins included)? RULES: 荒庄前最后四张."""
-    return last_live > rules[R_LAST_TILES_NO_CLAIM]
-
-
-@njit(cache=True, inline="always")
-def win_on_discard(ready, wk, wb, cur, d):
-    """The first ready seat after ``cur`` that wins on ``d`` (截和): (seat, wait kind, big)."""
-    for k in range(1, 4):
-        s = (cur + k) % 4
-        if ready[s] and wk[s, d] >= 0:
-            return s, np.int64(wk[s, d]), wb[s, d] != 0
-    return -1, -1, False
-
-
-@njit(cache=True, inline="always")
-def bao_after_discard(
-    visible, dead, ready, wk, wall, rules, cur, newly_ready, bao, front, back, n_repl, log, log_on, n_log
-):
-    """换宝 at the discard (before claims), then 宝卡 of a seat that just declared. Returns
-    (bao, back, n_repl, n_log, bao-kan winner or -1)."""
-    if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:  # RULES: 换宝 at the discard, before claims
-        bao, back, n_repl, n_log, kan = _check_bao(
-            wall,
-            rules,
-            visible,
-            bao,
-            front,
-            back,
-            n_repl,
-            dead,
-            ready,
-            wk,
-            cur,
-            log,
-            log_on,
-            n_log,
-        )
-        if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
-            return bao, back, n_repl, n_log, kan
-    if newly_ready and rules[R_BAO_KAN_INSTANT] and wk[cur, bao] == KANCHAN:  # RULES: 宝卡
-        return bao, back, n_repl, n_log, cur
-    return bao, back, n_repl, n_log, -1
-
-
-@njit(cache=True, inline="always")
-def peng_seat_ok(ready, nm, s, rules):
-    """May seat ``s`` peng or kong a discard (no ready hand, RULES: 手把一)?"""
-    return not ready[s] and _meld_ok(nm[s], rules)
-
-
-@njit(cache=True, inline="always")
-def chi_options(conc, mk, mt, nm, ready, cur, stage, d, rules, tabs, tk, tb):
-    """The chi options of seat ``cur + stage`` on ``d`` (0: none), -1 when no later seat may chi."""
-    if d == ZHONG:
-        return -1
-    if stage != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
-        return -1  # RULES: chi only from the previous seat (上家)
-    s2 = (cur + stage) % 4
-    opts = 0
-    if not ready[s2] and _meld_ok(nm[s2], rules):
-        opts = _chi_options_seat(conc, s2, d)
-        if stage != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
-            for a in (CHI_LOW, CHI_MID, CHI_HIGH):
-                if opts & (1 << a) and not _chi_makes_ready(
-                    conc[s2], mk[s2], mt[s2], nm[s2], d, a, rules, tabs, tk, tb
-                ):
-                    opts &= ~(1 << a)
-    return opts
-
-
-@njit(cache=True, inline="always")
-def bao_after_claims(
-    visible, dead, ready, wk, wall, rules, cur, bao, front, back, n_repl, log, log_on, n_log
-):
-    """换宝 after the claims of a discard; returns (bao, back, n_repl, n_log, bao-kan winner)."""
-    kan = -1
-    if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:
-        bao, back, n_repl, n_log, kan = _check_bao(
-            wall,
-            rules,
-            visible,
-            bao,
-            front,
-            back,
-            n_repl,
-            dead,
-            ready,
-            wk,
-            cur,
-            log,
-            log_on,
-            n_log,
-        )
-    return bao, back, n_repl, n_log, kan
 
 
 @njit(cache=True)

@@ -46,7 +46,9 @@ from daqing_sim.codes import (
     ADDED_KONG,
     BAO_IN_BAO,
     CHI,
+    CHI_HIGH,
     CHI_LOW,
+    CHI_MID,
     CLAIM_KONG,
     CLAIM_PENG,
     CONCEALED_KONG,
@@ -60,18 +62,26 @@ from daqing_sim.codes import (
     KONG,
     N_KINDS_ALL,
     NO_BAO,
+    OPT_ADDED_KONG,
     OPT_CONCEALED_KONG,
     PASS,
     PENG,
     SELF_DRAW,
     USER_BASE,
+    ZHONG,
 )
+from daqing_sim.game import deal_beijing as bjd
 from daqing_sim.game.borrow import borrowed
 from daqing_sim.game.deal_daqing import (  # noqa: F401 (re-exported: tests and the advisor use them)
     LEGAL_DECLARE,
     LEGAL_DISCARD,
+    _check_bao,
+    _chi_makes_ready,
     _chi_options,
     _chi_options_seat,
+    _keep_ready_kongs,
+    _meld_ok,
+    _record_declaration,
 )
 from daqing_sim.game.events import (  # noqa: F401 (re-exported)
     EV_ADDED_KONG,
@@ -92,35 +102,10 @@ from daqing_sim.game.events import (  # noqa: F401 (re-exported)
     MAX_EVENTS,
     log_event,
 )
-from daqing_sim.game.families import (
-    fam_after_kong,
-    fam_bao_after_claims,
-    fam_bao_after_discard,
-    fam_chi_options,
-    fam_claim,
-    fam_claims_open,
-    fam_declare_after_discard,
-    fam_discard,
-    fam_draw_limit,
-    fam_forced_discard,
-    fam_kong,
-    fam_kong_drawable,
-    fam_kong_options,
-    fam_legal_discards,
-    fam_marker,
-    fam_melds_open,
-    fam_note_claim,
-    fam_note_discard,
-    fam_peng_seat_ok,
-    fam_record,
-    fam_self_draw_win,
-    fam_simple_discard,
-    fam_simple_kong,
-    fam_start,
-    fam_win_on_discard,
-)
+from daqing_sim.game.families import fam_legal_discards, fam_record, family_state
 from daqing_sim.game.state import observe
-from daqing_sim.game.wall import LIVE_START, N_LIVE
+from daqing_sim.game.wall import BAO_POSITION, LIVE_START, N_LIVE
+from daqing_sim.hand.kernels import bao_win_k, may_declare_k, std_shanten_k, wait_set_k
 from daqing_sim.layout import (  # noqa: F401 (the row, hand, final and control layouts, re-exported)
     C_ANSWER,
     C_BACK,
@@ -188,10 +173,12 @@ from daqing_sim.layout import (  # noqa: F401 (the row, hand, final and control 
     R_WIN_TILE,
     R_WINNER,
 )
+from daqing_sim.players import beijing as pb
 from daqing_sim.players import dispatch
-from daqing_sim.players.common import splitmix64
+from daqing_sim.players.common import maybe_ready, splitmix64
 from daqing_sim.players.observation import (
     CLAIMED,
+    DECLARED,
     DRAWN_AND_THROWN,
     MAX_POND,
     P_CLAIM_OPTS,
@@ -218,7 +205,14 @@ from daqing_sim.players.observation import (
     P_VISIBLE,
     UNKNOWN,
 )
-from daqing_sim.rules import R_LOCK_AFTER_READY
+from daqing_sim.rules import (
+    R_BAO_KAN_INSTANT,
+    R_BAO_REPLACEMENT,
+    R_CHI_ANY_SEAT_FOR_READY,
+    R_LAST_TILES_NO_CLAIM,
+    R_LOCK_AFTER_READY,
+    R_REQUIRE_OPEN,
+)
 
 
 def _drop_stale_cache() -> None:
@@ -274,15 +268,6 @@ def reset_result_row(orow):
         orow[O_READY_WAIT_MASK + s] = 0
 
 
-@njit(cache=True, inline="always")
-def _ask_claim(codes, knobs, st, obs, dealer, left, s, rules, tabs, d, opts, ufns):
-    """Seat ``s``'s answer to the claim options ``opts`` on discard ``d``, from its observation."""
-    observe(st, obs, s, dealer, left, -1, -1, False, False)
-    if codes[s] >= USER_BASE:
-        return ufns[1][codes[s] - USER_BASE](knobs[s], obs, rules, tabs, d, opts)
-    return fam_claim(fam_marker(st), codes[s], knobs[s], obs, rules, tabs, d, opts)
-
-
 @njit(cache=True)
 def play_batch_k(
     walls, deal_seeds, dealer, rules, codes, knobs, simple, tabs, st, obs, out, out_hand, out_final, log, ufns
@@ -306,6 +291,7 @@ def play_batch_k(
     walls, rules, codes, knobs, simple, tabs, st, obs, out = borrowed(
         (walls, rules, codes, knobs, simple, tabs, st, obs, out)
     )
+    bj = family_state(st)  # None for Daqing: _play_deal's Beijing branches are pruned
     for i in range(n):
         hrow = out_hand[i] if rec_hand else out_hand[0]
         ctl[C_STATUS] = ST_NEW
@@ -324,8 +310,9 @@ def play_batch_k(
             log,
             ctl,
             ufns,
+            bj,
         )
-        fam_record(fam_marker(st), st, rules, dealer, out[i], hrow, rec_hand, tabs)
+        fam_record(bj, st, rules, dealer, out[i], hrow, rec_hand, tabs)
         if rec_final:
             final_tiles(walls[i], st, out_final[i])
     return n_log
@@ -349,15 +336,16 @@ def step_deal_k(
     wall, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl = borrowed(
         (wall, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl)
     )
+    bj = family_state(st)
     ctl[C_N_LOG] = _play_deal(
-        wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns
+        wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns, bj
     )
     if ctl[C_STATUS] == ST_DONE:
-        fam_record(fam_marker(st), st, rules, dealer, orow, hrow, True, tabs)
+        fam_record(bj, st, rules, dealer, orow, hrow, True, tabs)
         final_tiles(wall, st, frow)
     else:
         if ctl[C_DECISION] == DECISION_DISCARD:
-            fam_legal_discards(fam_marker(st), st, ctl, rules, tabs, obs.tk, obs.tb)
+            fam_legal_discards(bj, st, ctl, rules, tabs, obs.tk, obs.tb)
         else:
             for t in range(N_KINDS_ALL):
                 ctl[C_LEGAL + t] = 0
@@ -441,12 +429,17 @@ def _save(
 
 
 @njit(cache=True)
-def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns):
+def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns, bj):
     """Play one deal on ``st`` (its final tiles, melds and result scalars are left there for
-    the family's record), from its start or from where ``ctl`` paused it. Returns the number of
+    :func:`_record`), from its start or from where ``ctl`` paused it. Returns the number of
     events logged; ``ctl[C_STATUS]`` is ``ST_DONE`` at the end, ``ST_PAUSED`` at a decision
-    of an ``EXTERNAL`` seat. The steps where rule families differ are ``fam_*`` hooks
-    (:mod:`daqing_sim.game.families`), chosen by the type of ``st`` when this compiles."""
+    of an ``EXTERNAL`` seat. ``bj`` is ``None`` for a Daqing deal and the Beijing state for a
+    Beijing one (:func:`daqing_sim.game.families.family_state`): each step where the families
+    differ is an ``if bj is None:`` branch, which numba prunes by the argument's type before it
+    types the loop. So a Daqing compile never sees a Beijing step (``game.deal_beijing``) and the
+    Daqing steps are this loop's own code, as before families (measured: calling them as inlined
+    functions with the arrays they use made random Daqing deals 2.4x slower, from the reference
+    counts numba adds at each call)."""
     conc = st.conc
     mk = st.mk
     mt = st.mt
@@ -473,8 +466,8 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     tk = obs.tk
     tb = obs.tb
     log_on = log.shape[0] > 1
+    L = rules[R_LAST_TILES_NO_CLAIM]
     lock = rules[R_LOCK_AFTER_READY] != 0
-    fam = fam_marker(st)  # what the family hooks dispatch on (never the whole state for Daqing)
     # the deal's loop-carried scalars (saved in ctl while paused)
     front = LIVE_START
     back = wall.shape[0] - 1
@@ -484,11 +477,15 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     cur = dealer
     phase = _AFTER_DRAW
     from_back = False  # the next _DRAW is a kong's replacement (never carried over a pause)
-    replacement = False  # the tile just drawn was a kong's replacement
+    replacement = False  # the tile just drawn is a kong's replacement
+    concealed_kong = False
+    drawable = False
+    at_end = False
+    forced = -1
     drawn = -1
     last_live = N_LIVE + 1  # the dealer's first discard follows no draw
     must_declare = False
-    bao = np.int64(-1)
+    bao = np.int64(wall[BAO_POSITION])
     d = -1
     declare = False
     claimable = False
@@ -527,7 +524,10 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
         memo[:, 0] = UNKNOWN
         memo[:, 1:] = 0
         reset_result_row(orow)
-        front, bao = fam_start(fam, wall)
+        if bj is None:
+            pass
+        else:
+            front, bao = bjd.start(st, wall)
         for s in range(4):
             rng[s] = splitmix64(seed ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
         pos = 0
@@ -561,8 +561,11 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             must_declare = False
     while True:
         if phase == _DRAW:
-            if back - front + 1 <= fam_draw_limit(fam, rules):
-                break  # RULES: 荒庄 (also when no kong replacement tile is left)
+            if bj is None:
+                if front > back:
+                    break  # RULES: 荒庄 (also when no kong replacement tile is left)
+            elif back - front + 1 <= bjd.draw_limit(st, rules):
+                break  # RULES: 荒牌 — 14 left undrawn, +2 per kong after the first
             last_live = back - front + 1
             if from_back:  # RULES: kong replacement from the back
                 drawn = np.int64(wall[back])
@@ -571,62 +574,96 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 drawn = np.int64(wall[front])
                 front += 1
             conc[cur, drawn] += 1
+            replacement = from_back
             n_draws += 1
             own_draws[cur] += 1
             memo[cur, 0] = UNKNOWN
             if log_on:
                 n_log = log_event(log, n_log, EV_DRAW, cur, drawn, 1 if from_back else 0, back - front + 1)
-            replacement = from_back
             from_back = False
             phase = _AFTER_DRAW
         if phase == _AFTER_DRAW:
-            at_end = back - front + 1 <= fam_draw_limit(fam, rules)
-            w, wt, kd, bg, bk = fam_self_draw_win(
-                fam, ready, wk, wb, cur, drawn, bao, rules, tabs, replacement, at_end
-            )
-            if w >= 0:
-                winner, win_tile, win_kind, big, bao_kind = w, wt, kd, bg, bk
-                method = SELF_DRAW
-                win_drawn = drawn
-                break
+            if bj is None:
+                pass
+            else:
+                at_end = back - front + 1 <= bjd.draw_limit(st, rules)
+                w, wt, kd, bg, bk = bjd.self_draw_win(st, cur, drawn, rules, tabs, replacement, at_end)
+                if w >= 0:  # RULES: 推倒和 — a complete hand wins
+                    winner, win_tile, win_kind, big, bao_kind = w, wt, kd, bg, bk
+                    method = SELF_DRAW
+                    win_drawn = drawn
+                    break
+            if bj is None and ready[cur] and drawn >= 0:
+                if drawn == bao:  # RULES: bao wild only when self-drawn after ready
+                    wt, kd, bg, bk = bao_win_k(wk[cur], wb[cur], drawn, rules)
+                    if wt >= 0:
+                        winner, win_tile, win_kind, big, bao_kind = cur, wt, kd, bg, bk
+                elif wk[cur, drawn] >= 0:
+                    winner, win_tile, win_kind, big = cur, drawn, wk[cur, drawn], wb[cur, drawn] != 0
+                if winner >= 0:
+                    method = SELF_DRAW
+                    win_drawn = drawn
+                    break
             kt = -1
-            n_opt = fam_kong_options(
-                fam, conc, mk, mt, nm, kong_opts, ready, cur, rules, tabs, tk, tb, lock, back - front + 1
-            )
-            if n_opt > 0:
-                left = back - front + 1
-                if codes[cur] == EXTERNAL or not simple[codes[cur]]:
-                    seen_bao = bao if ready[cur] else -1
-                    observe(st, obs, cur, dealer, left, seen_bao, drawn, False, ready[cur] != 0)
-                if codes[cur] == EXTERNAL:
-                    _save(
-                        ctl,
-                        _KONG,
-                        cur,
-                        drawn,
-                        last_live,
-                        must_declare,
-                        front,
-                        back,
-                        n_draws,
-                        n_repl,
-                        n_log,
-                        bao,
-                        d,
-                        claimable,
-                        stage,
+            n_opt = 0
+            if bj is None:
+                pass
+            else:
+                n_opt = bjd.kong_options(st, cur, rules, back - front + 1)
+            if (
+                bj is None and not (ready[cur] and lock) and front <= back
+            ):  # RULES: a locked hand declares no kong
+                for t in range(28):
+                    kong_opts[t] = 0
+                    if conc[cur, t] == 4 and _meld_ok(nm[cur], rules):
+                        kong_opts[t] = OPT_CONCEALED_KONG
+                        n_opt += 1
+                for j in range(nm[cur]):
+                    if mk[cur, j] == PENG and conc[cur, mt[cur, j]] >= 1:
+                        kong_opts[mt[cur, j]] = OPT_ADDED_KONG
+                        n_opt += 1
+                if ready[cur] and n_opt > 0:
+                    n_opt = _keep_ready_kongs(
+                        conc[cur], mk[cur], mt[cur], nm[cur], kong_opts, rules, tabs, tk, tb
                     )
-                    ctl[C_DECISION] = DECISION_KONG
-                    ctl[C_SEAT] = cur
-                    return n_log
-                if simple[codes[cur]]:
-                    kt = fam_simple_kong(fam, codes[cur], knobs[cur], kong_opts, rng, cur)
-                else:
-                    kt = (
-                        ufns[2][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs, kong_opts)
-                        if codes[cur] >= USER_BASE
-                        else fam_kong(fam, codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
-                    )
+            if True:
+                if n_opt > 0:
+                    left = back - front + 1
+                    if codes[cur] == EXTERNAL or not simple[codes[cur]]:
+                        seen_bao = bao if ready[cur] else -1
+                        observe(st, obs, cur, dealer, left, seen_bao, drawn, False, ready[cur] != 0)
+                    if codes[cur] == EXTERNAL:
+                        _save(
+                            ctl,
+                            _KONG,
+                            cur,
+                            drawn,
+                            last_live,
+                            must_declare,
+                            front,
+                            back,
+                            n_draws,
+                            n_repl,
+                            n_log,
+                            bao,
+                            d,
+                            claimable,
+                            stage,
+                        )
+                        ctl[C_DECISION] = DECISION_KONG
+                        ctl[C_SEAT] = cur
+                        return n_log
+                    if simple[codes[cur]]:
+                        if bj is None:
+                            kt = dispatch.simple_kong(codes[cur], knobs[cur], kong_opts, rng, cur)
+                        else:
+                            kt = pb.simple_kong(codes[cur], knobs[cur], kong_opts, rng, cur)
+                    elif codes[cur] >= USER_BASE:
+                        kt = ufns[2][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs, kong_opts)
+                    elif bj is None:
+                        kt = dispatch.kong(codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
+                    else:
+                        kt = pb.kong(codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
             phase = _KONG
         if phase == _KONG:
             if kt >= 0:
@@ -648,35 +685,38 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     if log_on:
                         n_log = log_event(log, n_log, EV_ADDED_KONG, cur, kt, 0, 0)
                 memo[cur, 0] = UNKNOWN
-                bao, back, n_repl, n_log, w, wt, kd, bg, bk, mth, dsc = fam_after_kong(
-                    fam,
-                    conc,
-                    mk,
-                    mt,
-                    nm,
-                    visible,
-                    dead,
-                    ready,
-                    wk,
-                    wb,
-                    wall,
-                    rules,
-                    tabs,
-                    cur,
-                    kt,
-                    concealed_kong,
-                    bao,
-                    front,
-                    back,
-                    n_repl,
-                    log,
-                    log_on,
-                    n_log,
-                )
-                if w >= 0:  # 宝卡 on a new bao (Daqing), a robbed kong (Beijing)
-                    winner, win_tile, win_kind, big, bao_kind = w, wt, kd, bg, bk
-                    method = mth
-                    discarder = dsc
+                if bj is None:
+                    if ready[cur]:
+                        wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
+                    bao, back, n_repl, n_log, kan = _check_bao(
+                        wall,
+                        rules,
+                        visible,
+                        bao,
+                        front,
+                        back,
+                        n_repl,
+                        dead,
+                        ready,
+                        wk,
+                        cur,
+                        log,
+                        log_on,
+                        n_log,
+                    )
+                else:
+                    kan = -1
+                    n_log, robber = bjd.after_kong(
+                        st, rules, tabs, cur, kt, concealed_kong, log, log_on, n_log
+                    )
+                    if robber >= 0:  # RULES: 抢杠 — a deal-in by the kong's declarer
+                        winner, win_tile = robber, kt
+                        method = DEAL_IN
+                        discarder = cur
+                        break
+                if kan >= 0:
+                    winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
+                    method = SELF_DRAW
                     break
                 from_back = True
                 phase = _DRAW
@@ -684,9 +724,13 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             phase = _DISCARD
         if phase == _DISCARD:
             keep_ready = ready[cur] != 0 and not lock
-            forced = fam_forced_discard(
-                fam, cur, drawn, dealer, rules, back - front + 1 <= fam_draw_limit(fam, rules)
-            )
+            forced = -1
+            if bj is None:
+                pass
+            else:
+                forced = bjd.forced_discard(
+                    st, cur, drawn, dealer, rules, back - front + 1 <= bjd.draw_limit(st, rules)
+                )
             if ready[cur] and lock:
                 d = drawn  # RULES: lock_after_ready — discard every non-winning draw
                 declare = False
@@ -718,30 +762,30 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 return n_log
             elif simple[codes[cur]] and not must_declare and not keep_ready:
                 # the table-free players skip the observation and the hand tables (each costs per call)
-                d, declare = fam_simple_discard(
-                    fam,
-                    conc,
-                    mk,
-                    mt,
-                    nm,
-                    cur,
-                    codes[cur],
-                    knobs[cur],
-                    drawn,
-                    memo[cur],
-                    rng,
-                    rules,
-                    tabs,
-                    tk,
-                    tb,
-                )
+                if bj is None:
+                    d = dispatch.simple_discard(codes[cur], knobs[cur], conc[cur], drawn, memo[cur], rng, cur)
+                    conc[cur, d] -= 1
+                    # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
+                    declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
+                    if declare:
+                        declare = std_shanten_k(conc[cur], tabs) == 0
+                    if declare:
+                        declare = may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
+                    if declare:
+                        declare = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb) > 0
+                    conc[cur, d] += 1
+                else:
+                    d = pb.simple_discard(codes[cur], knobs[cur], conc[cur], drawn, memo[cur], rng, cur)
+                    declare = False
             else:
                 seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
                 observe(st, obs, cur, dealer, back - front + 1, seen_bao, drawn, must_declare, keep_ready)
                 if codes[cur] >= USER_BASE:
                     d, declare = ufns[0][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs)
+                elif bj is None:
+                    d, declare = dispatch.discard(codes[cur], knobs[cur], obs, rules, tabs)
                 else:
-                    d, declare = fam_discard(fam, codes[cur], knobs[cur], obs, rules, tabs)
+                    d, declare = pb.discard(codes[cur], knobs[cur], obs, rules, tabs)
             must_declare = False
             phase = _DISCARDED
         if phase == _DISCARDED:
@@ -755,72 +799,80 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 pond_flag[cur, i_pond] = DRAWN_AND_THROWN if d == drawn else 0
                 n_pond[cur] = i_pond + 1
             drawn = -1
-            newly_ready = fam_declare_after_discard(
-                fam,
-                conc,
-                mk,
-                mt,
-                nm,
-                ready,
-                wk,
-                wb,
-                ready_draw,
-                own_draws,
-                pond_flag,
-                visible,
-                cur,
-                declare,
-                keep_ready,
-                i_pond,
-                rules,
-                tabs,
-                sc[0],
-                orow,
-            )
+            newly_ready = False
+            if bj is None:
+                pass
+            else:
+                bjd.declare_after_discard(st, cur, tabs)
+            if bj is None and keep_ready:
+                if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
+                    ready[cur] = 0
+            elif bj is None and declare and not ready[cur]:
+                n_w = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
+                if n_w > 0 and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules):
+                    ready[cur] = 1
+                    newly_ready = True
+                    ready_draw[cur] = own_draws[cur]
+                    if i_pond < MAX_POND:
+                        pond_flag[cur, i_pond] |= DECLARED
+                    _record_declaration(conc, mk, mt, nm, visible, wk, own_draws, sc[0], cur, n_w, orow)
+                else:
+                    wk[cur, :] = -1
             if log_on:
                 n_log = log_event(log, n_log, EV_DISCARD, cur, d, np.int64(newly_ready), ready[cur])
                 if newly_ready:
                     n_log = log_event(
                         log, n_log, EV_READY, cur, bao, orow[O_READY_WAIT + cur], orow[O_READY_OUTS + cur]
                     )
-            n_log = fam_note_discard(fam, cur, d, dealer, rules, log, log_on, n_log)
-            at_end = back - front + 1 <= fam_draw_limit(fam, rules)
-            claimable = fam_claims_open(fam, last_live, rules)  # RULES: 荒庄前最后四张
-            if claimable:
-                w, kd, bg = fam_win_on_discard(fam, ready, wk, wb, cur, d, tabs, at_end)  # RULES: 截和
+            at_end = False
+            if bj is None:
+                claimable = last_live > L  # RULES: 荒庄前最后四张
+            else:
+                n_log = bjd.note_discard(st, cur, d, dealer, rules, log, log_on, n_log)
+                at_end = back - front + 1 <= bjd.draw_limit(st, rules)
+                claimable = True
+                w, kd, bg = bjd.win_on_discard(st, cur, d, tabs, at_end)  # RULES: 截和
                 if w >= 0:
                     winner, win_tile, win_kind, big = w, d, kd, bg
                     method = DEAL_IN
                     discarder = cur
-                    discarder_ready = ready[cur] != 0
+                    discarder_ready = False
                     break
-            bao, back, n_repl, n_log, kan = fam_bao_after_discard(
-                fam,
-                visible,
-                dead,
-                ready,
-                wk,
-                wall,
-                rules,
-                cur,
-                newly_ready,
-                bao,
-                front,
-                back,
-                n_repl,
-                log,
-                log_on,
-                n_log,
-            )
-            if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
-                winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
+            if bj is None and claimable:
+                for k in range(1, 4):  # RULES: 截和 — first ready seat in turn order wins
+                    s = (cur + k) % 4
+                    if ready[s] and wk[s, d] >= 0:
+                        winner, win_tile, win_kind, big = s, d, wk[s, d], wb[s, d] != 0
+                        method = DEAL_IN
+                        discarder = cur
+                        discarder_ready = ready[cur] != 0
+                        break
+                if winner >= 0:
+                    break
+            if (
+                bj is None and rules[R_BAO_REPLACEMENT] and visible[bao] >= 3
+            ):  # RULES: 换宝 at the discard, before claims
+                bao, back, n_repl, n_log, kan = _check_bao(
+                    wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
+                )
+                if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
+                    winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
+                    method = SELF_DRAW
+                    break
+            if (
+                bj is None and newly_ready and rules[R_BAO_KAN_INSTANT] and wk[cur, bao] == KANCHAN
+            ):  # RULES: 宝卡
+                winner, win_tile, win_kind, big, bao_kind = cur, bao, KANCHAN, True, BAO_IN_BAO
                 method = SELF_DRAW
                 break
             if claimable and lock:
                 for r in range(4):
                     if ready[r] and not (r == cur and newly_ready):
                         safe[r, d] = 1
-            claimable = claimable and fam_melds_open(fam, at_end)  # Beijing: only a win on the last discard
+            if bj is None:
+                pass
+            else:
+                claimable = not at_end  # RULES: only a win may claim the last discard
             stage = 0
             phase = _CLAIMS
         # ---- claims: stage 0 the seat holding a pair of d (peng, kong), stage k chi by seat cur + k
@@ -832,19 +884,43 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             if stage == 0:
                 for k in range(1, 4):
                     s2 = (cur + k) % 4
-                    if conc[s2, d] < 2 or not fam_peng_seat_ok(fam, ready, nm, s2, rules):
+                    if conc[s2, d] < 2:
                         continue
+                    if bj is None:
+                        if ready[s2] or not _meld_ok(nm[s2], rules):
+                            continue
                     s = s2  # at most one other seat holds two copies
                     opts = 1 << CLAIM_PENG
-                    if conc[s, d] == 3 and fam_kong_drawable(fam, rules, back - front + 1):
+                    if bj is None:
+                        drawable = front <= back
+                    else:
+                        drawable = bjd.kong_drawable(st, rules, back - front + 1)
+                    if conc[s, d] == 3 and drawable:
                         opts |= 1 << CLAIM_KONG
                     break
             else:
-                opts = fam_chi_options(fam, conc, mk, mt, nm, ready, cur, stage, d, rules, tabs, tk, tb)
-                if opts < 0:
-                    break
-                if opts != 0:
-                    s = (cur + stage) % 4
+                if bj is None:
+                    if d == ZHONG:
+                        break
+                    if stage != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
+                        break  # RULES: chi only from the previous seat (上家)
+                    s2 = (cur + stage) % 4
+                    if not ready[s2] and _meld_ok(nm[s2], rules):
+                        opts = _chi_options_seat(conc, s2, d)
+                        if stage != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
+                            for a in (CHI_LOW, CHI_MID, CHI_HIGH):
+                                if opts & (1 << a) and not _chi_makes_ready(
+                                    conc[s2], mk[s2], mt[s2], nm[s2], d, a, rules, tabs, tk, tb
+                                ):
+                                    opts &= ~(1 << a)
+                        if opts != 0:
+                            s = s2
+                else:
+                    opts = bjd.chi_options(st, cur, stage, d)
+                    if opts < 0:
+                        break
+                    if opts != 0:
+                        s = (cur + 1) % 4
             if s >= 0:
                 if answered:
                     a = answer
@@ -876,9 +952,13 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 elif simple[codes[s]]:
                     a = dispatch.simple_claim(codes[s], knobs[s], opts, rng, s)
                 else:
-                    a = _ask_claim(
-                        codes, knobs, st, obs, dealer, back - front + 1, s, rules, tabs, d, opts, ufns
-                    )
+                    observe(st, obs, s, dealer, back - front + 1, -1, -1, False, False)
+                    if codes[s] >= USER_BASE:
+                        a = ufns[1][codes[s] - USER_BASE](knobs[s], obs, rules, tabs, d, opts)
+                    elif bj is None:
+                        a = dispatch.claim(codes[s], knobs[s], obs, rules, tabs, d, opts)
+                    else:
+                        a = pb.claim(codes[s], knobs[s], obs, rules, tabs, d, opts)
                 if log_on:
                     n_log = log_event(log, n_log, EV_CLAIM_OFFER, s, d, opts, a)
                 if a != PASS:
@@ -917,10 +997,15 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             memo[s, 0] = UNKNOWN
             if log_on:
                 n_log = log_event(log, n_log, EV_CLAIM, s, d, action, cur)
-            n_log = fam_note_claim(fam, s, cur, action == CLAIM_KONG, log, log_on, n_log)
-        bao, back, n_repl, n_log, kan = fam_bao_after_claims(
-            fam, visible, dead, ready, wk, wall, rules, cur, bao, front, back, n_repl, log, log_on, n_log
-        )
+            if bj is None:
+                pass
+            else:
+                n_log = bjd.note_claim(st, s, cur, action == CLAIM_KONG, log, log_on, n_log)
+        kan = -1
+        if bj is None and rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:
+            bao, back, n_repl, n_log, kan = _check_bao(
+                wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
+            )
         if kan >= 0:
             winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
             method = SELF_DRAW
