@@ -346,7 +346,7 @@ def test_cold_kernel_cache_is_announced(tmp_path: Path, monkeypatch: pytest.Monk
     assert _runner.compile_seconds_if_cold() is None  # this suite has compiled them already
     # numba reads NUMBA_CACHE_DIR when it is imported: a cold cache is simulated instead
     # (tests/test_compile_notice.py runs a real one in a subprocess)
-    monkeypatch.setattr(compile_notice, "_cached", lambda module, name: False)
+    monkeypatch.setattr(compile_notice, "_cached", lambda module, name, signature="": False)
     assert _runner.compile_seconds_if_cold() > 0
 
 

@@ -485,7 +485,7 @@ def test_engine_entry_points_refuse_two_player(tmp_path):
     path = tmp_path / "two.toml"
     text = 'name = "two"\nn_deals = 100\nseed = 1\n\n[rules]\nfamily = "two_player"\n\n'
     path.write_text(text + '[[variants]]\nname = "base"\n', encoding="utf-8")
-    with pytest.raises(ValueError, match=r"plays Daqing deals only"):
+    with pytest.raises(ValueError, match=r"an experiment .* does not deal two-player yet"):
         ds.load_experiment(path)
 
 

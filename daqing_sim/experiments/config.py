@@ -77,7 +77,7 @@ from daqing_sim.experiments.entrants import seat_labels as _seat_labels
 from daqing_sim.players import registry as strategies_module
 from daqing_sim.players.beijing import PLAYERS as BEIJING_PLAYERS
 from daqing_sim.players.plugins import is_player_spec, load_player, player_digest
-from daqing_sim.rules import RuleSet
+from daqing_sim.rules import BATCH_FAMILIES, RuleSet, require_engine_family
 
 # The built-in players of each family other than Daqing (where every strategy plays).
 FAMILY_PLAYERS: dict[str, tuple[str, ...]] = {"beijing": BEIJING_PLAYERS}
@@ -464,6 +464,7 @@ def experiment_from_dict(
         # the experiment's [rules] are flags of its family: a variant of another starts from its defaults
         merged = {**base_flags, **flags} if family == base_family else dict(flags)
         rules = RuleSet.from_dict(merged, where=f"{vwhere} rules")
+        require_engine_family(rules, f"an experiment ({vwhere})", BATCH_FAMILIES)
         if "strategies" in raw:
             strategies = _strategies(raw["strategies"], vwhere)
         else:
