@@ -262,7 +262,7 @@ def _prepare(rules, strategies, knobs, dealer, what="simulate", families=BATCH_F
     """Validated rules and dealer, and the seats encoded (``"module:Class"`` players made)."""
     rules = _check_rules(rules, what, families)
     dealer = _check_dealer(dealer)
-    names, codes, knob_values = encode_strategies(strategies, knobs)
+    names, codes, knob_values = encode_strategies(strategies, knobs, rules.family)
     _check_family_seats(rules, names, strategies)
     return rules, dealer, names, codes, knob_values
 
