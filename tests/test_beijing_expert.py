@@ -1,6 +1,7 @@
-"""The Beijing ``expert``: its route math against plain-Python references, its reading of the
-table (passed tiles, ready features, wait shapes) in hand notation, its knobs, and complete
-legal deals (payments sum to zero, every move checked by the Beijing reference)."""
+"""The Beijing ``expert``: its P(win) model, its reading of the table (passed tiles, ready
+features, wait shapes, 互包) in hand notation, its branch and bound against a plain loop, its
+knobs, and complete legal deals (payments sum to zero, every move checked by the Beijing
+reference)."""
 
 from __future__ import annotations
 
@@ -50,108 +51,6 @@ def _random_hands(n, n_tiles, seed, suit_bias=None):
         np.add.at(h, tiles[pick], 1)
         out.append(h)
     return out
-
-
-# ---------------------------------------------------------------- plain-Python references
-def ref_pairs_distance(counts):
-    """Tiles missing for seven pairs (four of a kind = two pairs), by dynamic programming over
-    the kinds: each kind gives 0, 1 or 2 pairs at the cost of the copies it lacks."""
-    best = {0: 0}
-    for c in counts:
-        nxt = {}
-        for p, cost in best.items():
-            for k in range(3):
-                q = min(p + k, 7)
-                v = cost + max(0, 2 * k - int(c))
-                if v < nxt.get(q, 99):
-                    nxt[q] = v
-        best = nxt
-    return best[7]
-
-
-def ref_pairs_ukeire(counts13, unseen):
-    d = ref_pairs_distance(counts13)
-    total = 0
-    for x in range(34):
-        if unseen[x] > 0 and counts13[x] < 4:
-            c = list(counts13)
-            c[x] += 1
-            if ref_pairs_distance(c) < d:
-                total += unseen[x]
-    return total
-
-
-_SUIT_MELDS = [("seq", i) for i in range(7)] + [("trip", i) for i in range(9)]
-
-
-def ref_suit_distance(counts, s, melds):
-    """Tiles missing for ``melds`` melds and a pair made of suit ``s`` only (at most four of a
-    kind), from the hand's tiles of that suit: the least over every such target of the copies
-    it lacks."""
-    have = [int(counts[9 * s + i]) for i in range(9)]
-    best = 99
-    for combo in itertools.combinations_with_replacement(_SUIT_MELDS, melds):
-        need = [0] * 9
-        for kind, i in combo:
-            if kind == "seq":
-                for j in (i, i + 1, i + 2):
-                    need[j] += 1
-            else:
-                need[i] += 3
-        if max(need) > 4:
-            continue
-        for pr in range(9):
-            need[pr] += 2
-            if need[pr] <= 4:
-                best = min(best, sum(max(0, n - h) for n, h in zip(need, have, strict=True)))
-            need[pr] -= 2
-    return best
-
-
-def test_pairs_shanten_and_ukeire_match_a_plain_reference():
-    n_checked = 0
-    for h in _random_hands(400, 13, seed=1) + [_counts("1122334455667z"), _counts("1111223344556m")]:
-        p, s = beijing_value.pairs_count(h)
-        assert beijing_value.pairs_shanten(p, s) == ref_pairs_distance(h) - 1
-        unseen = (4 - h).astype(np.int32)
-        assert beijing_value.pairs_ukeire(h, unseen) == ref_pairs_ukeire(h, unseen)
-        n_checked += 1
-    assert n_checked == 402
-
-
-@pytest.mark.parametrize("suit", [0, 1, 2])
-def test_suit_shanten_and_ukeire_match_a_plain_reference(suit):
-    rs = np.zeros(34, dtype=np.uint8)
-    one = np.eye(34, dtype=np.uint8)
-    for nm in (0, 1, 2):
-        melds = 4 - nm
-        for h in _random_hands(25, 13 - 3 * nm, seed=10 * suit + nm, suit_bias=suit):
-            sh = beijing_value.suit_shanten(h, suit, melds, TABS, rs)
-            assert sh == ref_suit_distance(h, suit, melds) - 1
-            unseen = (4 - h).astype(np.int32)
-            uk = beijing_value.suit_ukeire(h, suit, melds, TABS, unseen, sh, rs)
-            x = [9 * suit + i for i in range(9)]
-            assert uk == sum(
-                int(unseen[y]) for y in x if h[y] < 4 and ref_suit_distance(h + one[y], suit, melds) - 1 < sh
-            )
-            assert rs.sum() == 0  # the scratch is left clean
-
-
-def test_suit_route_in_hand_notation():
-    rs = np.zeros(34, dtype=np.uint8)
-    nine_gates = _counts("1112345678999m1z")  # 13 manzu and an honor: one suit ready without 东
-    assert beijing_value.suit_shanten(nine_gates, 0, 4, TABS, rs) == 0
-    mixed = _counts("1234567m123p123s")
-    assert beijing_value.suit_shanten(mixed, 0, 4, TABS, rs) == ref_suit_distance(mixed, 0, 4) - 1 == 6
-    no = np.zeros(4, np.int8)
-    assert beijing_value.open_routes(nine_gates, no, no, 0, 0, 9) == (False, 0)
-    assert beijing_value.open_routes(mixed, no, no, 0, 0, 9) == (False, -1)  # 7 manzu: too few
-    assert beijing_value.open_routes(_counts("1122m3344p5566s7z"), no, no, 0, 4, 0) == (True, -1)
-    # melds in two suits close the one-suit route; an honor meld too
-    mk = np.array([PENG, CHI, 0, 0], np.int8)
-    assert beijing_value.melds_suit(mk, np.array([0, 9, 0, 0], np.int8), 2) == -1
-    assert beijing_value.melds_suit(mk, np.array([0, 3, 0, 0], np.int8), 2) == 0
-    assert beijing_value.melds_suit(mk, np.array([28, 3, 0, 0], np.int8), 2) == -1
 
 
 def test_win_probability_is_the_logistic_of_its_features():
@@ -324,32 +223,139 @@ def test_knobs_registry_and_errors():
     assert codes[0] == EXPERT and kn[0, beijing_expert.K_WIN_VALUE] == 3.0
 
 
-def test_discard_table_explains_the_choice():
+def ref_wait_features(t, u, pond, safe, f1, f2):
+    """The wait features by enumeration: every unseen copy is a distinct tile; count the single
+    copies and the pairs of copies forming each shape waiting on ``t`` (a pair of the same kind
+    for the dual pair), split by whether a tile the shape waits on is in the seat's pond."""
+    F = beijing_danger
+    out = np.zeros(F.N_DF)
+    copies = [(x, c) for x in range(34) for c in range(int(u[x]))]
+    honor = t >= 27
+    single = (F.F_HONOR + 2 * pond[t]) if honor else (F.F_SINGLE + F.N_SHAPES * pond[t])
+    dual = (F.F_HONOR + 1 + 2 * pond[t]) if honor else (F.F_DUAL + F.N_SHAPES * pond[t])
+    for x, _ in copies:
+        if x == t:
+            out[single] += f1
+    for (x, _), (y, _) in itertools.combinations(copies, 2):
+        a, b = sorted((x, y))
+        if a == b == t:
+            out[dual] += f2
+            continue
+        if honor or a >= 27 or b >= 27 or a // 9 != t // 9 or b // 9 != a // 9:
+            continue
+        waits = None
+        if b == a + 2 and a + 1 == t:
+            shape, waits = F.F_KANCHAN, (t,)
+        elif b == a + 1:
+            lo_w, hi_w = a - 1, b + 1
+            ends = [w for w in (lo_w, hi_w) if 0 <= w < 27 and w // 9 == a // 9]
+            if t not in ends:
+                continue
+            if len(ends) == 1:
+                shape, waits = F.F_EDGE, (t,)
+            else:
+                other = hi_w if t == lo_w else lo_w
+                if safe[other]:
+                    continue  # the other winning tile passed the seat: no such wait
+                shape, waits = F.F_TWO_SIDED, (t, other)
+        if waits is None:
+            continue
+        out[shape + (F.N_SHAPES if any(pond[w] for w in waits) else 0)] += f2
+    return out
+
+
+def test_wait_features_match_an_enumeration_of_shapes():
+    rng = np.random.default_rng(8)
+    out = np.zeros(beijing_danger.N_DF)
+    for _ in range(150):
+        u = rng.integers(0, 4, 34).astype(np.int32)
+        pond = (rng.random(34) < 0.2).astype(np.uint8)
+        safe = (rng.random(34) < 0.2).astype(np.uint8)
+        t = int(rng.integers(0, 34))
+        safe[t] = 0
+        f1 = float(rng.uniform(0.05, 0.3))
+        beijing_danger.wait_features(t, u, pond, safe, f1, f1 * f1, out)
+        assert out == pytest.approx(ref_wait_features(t, u, pond, safe, f1, f1 * f1))
+
+
+def _random_table(rng, h):
+    st, obs = new_deal_state("beijing")
+    st.conc[0] = h
+    for s in (1, 2, 3):  # opponents with discards and melds: some of them look ready
+        k = int(rng.integers(3, 12))
+        st.pond[s, :k] = rng.integers(0, 34, k)
+        st.pond_flag[s, :k] = rng.integers(0, 2, k) * DRAWN_AND_THROWN
+        st.n_pond[s] = k
+        st.nm[s] = int(rng.integers(0, 4))
+        for j in range(st.nm[s]):
+            st.mk[s, j], st.mt[s, j], st.meld_from[s, j] = PENG, int(rng.integers(0, 34)), (s + 1) % 4
+    k0 = int(st.n_pond[1:].min())
+    st.pond[0, :k0] = rng.integers(0, 34, k0)
+    st.n_pond[0] = k0
+    np.add.at(st.visible, st.pond[:, :12].ravel(), 1)
+    observe(st, obs, 0, 0, int(rng.integers(20, 70)), -1, -1, False, False)
+    return st, obs
+
+
+def test_discard_matches_a_plain_expected_value_loop():
+    """The branch and bound gives the plain loop's choice: every kind's EV from the module
+    docstring's formula, computed here in Python from the kernels' parts (P(ready), the wait
+    probability, the ukeire), the best with ties to the lowest kind."""
     rules = BEIJING.encode()
-    _, _, kn = encode_strategies(["expert"] * 4, family="beijing")
-    out = np.zeros((34, beijing_expert.N_V))
+    E, D, V = beijing_expert, beijing_danger, beijing_value
     rng = np.random.default_rng(3)
-    n = 0
-    for h in _random_hands(60, 14, seed=4):
-        st, obs = new_deal_state("beijing")
-        st.conc[0] = h
-        for s in (1, 2, 3):  # opponents with discards and melds: some of them look ready
-            k = int(rng.integers(3, 10))
-            st.pond[s, :k] = rng.integers(0, 34, k)
-            st.n_pond[s] = k
-            st.nm[s] = int(rng.integers(0, 4))
-        st.n_pond[0] = int(st.n_pond[1:].min())
-        observe(st, obs, 0, 0, 50, -1, -1, False, False)
-        t = beijing_expert.discard_table(kn[0], obs, rules, TABS, out)
-        held = np.flatnonzero(h)
-        assert h[t] > 0 and np.isnan(out[np.setdiff1d(np.arange(34), held)]).all()
-        assert out[t, beijing_expert.V_EV] == np.nanmax(out[held, beijing_expert.V_EV])
-        assert (
-            (out[held, beijing_expert.V_P_DEAL_IN] >= 0) & (out[held, beijing_expert.V_P_DEAL_IN] <= 1)
-        ).all()
-        assert (obs.hand == h).all()  # the hand is restored
-        n += 1
-    assert n == 60
+    out = np.zeros((34, E.N_V))
+    n_ev = 0
+    for knobs in ({}, {"danger_scale": 3.0, "rise_factor": 1.0}, {"win_value": 0.5}):
+        _, _, kn = encode_strategies([("expert", knobs)] + ["greedy"] * 3, family="beijing")
+        kn = kn[0]
+        for h in _random_hands(60, 14, seed=int(rng.integers(1 << 30))):
+            st, obs = _random_table(rng, h)
+            t = E.discard_table(kn, obs, rules, TABS, out)
+            safe, pmask, tf = np.zeros((4, 34), np.uint8), np.zeros((4, 34), np.uint8), np.zeros((4, D.N_TF))
+            D.read_table(obs, safe, pmask, tf)
+            pt = [0.0] + [1 / (1 + math.exp(-tf[r] @ D.TENPAI_W)) for r in (1, 2, 3)]
+            unseen = np.zeros(34, np.int32)
+            n_unseen = float(D.unseen_34(obs, unseen))
+            after = np.zeros(34, np.int32)
+            from daqing_sim.hand.beijing import bj_shanten_changes_k, bj_ukeire_k
+
+            bj_shanten_changes_k(obs.hand, 0, TABS, -1, after)
+            lo = min(after[x] for x in np.flatnonzero(h))
+            v_me = E.FANS_CONCEALED
+            draws = max(obs.info[2] - 14, 0) / 4.0
+            evs = {}
+            feat = np.zeros(D.N_DF)
+            for x in np.flatnonzero(h):
+                sp, cost = 1.0, 0.0
+                for r in (1, 2, 3):
+                    loss = (
+                        0.0
+                        if D.bound_to_other(obs, r, 0)
+                        else (0.5 * E.FANS_OPEN if D.open_hand(obs, r) else E.FANS_CONCEALED)
+                    )
+                    q = D.wait_probability(
+                        x, unseen, pmask[r], safe[r], 13.0 - 3 * obs.table_nm[r], n_unseen, feat, D.DANGER_W
+                    )
+                    p = min(kn[E.K_DANGER_SCALE] * pt[r] * q, 1.0)
+                    cost += sp * p * loss
+                    sp *= 1 - p
+                hh = h.copy()
+                hh[x] -= 1
+                uk = bj_ukeire_k(hh, 0, TABS, unseen, after[x])
+                f = np.zeros(V.N_WF)
+                V.win_features(int(after[x]), uk, draws, False, f)
+                pw = 1 / (1 + math.exp(-f @ V.WIN_W)) * kn[E.K_RISE_FACTOR] ** (after[x] - lo)
+                evs[int(x)] = sp * pw * kn[E.K_WIN_VALUE] * v_me - kn[E.K_DEAL_IN_COST] * cost
+                assert out[x, E.V_P_DEAL_IN] == pytest.approx(1 - sp) and out[x, E.V_COST] == pytest.approx(
+                    cost
+                )
+            best = max(evs.values())
+            assert t == min(x for x, v in evs.items() if v >= best - 1e-12), (evs, t)
+            assert out[t, E.V_EV] == pytest.approx(best)
+            assert (obs.hand == h).all()  # the hand is restored
+            n_ev += 1
+    assert n_ev == 180
 
 
 @pytest.mark.parametrize(
@@ -357,7 +363,7 @@ def test_discard_table_explains_the_choice():
     [
         ("expert",) * 4,
         ("expert", "greedy", "expert", "random"),
-        (("expert", {"pairs_value": 1.0, "suit_value": 1.0}),) * 4,
+        (("expert", {"min_tenpai": 0.0, "danger_scale": 3.0}),) * 4,
     ],
 )
 def test_expert_deals_follow_the_rules_move_by_move(field):

@@ -438,7 +438,8 @@ def test_a_daqing_run_compiles_no_beijing_kernel():
             f"{extra}\n"
             "from daqing_sim.hand import beijing as B\n"
             "from daqing_sim.game import beijing as G\n"
-            "print(sorted(n for m in (B, G) for n, f in vars(m).items()\n"
+            "from daqing_sim.players import beijing_danger as PD, beijing_expert as PE, beijing_value as PV\n"
+            "print(sorted(n for m in (B, G, PD, PE, PV) for n, f in vars(m).items()\n"
             "             if isinstance(f, numba.core.registry.CPUDispatcher) and f.signatures))\n"
         )
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=1800)

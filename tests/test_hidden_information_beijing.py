@@ -27,8 +27,7 @@ from daqing_sim.players.registry import encode_strategies
 BEIJING = ds.RuleSet(family="beijing")
 SEATS = [
     "expert",
-    ("expert", {"pairs_value": 1.0, "suit_value": 1.0, "honor_wait": 1.0}),
-    ("expert", {"min_tenpai": 0.0, "avoid_binding": 1}),
+    ("expert", {"min_tenpai": 0.0, "danger_scale": 3.0}),
     "greedy",
     "random",
 ]

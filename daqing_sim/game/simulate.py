@@ -394,8 +394,8 @@ def simulate(
         Rule flags.
     strategies : sequence of 4, optional
         Per seat a strategy name (see :data:`daqing_sim.players.registry.STRATEGIES`) or
-        ``(name, {knob: value})``; by default the family's default field (four experts under
-        Daqing, four greedy players under Beijing, whose expert is not built yet).
+        ``(name, {knob: value})``; by default the family's default field (four experts, under
+        Daqing and under Beijing: ``players.registry.default_field``).
     seed : int
         Non-negative run seed.
     n_jobs : int

@@ -73,62 +73,61 @@ def read_table(obs, safe, pond_mask, tf):
     ``safe[r, x] = 1`` for each kind that passed ``r``'s current hand (discarded after its last
     discard that was not the tile just drawn, or since the deal began), ``pond_mask[r, x] = 1``
     for each kind in its own pond, and ``tf[r]`` (N_TF,) its ready features. Returns the number of
-    discards read."""
+    discards read.
+
+    The order is walked twice (first to find each seat's last change, then to mark what followed
+    it), so nothing is stored but a few counters per seat."""
     pond = obs.pond
     flag = obs.pond_flag
     claimer = obs.pond_claimer
     cap = pond.shape[1]
-    n_seen = np.zeros(4, dtype=np.int64)
+    # rows: discards per seat, walk index, position of the last change, claim before it, passed
+    c = np.zeros((5, 4), dtype=np.int64)
     total = 0
     for s in range(4):
-        n_seen[s] = min(obs.n_pond[s], cap)
-        total += n_seen[s]
-    seq_seat = np.empty(total, dtype=np.int64)
-    seq_tile = np.empty(total, dtype=np.int64)
-    anchor = np.full(4, -1, dtype=np.int64)
-    claim_change = np.zeros(4, dtype=np.int64)
-    idx = np.zeros(4, dtype=np.int64)
+        c[0, s] = min(obs.n_pond[s], cap)
+        c[2, s] = -1
+        total += c[0, s]
     cur = obs.info[I_DEALER]
     prev_claimed = False
     p = 0
     while p < total:
-        i = idx[cur]
-        if i >= n_seen[cur]:
+        i = c[1, cur]
+        if i >= c[0, cur]:
             break  # the ponds do not chain (cannot happen in a deal of the engine)
         f = flag[cur, i]
-        seq_seat[p] = cur
-        seq_tile[p] = pond[cur, i]
         if not f & DRAWN_AND_THROWN:
-            anchor[cur] = p
-            claim_change[cur] = 1 if prev_claimed else 0
-        idx[cur] = i + 1
+            c[2, cur] = p
+            c[3, cur] = 1 if prev_claimed else 0
+        c[1, cur] = i + 1
         p += 1
         prev_claimed = (f & CLAIMED) != 0
-        if prev_claimed:
-            cur = claimer[cur, i]
-        else:
-            cur = (cur + 1) % 4
+        cur = claimer[cur, i] if prev_claimed else (cur + 1) % 4
     for r in range(4):
         for x in range(safe.shape[1]):
             safe[r, x] = 0
             pond_mask[r, x] = 0
-        for i in range(n_seen[r]):
+        for i in range(c[0, r]):
             pond_mask[r, pond[r, i]] = 1
-    n_passed = np.zeros(4, dtype=np.int64)
+        c[1, r] = 0
+    cur = obs.info[I_DEALER]
     for q in range(p):
-        x = seq_tile[q]
+        i = c[1, cur]
+        x = pond[cur, i]
         for r in range(4):
-            if q > anchor[r]:
+            if q > c[2, r]:
                 safe[r, x] = 1
-                n_passed[r] += 1
+                c[4, r] += 1
+        c[1, cur] = i + 1
+        cur = claimer[cur, i] if flag[cur, i] & CLAIMED else (cur + 1) % 4
     for r in range(4):
         tsumo = 0
-        for i in range(n_seen[r] - 1, -1, -1):
+        for i in range(c[0, r] - 1, -1, -1):
             if flag[r, i] & DRAWN_AND_THROWN:
                 tsumo += 1
             else:
                 break
-        k = n_seen[r]
+        k = c[0, r]
         nm = obs.table_nm[r]
         row = tf[r]
         for j in range(N_TF):
@@ -140,9 +139,27 @@ def read_table(obs, safe, pond_mask, tf):
         row[T_LOG_DISCARDS] = np.log1p(k)
         if tsumo >= 1:
             row[T_TSUMO1 + min(tsumo, 3) - 1] = 1.0
-        row[T_LOG_PASSED] = np.log1p(n_passed[r])
-        row[T_CLAIM_CHANGE] = claim_change[r]
+        row[T_LOG_PASSED] = np.log1p(c[4, r])
+        row[T_CLAIM_CHANGE] = c[3, r]
     return p
+
+
+@njit(cache=True)
+def tenpai_bound(obs, r, w):
+    """An upper bound of seat ``r``'s P(ready) from its melds and discard count alone (the other
+    features at their most likely-ready values), without reading the ponds: where it is below
+    the expert's threshold the table need not be read."""
+    k = min(obs.n_pond[r], obs.pond.shape[1])
+    nm = obs.table_nm[r]
+    z = w[T_BIAS] + w[T_DISCARDS] * k / 10.0 + w[T_LOG_DISCARDS] * np.log1p(k)
+    if nm >= 1:
+        z += w[T_NM1 + min(nm, 4) - 1]
+    z += max(0.0, w[T_TSUMO1], w[T_TSUMO2], w[T_TSUMO3]) + max(0.0, w[T_CLAIM_CHANGE])
+    total = 0
+    for s in range(4):
+        total += min(obs.n_pond[s], obs.pond.shape[1])
+    z += max(0.0, w[T_LOG_PASSED] * np.log1p(total))
+    return 1.0 / (1.0 + np.exp(-z))
 
 
 @njit(cache=True)

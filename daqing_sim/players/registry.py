@@ -42,15 +42,15 @@ N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
 #: the seats every function plays when none are given (simulate, replay, deal_log, DealEnv's
 #: other seats, the simulated advisor): four expert players, the strongest built-in field
 DEFAULT_FIELD: tuple[str, str, str, str] = ("expert",) * 4
-# a family's default field where the expert does not play it yet
-FAMILY_DEFAULT_FIELD: dict[str, tuple[str, str, str, str]] = {"beijing": ("greedy",) * 4}
+# a family's default field where it is not the expert (the expert plays Daqing and Beijing)
+FAMILY_DEFAULT_FIELD: dict[str, tuple[str, str, str, str]] = {}
 
 
 def default_field(family: str = "daqing") -> tuple[str, str, str, str]:
     """The four players a run of ``family`` uses when none are given.
 
     >>> default_field(), default_field("beijing")
-    (('expert', 'expert', 'expert', 'expert'), ('greedy', 'greedy', 'greedy', 'greedy'))
+    (('expert', 'expert', 'expert', 'expert'), ('expert', 'expert', 'expert', 'expert'))
     """
     return FAMILY_DEFAULT_FIELD.get(family, DEFAULT_FIELD)
 
