@@ -39,6 +39,7 @@ RATIOS = (
     ("deals_expert", "riichienv_random", 3.0),
     # Beijing (136 tiles, four seats, like RiichiEnv's game): issue 20's aims
     ("deals_beijing_greedy", "riichienv_random", 8.0),
+    ("deals_beijing_expert", "riichienv_random", 5.0),
     # our public shanten API on a batch vs xiangting's Rust shanten called per hand from Python
     ("standard_shanten_api", "xiangting_shanten", 1.0),
 )
@@ -147,11 +148,12 @@ def bench_deals(n_deals: int = 20_000, repeat: int = 3) -> dict[str, float]:
 
 
 def bench_beijing(n_deals: int = 20_000, repeat: int = 3) -> dict[str, float]:
-    """Beijing deals per second with four greedy and four random players (the Beijing family's
-    players so far; best of ``repeat`` runs, after a warm-up)."""
+    """Beijing deals per second with four greedy, four expert and four random players (best of
+    ``repeat`` runs, after a warm-up)."""
     beijing = RuleSet(family="beijing")
     return {
         "deals_beijing_greedy": deals_per_second(("greedy",) * 4, n_deals, beijing, repeat),
+        "deals_beijing_expert": deals_per_second(("expert",) * 4, n_deals, beijing, repeat),
         "deals_beijing_random": deals_per_second(("random",) * 4, n_deals, beijing, repeat),
     }
 
@@ -299,6 +301,7 @@ def _cli_bench(args) -> int:
         "deals_expert": "deals/s",
         "deals_random": "deals/s",
         "deals_beijing_greedy": "deals/s",
+        "deals_beijing_expert": "deals/s",
         "deals_beijing_random": "deals/s",
         "deals_python_random": "deals/s",
         "deals_user_jitted": "deals/s",

@@ -24,6 +24,9 @@ BEIJING = ds.RuleSet(family="beijing")
 N_DEALS = int(os.environ.get("BEIJING_DEAL_CHECKS", "150"))
 
 
+GREEDY = ("greedy",) * 4
+
+
 def _logged(wall, seed, strategies):
     names, codes, knobs = encode_strategies(strategies, None)
     raw = run_walls(
@@ -162,13 +165,13 @@ def test_the_wall_ends_at_dead_wall_tiles_plus_two_per_kong_after_the_first():
 def test_deal_log_and_replay_show_a_robbed_kong(greedy_run):
     _, _, df = greedy_run
     deal = int(df.deal[df.robbed_kong].iloc[0])
-    log = ds.deal_log(5, deal, rules=BEIJING)
+    log = ds.deal_log(5, deal, rules=BEIJING, strategies=GREEDY)
     assert "bao" not in set(log.event) and int(log.loc[log.event == "final", "count"].sum()) == 136
     robbed = log[log.event == "robbed_kong"]
     assert len(robbed) == 1
     win = log[log.event == "win"].iloc[0]
     assert win.seat == robbed.seat.iloc[0] and win.from_seat == robbed.from_seat.iloc[0]
-    lines = ds.replay(5, deal, rules=BEIJING)
+    lines = ds.replay(5, deal, rules=BEIJING, strategies=GREEDY)
     assert "(Beijing rules)" in lines[0] and any("(抢杠)" in line for line in lines)
     pays = df.loc[df.deal == deal, [f"pay_{s}" for s in range(4)]].iloc[0].tolist()
     expected = "  payments: " + ", ".join(f"seat {s} {p:+,}" for s, p in enumerate(pays))
@@ -185,9 +188,9 @@ def test_deal_log_and_replay_show_a_robbed_kong(greedy_run):
 def test_deal_log_and_replay_show_burning_and_binding(greedy_run, pick, event, text):
     _, _, df = greedy_run
     deal = int(df.deal[pick(df)].iloc[0])
-    log = ds.deal_log(5, deal, rules=BEIJING)
+    log = ds.deal_log(5, deal, rules=BEIJING, strategies=GREEDY)
     assert (log.event == event).sum() >= 1
-    assert any(text in line for line in ds.replay(5, deal, rules=BEIJING))
+    assert any(text in line for line in ds.replay(5, deal, rules=BEIJING, strategies=GREEDY))
 
 
 def test_the_html_viewer_refuses_beijing_in_one_line():
@@ -198,7 +201,7 @@ def test_the_html_viewer_refuses_beijing_in_one_line():
 
 def test_dealenv_plays_a_beijing_deal():
     env = ds.DealEnv(seed=5, deal=1, rules=BEIJING)
-    assert env.names == ("caller", "greedy", "greedy", "greedy")  # the family's default field
+    assert env.names == ("caller", "expert", "expert", "expert")  # the family's default field
     obs = env.reset()
     assert obs.family == "beijing" and obs.n_kinds == 34 and obs.hand.shape == (34,)
     assert all(not d.declare for d in obs.legal_discards)  # nobody declares under Beijing
@@ -245,7 +248,7 @@ def test_cli_replay_of_a_beijing_deal(capsys):
 
     assert main(["replay", "--seed", "5", "--deal", "1", "--rules", "family=beijing"]) == 0
     out = capsys.readouterr().out
-    assert "greedy, greedy, greedy, greedy (Beijing rules)" in out.splitlines()[0]
+    assert "expert, expert, expert, expert (Beijing rules)" in out.splitlines()[0]  # the default field
     assert main(["replay", "--seed", "5", "--deal", "1", "--rules", "family=beijing", "--json"]) == 0
     assert '"event":"deal"' in capsys.readouterr().out
 

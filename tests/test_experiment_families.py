@@ -72,8 +72,23 @@ def cli_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
 def test_beijing_rules_table_plays_every_variant_under_beijing_with_its_field(tmp_path: Path) -> None:
     exp = load_experiment(write(tmp_path, '[rules]\nfamily = "beijing"\n\n[[variants]]\nname = "a"\n'))
     (v,) = exp.variants
-    assert v.rules == BEIJING and v.strategies == ("greedy",) * 4  # default_field("beijing")
+    assert v.rules == BEIJING and v.strategies == ("expert",) * 4  # default_field("beijing")
     assert exp.families() == ["beijing"] and exp.family_baseline("beijing") == "a"
+
+
+def test_knobs_are_checked_against_the_players_knobs_of_the_family(tmp_path: Path, capsys) -> None:
+    """The Beijing expert has knobs of its own (min_tenpai); Daqing's (keep_zhong) are not among them,
+    and an experiment's knobs go to its own family's variants only."""
+    text = '[rules]\nfamily = "beijing"\n[knobs]\nexpert = {{ {k} = {v} }}\n[[variants]]\nname = "a"\n'
+    (v,) = load_experiment(write(tmp_path, text.format(k="min_tenpai", v=0.4))).variants
+    assert v.knobs == {"expert": {"min_tenpai": 0.4}}
+    with pytest.raises(ValueError, match="keep_zhong") as err:
+        load_experiment(write(tmp_path, text.format(k="keep_zhong", v=1), "b.toml"))
+    assert "\n" not in str(err.value) and "min_tenpai" in str(err.value)
+    mixed = '[knobs]\nexpert = { keep_zhong = 1 }\n[[variants]]\nname = "d"\n'
+    mixed += '[[variants]]\nname = "b"\nrules = { family = "beijing" }\n'
+    exp = load_experiment(write(tmp_path, mixed, "c.toml"))
+    assert {v.name: v.knobs for v in exp.variants} == {"d": {"expert": {"keep_zhong": 1}}, "b": {}}
 
 
 def test_a_variant_of_another_family_starts_from_its_defaults(tmp_path: Path) -> None:
@@ -85,7 +100,7 @@ def test_a_variant_of_another_family_starts_from_its_defaults(tmp_path: Path) ->
         family="beijing", mutual_bao=False
     )
     fields = {v.name: v.strategies for v in exp.variants}
-    assert fields["classic"] == ("expert",) * 4 and fields["beijing"] == ("greedy",) * 4
+    assert fields["classic"] == ("expert",) * 4 and fields["beijing"] == ("expert",) * 4
     assert exp.families() == ["daqing", "beijing"]
     assert exp.family_baseline("daqing") == "classic" and exp.family_baseline("beijing") == "beijing"
     other = load_experiment(write(tmp_path, 'baseline = "bj_no_mutual"\n' + MIXED, "b.toml"))
@@ -96,17 +111,17 @@ def test_a_variant_of_another_family_starts_from_its_defaults(tmp_path: Path) ->
     "text, words",
     [
         (
-            'strategies = "expert"\n[rules]\nfamily = "beijing"\n',
+            'strategies = "defensive"\n[rules]\nfamily = "beijing"\n',
             [
-                "'expert' does not play Beijing yet",
+                "'defensive' does not play Beijing yet",
                 "which the beijing variant 'base' plays",
-                'strategies = "greedy"',
+                'strategies = "expert"',
             ],
         ),
         (
             '[rules]\nfamily = "beijing"\n[[variants]]\nname = "x"\n'
             'strategies = ["greedy", "greedy", "greedy", "jia_hunter"]\n',
-            ["'jia_hunter' does not play Beijing yet", "strategies of", "greedy or random"],
+            ["'jia_hunter' does not play Beijing yet", "strategies of", "expert or greedy or random"],
         ),
         (
             '[[variants]]\nname = "x"\nrules = { family = "beijing" }\n'

@@ -441,7 +441,8 @@ def test_a_daqing_run_compiles_no_beijing_or_two_player_kernel():
             "imported = 'daqing_sim.hand.two_player' in sys.modules\n"
             "from daqing_sim.hand import beijing as B, two_player as T\n"
             "from daqing_sim.game import beijing as G\n"
-            "print(imported, sorted(n for m in (B, G, T) for n, f in vars(m).items()\n"
+            "from daqing_sim.players import beijing_danger as PD, beijing_expert as PE, beijing_value as PV\n"
+            "print(imported, sorted(n for m in (B, G, T, PD, PE, PV) for n, f in vars(m).items()\n"
             "             if isinstance(f, numba.core.registry.CPUDispatcher) and f.signatures\n"
             "             and f.__module__ == m.__name__))\n"
         )

@@ -22,7 +22,11 @@ from scipy import stats
 import daqing_sim as ds
 from daqing_sim.rules import RuleSet
 
-RULES = {"classic": RuleSet(), "no_bao_replacement": RuleSet(bao_replacement=False)}
+RULES = {
+    "classic": RuleSet(),
+    "no_bao_replacement": RuleSet(bao_replacement=False),
+    "beijing": RuleSet(family="beijing"),
+}
 
 
 def rotations(focal, field):

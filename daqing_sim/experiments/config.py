@@ -347,7 +347,7 @@ def _family_seats(seats: tuple[str, ...], family: str, source: str) -> None:
     what = f"a Python player ({bad})" if is_player_spec(bad) else repr(bad)
     raise ValueError(
         f"{what} does not play {name} yet ({source}): {name} variants are played by "
-        f'{" or ".join(players)}; give the variant strategies = "greedy" (or four of {", ".join(players)})'
+        f'{" or ".join(players)}; give the variant strategies = "{players[0]}" (or four of {", ".join(players)})'
     )
 
 
@@ -357,7 +357,7 @@ def _folder(where: str) -> Path | None:
     return path.parent if path.suffix == ".toml" else None
 
 
-def _knobs(value: Any, where: str) -> dict[str, dict[str, Any]]:
+def _knobs(value: Any, where: str, family: str = "daqing") -> dict[str, dict[str, Any]]:
     example = "e.g. knobs = { jia_hunter = { min_outs_fraction = 0.3 } }"
     if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
         raise ValueError(f"knobs = {value!r} in {where} must be a table of tables by strategy, {example}")
@@ -367,14 +367,17 @@ def _knobs(value: Any, where: str) -> dict[str, dict[str, Any]]:
             raise ValueError(
                 f"unknown strategy {name!r} in knobs of {where}; valid strategies: {', '.join(valid)}"
             )
-        _check_seat_knobs((name,) * 4, [table] * 4, where)
+        _check_seat_knobs((name,) * 4, [table] * 4, where, family)
     return {name: dict(table) for name, table in value.items()}
 
 
-def _check_seat_knobs(strategies: tuple[str, ...], seat_knobs: list[Any] | None, where: str) -> None:
-    """Validate knob names and ranges with the strategies module, naming ``where``."""
+def _check_seat_knobs(
+    strategies: tuple[str, ...], seat_knobs: list[Any] | None, where: str, family: str = "daqing"
+) -> None:
+    """Validate knob names and ranges with the strategies module (a player's knobs under
+    ``family``, e.g. the Beijing expert's), naming ``where``."""
     try:
-        strategies_module.encode_strategies(strategies, seat_knobs)
+        strategies_module.encode_strategies(strategies, seat_knobs, family)
     except ValueError as e:
         raise ValueError(f"{e} (in knobs of {where})") from None
 
@@ -429,11 +432,11 @@ def experiment_from_dict(
         common = dict(name=exp_name, description=description, chunk_size=chunk_size, dealer=dealer)
         return _tournament_experiment(data, where, record_hands=record_hands, **common)
     base_strategies = _strategies(data["strategies"], where) if "strategies" in data else None
-    base_knobs = _knobs(data.get("knobs", {}), where)
     base_flags = data.get("rules", {})
     if not isinstance(base_flags, dict):
         raise ValueError(f"rules in {where} must be a table of rule flags, e.g. [rules]")
     base_family = RuleSet.from_dict(base_flags, where=f"{where} [rules]").family
+    base_knobs = _knobs(data.get("knobs", {}), where, base_family)
 
     raw_variants = data.get("variants", [{"name": DEFAULT_VARIANT}])
     if not isinstance(raw_variants, list) or not raw_variants:
@@ -475,7 +478,9 @@ def experiment_from_dict(
             else f"strategies of {where}, which the {rules.family} variant {vname!r} plays"
         )
         _family_seats(strategies, rules.family, source)
-        knobs = _merge_knobs(base_knobs, _knobs(raw.get("knobs", {}), vwhere))
+        # like the rules: the experiment's knobs are its family's; another family's variant has its own
+        own_knobs = _knobs(raw.get("knobs", {}), vwhere, rules.family)
+        knobs = _merge_knobs(base_knobs, own_knobs) if rules.family == base_family else own_knobs
         variants.append(
             Variant(
                 name=vname,

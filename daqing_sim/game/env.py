@@ -91,7 +91,7 @@ class DealEnv:
             raise ValueError(f"players must be four seats (None, a name or a Player), not {players!r}")
         self.players = tuple(_Caller() if p is None else p for p in players)
         self.caller_seats = tuple(s for s, p in enumerate(players) if p is None)
-        self.names, codes, knobs = encode_strategies(self.players)
+        self.names, codes, knobs = encode_strategies(self.players, None, self.rules.family)
         _check_family_seats(self.rules, self.names, self.players)
         announce("stepped")
         self._engine = SteppedDeal(self.rules.encode(), codes, knobs, self.dealer, record_log=True)

@@ -264,7 +264,7 @@ def _prepare(rules, strategies, knobs, dealer, what="simulate", families=BATCH_F
     """Validated rules and dealer, and the seats encoded (``"module:Class"`` players made)."""
     rules = _check_rules(rules, what, families)
     dealer = _check_dealer(dealer)
-    names, codes, knob_values = encode_strategies(strategies, knobs)
+    names, codes, knob_values = encode_strategies(strategies, knobs, rules.family)
     _check_family_seats(rules, names, strategies)
     return rules, dealer, names, codes, knob_values
 
@@ -396,8 +396,8 @@ def simulate(
         Rule flags.
     strategies : sequence of 4, optional
         Per seat a strategy name (see :data:`daqing_sim.players.registry.STRATEGIES`) or
-        ``(name, {knob: value})``; by default the family's default field (four experts under
-        Daqing, four greedy players under Beijing, whose expert is not built yet).
+        ``(name, {knob: value})``; by default the family's default field (four experts, under
+        Daqing and under Beijing: ``players.registry.default_field``).
     seed : int
         Non-negative run seed.
     n_jobs : int

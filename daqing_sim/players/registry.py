@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from daqing_sim.codes import EXTERNAL, USER_BASE
-from daqing_sim.players import defensive, expert, greedy, jia_hunter, random, scripted
+from daqing_sim.players import beijing_expert, defensive, expert, greedy, jia_hunter, random, scripted
 from daqing_sim.players.interface import Player
 from daqing_sim.players.user import JittedPlayer, user_slot
 
@@ -33,6 +33,8 @@ PLAYER_MODULES: dict[str, ModuleType] = {
     "expert": expert,
 }
 PLAYER_NAMES = tuple(PLAYER_MODULES)
+#: a family's own module of a player, where its knobs differ from Daqing's (same code, same name)
+FAMILY_MODULES: dict[str, dict[str, ModuleType]] = {"beijing": {"expert": beijing_expert}}
 STRATEGY_NAMES = PLAYER_NAMES
 N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
 
@@ -40,15 +42,15 @@ N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
 #: the seats every function plays when none are given (simulate, replay, deal_log, DealEnv's
 #: other seats, the simulated advisor): four expert players, the strongest built-in field
 DEFAULT_FIELD: tuple[str, str, str, str] = ("expert",) * 4
-# a family's default field where the expert does not play it yet
-FAMILY_DEFAULT_FIELD: dict[str, tuple[str, str, str, str]] = {"beijing": ("greedy",) * 4}
+# a family's default field where it is not the expert (the expert plays Daqing and Beijing)
+FAMILY_DEFAULT_FIELD: dict[str, tuple[str, str, str, str]] = {}
 
 
 def default_field(family: str = "daqing") -> tuple[str, str, str, str]:
     """The four players a run of ``family`` uses when none are given.
 
     >>> default_field(), default_field("beijing")
-    (('expert', 'expert', 'expert', 'expert'), ('greedy', 'greedy', 'greedy', 'greedy'))
+    (('expert', 'expert', 'expert', 'expert'), ('expert', 'expert', 'expert', 'expert'))
     """
     return FAMILY_DEFAULT_FIELD.get(family, DEFAULT_FIELD)
 
@@ -79,7 +81,9 @@ def _seat_item(item: Any, seat: int) -> tuple[str, dict[str, Any]]:
 
 
 def encode_strategies(
-    strategies: Sequence[Any], knobs: Sequence[Mapping[str, float] | None] | None = None
+    strategies: Sequence[Any],
+    knobs: Sequence[Mapping[str, float] | None] | None = None,
+    family: str = "daqing",
 ) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
     """Validate four seat strategies and encode them for the engine.
 
@@ -90,6 +94,9 @@ def encode_strategies(
         :class:`~daqing_sim.players.interface.Player` (code ``codes.EXTERNAL``, no knobs).
     knobs : sequence of 4 mappings, optional
         Extra knob overrides per seat (applied after those given with the names).
+    family : str
+        The rule family played: a player with a family module (:data:`FAMILY_MODULES`, e.g.
+        the Beijing ``expert``) takes that module's knobs.
 
     Returns
     -------
@@ -137,14 +144,24 @@ def encode_strategies(
         codes[seat] = strategy_code(name)
         if knobs is not None and knobs[seat]:
             over.update(knobs[seat])
-        values[seat] = _knob_vector(name, over, seat)
+        values[seat] = _knob_vector(name, over, seat, family)
         names.append(name)
     return tuple(names), codes, values
 
 
-def _knob_vector(name: str, over: Mapping[str, Any], seat: int) -> np.ndarray:
-    spec = PLAYER_MODULES[name].KNOBS
-    allowed = list(STRATEGIES[name])
+def knob_specs(name: str, family: str = "daqing") -> dict[str, Any]:
+    """The knobs (name -> :class:`~daqing_sim.players.knobs.Knob`) of player ``name`` under ``family``.
+
+    >>> list(knob_specs("expert", "beijing"))[:2]
+    ['win_value', 'deal_in_cost']
+    """
+    module = FAMILY_MODULES.get(family, {}).get(name, PLAYER_MODULES[name])
+    return module.KNOBS
+
+
+def _knob_vector(name: str, over: Mapping[str, Any], seat: int, family: str = "daqing") -> np.ndarray:
+    spec = knob_specs(name, family)
+    allowed = list(STRATEGIES[name]) if name == "scripted" else list(spec)
     bad = sorted(set(over) - set(allowed))
     if bad:
         valid = ", ".join(allowed) or "none"
