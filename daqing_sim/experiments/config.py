@@ -347,7 +347,8 @@ def _family_seats(seats: tuple[str, ...], family: str, source: str) -> None:
     what = f"a Python player ({bad})" if is_player_spec(bad) else repr(bad)
     raise ValueError(
         f"{what} does not play {name} yet ({source}): {name} variants are played by "
-        f'{" or ".join(players)}; give the variant strategies = "{players[0]}" (or four of {", ".join(players)})'
+        f'{" or ".join(players)}; give the variant strategies = "{players[0]}" '
+        f'(or four of {", ".join(players)})'
     )
 
 
