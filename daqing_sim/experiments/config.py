@@ -348,7 +348,7 @@ def _family_seats(seats: tuple[str, ...], family: str, source: str) -> None:
     raise ValueError(
         f"{what} does not play {name} yet ({source}): {name} variants are played by "
         f'{" or ".join(players)}; give the variant strategies = "{players[0]}" '
-        f'(or four of {", ".join(players)})'
+        f"(or four of {', '.join(players)})"
     )
 
 
