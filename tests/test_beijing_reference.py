@@ -462,3 +462,49 @@ def test_one_suit_wins_agree_with_the_reference(bj, chunk):
             bad.append(f"{R.notation(counts)} + {R.tile_name(win)}: {dict(got.fans)}, reference {ref.fans}")
     assert len(cases) > 900
     assert not bad, f"{len(bad)} of {len(cases)} disagree, e.g.\n" + "\n".join(bad[:10])
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_incremental_shanten_and_ukeire_equal_the_full_table_shanten(chunk):
+    """``bj_shanten_changes_k`` (one tile more or less of each kind) and ``bj_ukeire_k`` (unseen
+    copies of the draws that lower the shanten) read a one-tile change from the suit's base-5 key;
+    each equals the full table shanten (``bj_shanten_k``, which walks every suit) of the hand so
+    changed, on random hands with and without melds. Greedy's discards rest on them."""
+    import numpy as np
+
+    from daqing_sim.hand.beijing import bj_shanten_changes_k, bj_shanten_k, bj_ukeire_k
+    from daqing_sim.hand.tables import get_tables
+
+    tabs = get_tables()
+    rng = random.Random(700 + chunk)
+    gen = BeijingGen(70_000 + chunk)
+    out = np.zeros(34, np.int64)
+    n_checked = n_lowering = 0
+    for i in range(600):
+        counts, melds = _random_hand(rng, gen, i)
+        h = np.array(counts, np.uint8)
+        nm = len(melds)
+        delta = -1 if h.sum() % 3 == 2 else 1
+        bj_shanten_changes_k(h, nm, tabs, delta, out)
+        assert h.tolist() == counts  # restored
+        for t in range(34):
+            if not 0 <= counts[t] + delta <= 4:
+                assert out[t] == 99
+                continue
+            h[t] = counts[t] + delta
+            assert out[t] == bj_shanten_k(h, nm, tabs), (R.notation(counts, melds), t, delta)
+            h[t] = counts[t]
+            n_checked += 1
+        if delta == 1:  # a 13-tile hand: its ukeire
+            unseen = np.array([rng.randint(0, 4) for _ in range(34)], np.int64)
+            base = bj_shanten_k(h, nm, tabs)
+            want = 0
+            for x in range(34):
+                if unseen[x] > 0 and h[x] < 4:
+                    h[x] += 1
+                    if bj_shanten_k(h, nm, tabs) < base:
+                        want += unseen[x]
+                        n_lowering += 1
+                    h[x] -= 1
+            assert bj_ukeire_k(h, nm, tabs, unseen, base) == want, R.notation(counts, melds)
+    assert n_checked > 10_000 and n_lowering > 500

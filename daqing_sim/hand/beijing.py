@@ -533,17 +533,62 @@ def _moved(h, old, new):
     return h0, h1, h2, h3, h4
 
 
+_POW5 = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625)
+
+
+@njit(cache=True, inline="always")
+def _suit_key(counts, base):
+    """A suit's base-5 key ``sum(c_i * 5**i)``: a one-tile change is ``key ± 5**i``, and
+    ``tabs.key_std_id[key]`` its row id, one lookup instead of a walk of the nine counts."""
+    key = 0
+    for i in range(8, -1, -1):
+        key = 5 * key + np.int64(counts[base + i])
+    return key
+
+
+@njit(cache=True, inline="always")
+def _best_with(suits, hc, melds):
+    """The lowest cost of ``melds`` melds and a pair over the splits between the three suits
+    (their merged row ``suits``) and the honors (``hc[2 * mh + ph]``: mh triplets, ph pairs)."""
+    best = BIG
+    for mh in range(melds + 1):
+        for ph in range(2):
+            x = hc[2 * mh + ph] + np.int64(suits[melds - mh, 1 - ph])
+            if x < best:
+                best = x
+    return best
+
+
+@njit(cache=True, inline="always")
+def _honor_costs(h, melds, hc):
+    for mh in range(melds + 1):
+        for ph in range(2):
+            hc[2 * mh + ph] = _honor_cost(h, mh, ph)
+
+
+@njit(cache=True, inline="always")
+def _pairs_need(pairs, singles):
+    need = 7 - pairs
+    return 0 if need <= 0 else (need if singles >= need else singles + 2 * (need - singles))
+
+
 @njit(cache=True)
 def bj_shanten_changes_k(counts, n_melds, tabs, delta, out):
     """Table shanten (:func:`bj_shanten_k`) of ``counts`` with one tile of each kind added
     (``delta=1``) or removed (``delta=-1``): ``out[t]`` for kind ``t``; 99 where it cannot be
-    removed (or a fifth copy added). The suits not touched are read once, so this costs about a
-    full shanten for all 34 kinds together. ``counts`` is restored."""
-    off = tabs.off
-    std_id = tabs.std_id
-    ids = np.empty(3, dtype=np.int64)
-    for s in range(3):
-        ids[s] = std_id[_suit_rank(counts, 9 * s, off)]
+    removed (or a fifth copy added). A change touches one suit (a key ± 5**i, one lookup, merged
+    with the other two suits' row, merged once per suit) or the honors (the same result for
+    every honor kind holding as many tiles), so all 34 cost about one full shanten. ``counts``
+    is not changed."""
+    kid = tabs.key_std_id
+    ab_id = tabs.ab_id
+    fs = tabs.fin_suits
+    k0 = _suit_key(counts, 0)
+    k1 = _suit_key(counts, 9)
+    k2 = _suit_key(counts, 18)
+    i0 = kid[k0]
+    i1 = kid[k1]
+    i2 = kid[k2]
     h = _honor_hist(counts)
     n = 0
     pairs = 0
@@ -554,27 +599,31 @@ def bj_shanten_changes_k(counts, n_melds, tabs, delta, out):
         singles += counts[t] % 2
     n2 = n + delta
     melds = n2 // 3
+    hc = np.empty(10, dtype=np.int64)
+    _honor_costs(h, melds, hc)
+    seven = n_melds == 0 and n2 >= 13
+    honor_d = np.full(5, -1, dtype=np.int64)  # the honors' result by the kind's tile count
     for t in range(N_KINDS_ALL):
-        v = counts[t]
+        v = np.int64(counts[t])
         if v + delta < 0 or v + delta > 4:
             out[t] = 99
             continue
-        counts[t] = v + delta
         if t < ZHONG:
             s = t // 9
-            i_new = std_id[_suit_rank(counts, 9 * s, off)]
-            i0 = i_new if s == 0 else ids[0]
-            i1 = i_new if s == 1 else ids[1]
-            i2 = i_new if s == 2 else ids[2]
-            d = _parts_distance(tabs, i0, i1, i2, h, melds)
+            step = delta * _POW5[t - 9 * s]
+            if s == 0:
+                d = _best_with(fs[ab_id[i1, i2], kid[k0 + step]], hc, melds)
+            elif s == 1:
+                d = _best_with(fs[ab_id[i0, i2], kid[k1 + step]], hc, melds)
+            else:
+                d = _best_with(fs[ab_id[i0, i1], kid[k2 + step]], hc, melds)
         else:
-            d = _parts_distance(tabs, ids[0], ids[1], ids[2], _moved(h, v, v + delta), melds)
-        counts[t] = v
-        if n_melds == 0 and n2 >= 13:
-            p2 = pairs + (v + delta) // 2 - v // 2
-            s2 = singles + (v + delta) % 2 - v % 2
-            need = 7 - p2
-            p = 0 if need <= 0 else (need if s2 >= need else s2 + 2 * (need - s2))
+            d = honor_d[v]
+            if d < 0:
+                d = _parts_distance(tabs, i0, i1, i2, _moved(h, v, v + delta), melds)
+                honor_d[v] = d
+        if seven:
+            p = _pairs_need(pairs + (v + delta) // 2 - v // 2, singles + (v + delta) % 2 - v % 2)
             if p < d:
                 d = p
         out[t] = d - 1
@@ -584,13 +633,17 @@ def bj_shanten_changes_k(counts, n_melds, tabs, delta, out):
 @njit(cache=True)
 def bj_ukeire_k(counts, n_melds, tabs, unseen, base):
     """Unseen copies (``unseen[x]``) of the kinds ``x`` whose draw lowers the table shanten of
-    the 3k+1 ``counts`` below ``base`` (its own shanten, given by the caller). ``counts`` is
-    restored."""
-    off = tabs.off
-    std_id = tabs.std_id
-    i0 = std_id[_suit_rank(counts, 0, off)]
-    i1 = std_id[_suit_rank(counts, 9, off)]
-    i2 = std_id[_suit_rank(counts, 18, off)]
+    the 3k+1 ``counts`` below ``base`` (its own shanten, given by the caller). Each draw is a
+    one-tile change (see :func:`bj_shanten_changes_k`). ``counts`` is not changed."""
+    kid = tabs.key_std_id
+    ab_id = tabs.ab_id
+    fs = tabs.fin_suits
+    k0 = _suit_key(counts, 0)
+    k1 = _suit_key(counts, 9)
+    k2 = _suit_key(counts, 18)
+    i0 = kid[k0]
+    i1 = kid[k1]
+    i2 = kid[k2]
     h = _honor_hist(counts)
     n = 0
     pairs = 0
@@ -601,35 +654,27 @@ def bj_ukeire_k(counts, n_melds, tabs, unseen, base):
         singles += counts[t] % 2
     melds = (n + 1) // 3
     hc = np.empty(10, dtype=np.int64)  # the honors' cost when the drawn tile is a suit tile
-    for mh in range(melds + 1):
-        for ph in range(2):
-            hc[2 * mh + ph] = _honor_cost(h, mh, ph)
+    _honor_costs(h, melds, hc)
     seven = n_melds == 0 and n + 1 >= 13
+    honor_d = np.full(5, -1, dtype=np.int64)
     total = 0
     for x in range(N_KINDS_ALL):
         if unseen[x] <= 0 or counts[x] >= 4:
             continue
-        v = counts[x]
-        counts[x] = v + 1
-        if x < ZHONG:
-            s = x // 9
-            i_new = std_id[_suit_rank(counts, 9 * s, off)]
-            suits = tabs.fin_suits[
-                tabs.ab_id[i_new if s == 0 else i0, i_new if s == 1 else i1], i_new if s == 2 else i2
-            ]
-            d = BIG
-            for mh in range(melds + 1):
-                for ph in range(2):
-                    y = hc[2 * mh + ph] + np.int64(suits[melds - mh, 1 - ph])
-                    if y < d:
-                        d = y
+        v = np.int64(counts[x])
+        if x < 9:
+            d = _best_with(fs[ab_id[i1, i2], kid[k0 + _POW5[x]]], hc, melds)
+        elif x < 18:
+            d = _best_with(fs[ab_id[i0, i2], kid[k1 + _POW5[x - 9]]], hc, melds)
+        elif x < ZHONG:
+            d = _best_with(fs[ab_id[i0, i1], kid[k2 + _POW5[x - 18]]], hc, melds)
         else:
-            d = _parts_distance(tabs, i0, i1, i2, _moved(h, v, v + 1), melds)
-        counts[x] = v
+            d = honor_d[v]
+            if d < 0:
+                d = _parts_distance(tabs, i0, i1, i2, _moved(h, v, v + 1), melds)
+                honor_d[v] = d
         if seven and d - 1 >= base:
-            need = 7 - (pairs + (v + 1) // 2 - v // 2)
-            s2 = singles + (v + 1) % 2 - v % 2
-            p = 0 if need <= 0 else (need if s2 >= need else s2 + 2 * (need - s2))
+            p = _pairs_need(pairs + (v + 1) // 2 - v // 2, singles + (v + 1) % 2 - v % 2)
             if p < d:
                 d = p
         if d - 1 < base:
