@@ -242,6 +242,7 @@ BEIJING_STATE = Layout(
         ("burn_tile", 1),  # the dealer's discard of the round under way
         ("burn_count", 1),  # others who followed it this round
         ("n_bindings", 1),  # 互包 pairs formed
+        ("shanten", SEATS),  # each seat's table shanten after its last discard (-2: not known)
     ],
 )
 B_KONGS = BEIJING_STATE.offset("kongs")
@@ -251,6 +252,7 @@ B_BURN_LIVE = BEIJING_STATE.offset("burn_live")
 B_BURN_TILE = BEIJING_STATE.offset("burn_tile")
 B_BURN_COUNT = BEIJING_STATE.offset("burn_count")
 B_N_BINDINGS = BEIJING_STATE.offset("n_bindings")
+B_SHANTEN = BEIJING_STATE.offset("shanten")
 N_BEIJING_STATE = BEIJING_STATE.size
 
 # The packed public view of a paused decision (int16), for Python players: one copy per

@@ -1,5 +1,9 @@
-"""The Beijing steps of the deal loop (docs/RULES_BEIJING.md), called through the family hooks
-of :mod:`daqing_sim.game.families` on a :class:`~daqing_sim.game.state.BeijingDealState`.
+"""The Beijing steps of the deal loop (docs/RULES_BEIJING.md): the Beijing branches of
+:func:`daqing_sim.game.engine._play_deal` and the family hooks of :mod:`daqing_sim.game.families`.
+The steps of every draw and discard take the arrays they use (``fam`` is the state's ``bj``
+row, :data:`~daqing_sim.layout.BEIJING_STATE`): handing them the whole
+:class:`~daqing_sim.game.state.BeijingDealState` cost a copy and reference counts of its arrays
+at each call, most of a random player's deal. The rare steps (a kong, the record) take the state.
 
 No conditions (推倒和): a complete hand wins on any discard or self-draw (the engine takes every
 win: a player is never asked), claims are free (peng before chi, chi only from the seat before),
@@ -59,6 +63,7 @@ from daqing_sim.layout import (
     B_HOW,
     B_KONGS,
     B_N_BINDINGS,
+    B_SHANTEN,
     C_LEGAL,
     C_SEAT,
     HA_MK,
@@ -103,6 +108,7 @@ from daqing_sim.rules import (
 )
 
 EAST, NORTH = 28, 31
+UNKNOWN_SHANTEN = -2  # fam[B_SHANTEN + s] before it is computed or after the hand changed
 
 
 @njit(cache=True)
@@ -114,6 +120,8 @@ def reset(st):
     st.bj[:] = 0
     st.bj[B_BURN_LIVE] = 1
     st.bj[B_BURN_TILE] = -1
+    for s in range(4):
+        st.bj[B_SHANTEN + s] = UNKNOWN_SHANTEN
 
 
 @njit(cache=True)
@@ -131,50 +139,62 @@ def legal_discards(st, ctl):
         ctl[C_LEGAL + t] = 1 if st.conc[s, t] > 0 else 0
 
 
-@njit(cache=True)
-def draw_limit(st, rules):
+@njit(cache=True, inline="always")
+def draw_limit(fam, rules):
     """Tiles left undrawn when play stops: RULES: 荒牌 — 14, plus 2 for each kong after the first."""
-    return rules[R_DEAD_WALL_TILES] + 2 * max(0, st.bj[B_KONGS] - 1)
+    return rules[R_DEAD_WALL_TILES] + 2 * max(0, fam[B_KONGS] - 1)
 
 
-@njit(cache=True)
-def kong_drawable(st, rules, undrawn):
+@njit(cache=True, inline="always")
+def kong_drawable(fam, rules, undrawn):
     """Is a replacement tile left for one more kong (the wall end moves with it)?"""
-    return undrawn > rules[R_DEAD_WALL_TILES] + 2 * st.bj[B_KONGS]
+    return undrawn > rules[R_DEAD_WALL_TILES] + 2 * fam[B_KONGS]
 
 
 @njit(cache=True)
-def self_draw_win(st, cur, drawn, rules, tabs, replacement, at_end):
+def _may_win(fam, s, hand, nm_s, tabs):
+    """Can one tile complete seat ``s``'s 13 tiles? Not when their table shanten (a lower bound,
+    kept in ``fam`` from the seat's last discard until its hand changes) is above 0."""
+    v = fam[B_SHANTEN + s]
+    if v == UNKNOWN_SHANTEN:
+        v = bj_shanten_k(hand, nm_s, tabs)
+        fam[B_SHANTEN + s] = v
+    return v <= 0
+
+
+@njit(cache=True)
+def self_draw_win(hand, nm_s, fam, cur, drawn, tabs, replacement, at_end):
     """A complete hand after a draw wins (RULES: 推倒和): (winner, win tile, -1, False, NO_BAO);
-    the win's context bits go to ``bj[B_HOW]``."""
-    if drawn < 0 or not bj_complete_k(st.conc[cur], st.nm[cur], tabs):
+    the win's context bits go to ``fam[B_HOW]``. ``hand`` is the seat's, with the draw."""
+    if drawn < 0:
+        return -1, -1, -1, False, NO_BAO
+    v = fam[B_SHANTEN + cur]  # the 13 tiles before the draw, when known
+    if v > 0 or not bj_complete_k(hand, nm_s, tabs):
         return -1, -1, -1, False, NO_BAO
     how = HOW_SELF_DRAW
     if replacement:
         how |= HOW_KONG_REPLACEMENT
     if at_end:
         how |= HOW_LAST_TILE
-    st.bj[B_HOW] = how
+    fam[B_HOW] = how
     return cur, drawn, -1, False, NO_BAO
 
 
 @njit(cache=True)
-def kong_options(st, cur, rules, undrawn):
-    """Fill ``st.kong_opts`` with the seat's concealed and added kongs; returns how many."""
-    conc = st.conc
-    kong_opts = st.kong_opts
+def kong_options(hand, mk_s, mt_s, nm_s, fam, rules, undrawn, kong_opts):
+    """Fill ``kong_opts`` with the seat's concealed and added kongs; returns how many."""
     n_opt = 0
     for t in range(kong_opts.shape[0]):
         kong_opts[t] = 0
-    if not kong_drawable(st, rules, undrawn):
+    if not kong_drawable(fam, rules, undrawn):
         return 0
     for t in range(kong_opts.shape[0]):
-        if conc[cur, t] == 4:
+        if hand[t] == 4:
             kong_opts[t] = OPT_CONCEALED_KONG
             n_opt += 1
-    for j in range(st.nm[cur]):
-        if st.mk[cur, j] == PENG and conc[cur, st.mt[cur, j]] >= 1:
-            kong_opts[st.mt[cur, j]] = OPT_ADDED_KONG
+    for j in range(nm_s):
+        if mk_s[j] == PENG and hand[mt_s[j]] >= 1:
+            kong_opts[mt_s[j]] = OPT_ADDED_KONG
             n_opt += 1
     return n_opt
 
@@ -189,6 +209,8 @@ def _robber(st, cur, kt, concealed, rules, tabs):
     conc = st.conc
     for k in range(1, 4):
         s = (cur + k) % 4
+        if not _may_win(st.bj, s, conc[s], st.nm[s], tabs):
+            continue
         conc[s, kt] += 1
         win = bj_complete_k(conc[s], st.nm[s], tabs)
         if win and concealed:  # RULES: 一条龙 may rob a concealed kong
@@ -204,6 +226,7 @@ def after_kong(st, rules, tabs, cur, kt, concealed, log, log_on, n_log):
     """Count the kong, or let a seat rob it (RULES: 抢杠): the kong is undone, its tile lies
     with the discards. Returns (n_log, robber or -1)."""
     robber = _robber(st, cur, kt, concealed, rules, tabs)
+    st.bj[B_SHANTEN + cur] = UNKNOWN_SHANTEN
     if robber < 0:
         st.bj[B_KONGS] += 1
         return n_log, -1
@@ -223,31 +246,34 @@ def after_kong(st, rules, tabs, cur, kt, concealed, log, log_on, n_log):
 
 
 @njit(cache=True)
-def forced_discard(st, cur, drawn, dealer, rules, at_end):
+def forced_discard(hand, n_pond, pond, cur, drawn, dealer, rules, at_end):
     """The discard the rules make, or -1: the last tile drawn and not won (RULES: 海底), or the
     wind the dealer threw first, held at one's own first discard (RULES: 烧庄 obligation)."""
     if at_end and drawn >= 0:
         return drawn
-    if rules[R_BURN_DEALER] and cur != dealer and st.n_pond[cur] == 0 and st.n_pond[dealer] > 0:
-        w = st.pond[dealer, 0]
-        if EAST <= w <= NORTH and st.conc[cur, w] > 0:
+    if rules[R_BURN_DEALER] and cur != dealer and n_pond[cur] == 0 and n_pond[dealer] > 0:
+        w = pond[dealer, 0]
+        if EAST <= w <= NORTH and hand[w] > 0:
             return np.int64(w)
     return -1
 
 
 @njit(cache=True)
-def declare_after_discard(st, cur, tabs):
-    """Nobody declares under Beijing; the seat's first wait (听牌) is noted for the row."""
-    if st.tenpai[cur] < 0 and bj_shanten_k(st.conc[cur], st.nm[cur], tabs) == 0:
-        if bj_wait_set_k(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], tabs, st.wait_out) > 0:
-            st.tenpai[cur] = st.own_draws[cur]
+def declare_after_discard(hand, mk_s, mt_s, nm_s, fam, tenpai, own_draws, wait_out, cur, tabs):
+    """Nobody declares under Beijing; the seat's first wait (听牌) is noted for the row, and its
+    table shanten kept for the wins it may make on the next discards and draw."""
+    v = bj_shanten_k(hand, nm_s, tabs)
+    fam[B_SHANTEN + cur] = v
+    if tenpai[cur] < 0 and v == 0:
+        if bj_wait_set_k(hand, mk_s, mt_s, nm_s, tabs, wait_out) > 0:
+            tenpai[cur] = own_draws[cur]
     return False
 
 
 @njit(cache=True)
-def note_discard(st, cur, d, dealer, rules, log, log_on, n_log):
+def note_discard(fam, cur, d, dealer, rules, log, log_on, n_log):
     """The 烧庄 count after a discard; returns n_log."""
-    bj = st.bj
+    bj = fam
     if bj[B_BURN_LIVE] and rules[R_BURN_DEALER]:
         if cur == dealer:
             bj[B_BURN_TILE] = d
@@ -264,26 +290,26 @@ def note_discard(st, cur, d, dealer, rules, log, log_on, n_log):
 
 
 @njit(cache=True)
-def win_on_discard(st, cur, d, tabs, at_end):
+def win_on_discard(conc, nm, fam, cur, d, tabs, at_end):
     """The first seat after ``cur`` whose hand ``d`` completes (截和): (seat, -1, False)."""
-    conc = st.conc
     for k in range(1, 4):
         s = (cur + k) % 4
+        if not _may_win(fam, s, conc[s], nm[s], tabs):
+            continue
         conc[s, d] += 1
-        win = bj_complete_k(conc[s], st.nm[s], tabs)
+        win = bj_complete_k(conc[s], nm[s], tabs)
         conc[s, d] -= 1
         if win:
-            st.bj[B_HOW] = HOW_LAST_DISCARD if at_end else 0
+            fam[B_HOW] = HOW_LAST_DISCARD if at_end else 0
             return s, -1, False
     return -1, -1, False
 
 
 @njit(cache=True)
-def chi_options(st, cur, stage, d):
+def chi_options(conc, cur, stage, d):
     """Chi options of the next seat on ``d`` (RULES: chi only from the seat before), -1 after."""
     if stage != 1 or d >= ZHONG:
         return -1
-    conc = st.conc
     s = (cur + 1) % 4
     t = d
     r = t % 9
@@ -298,13 +324,14 @@ def chi_options(st, cur, stage, d):
 
 
 @njit(cache=True)
-def note_claim(st, claimer, cur, kong, log, log_on, n_log):
+def note_claim(fam, claims_from, bound, claimer, cur, kong, log, log_on, n_log):
     """A claimed discard: 互包 counting, the kong count, and the end of 烧庄 (the order breaks)."""
-    st.bj[B_BURN_LIVE] = 0
+    fam[B_BURN_LIVE] = 0
+    fam[B_SHANTEN + claimer] = UNKNOWN_SHANTEN
     if kong:
-        st.bj[B_KONGS] += 1
-    if bj_note_claim_k(st.claims_from, st.bound, claimer, cur):
-        st.bj[B_N_BINDINGS] += 1
+        fam[B_KONGS] += 1
+    if bj_note_claim_k(claims_from, bound, claimer, cur):
+        fam[B_N_BINDINGS] += 1
         if log_on:
             n_log = log_event(log, n_log, EV_MUTUAL_BAO, claimer, -1, cur, 0)
     return n_log

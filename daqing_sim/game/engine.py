@@ -465,6 +465,14 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     sc = obs.sc
     tk = obs.tk
     tb = obs.tb
+    if bj is None:
+        pass
+    else:  # the Beijing steps take arrays, not the state (see game.deal_beijing)
+        fam = bj.bj
+        tenpai = bj.tenpai
+        wait_out = bj.wait_out
+        claims_from = bj.claims_from
+        bound = bj.bound
     log_on = log.shape[0] > 1
     L = rules[R_LAST_TILES_NO_CLAIM]
     lock = rules[R_LOCK_AFTER_READY] != 0
@@ -564,7 +572,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             if bj is None:
                 if front > back:
                     break  # RULES: 荒庄 (also when no kong replacement tile is left)
-            elif back - front + 1 <= bjd.draw_limit(st, rules):
+            elif back - front + 1 <= bjd.draw_limit(fam, rules):
                 break  # RULES: 荒牌 — 14 left undrawn, +2 per kong after the first
             last_live = back - front + 1
             if from_back:  # RULES: kong replacement from the back
@@ -586,8 +594,10 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             if bj is None:
                 pass
             else:
-                at_end = back - front + 1 <= bjd.draw_limit(st, rules)
-                w, wt, kd, bg, bk = bjd.self_draw_win(st, cur, drawn, rules, tabs, replacement, at_end)
+                at_end = back - front + 1 <= bjd.draw_limit(fam, rules)
+                w, wt, kd, bg, bk = bjd.self_draw_win(
+                    conc[cur], nm[cur], fam, cur, drawn, tabs, replacement, at_end
+                )
                 if w >= 0:  # RULES: 推倒和 — a complete hand wins
                     winner, win_tile, win_kind, big, bao_kind = w, wt, kd, bg, bk
                     method = SELF_DRAW
@@ -609,7 +619,9 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             if bj is None:
                 pass
             else:
-                n_opt = bjd.kong_options(st, cur, rules, back - front + 1)
+                n_opt = bjd.kong_options(
+                    conc[cur], mk[cur], mt[cur], nm[cur], fam, rules, back - front + 1, kong_opts
+                )
             if (
                 bj is None and not (ready[cur] and lock) and front <= back
             ):  # RULES: a locked hand declares no kong
@@ -729,7 +741,14 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 pass
             else:
                 forced = bjd.forced_discard(
-                    st, cur, drawn, dealer, rules, back - front + 1 <= bjd.draw_limit(st, rules)
+                    conc[cur],
+                    n_pond,
+                    pond,
+                    cur,
+                    drawn,
+                    dealer,
+                    rules,
+                    back - front + 1 <= bjd.draw_limit(fam, rules),
                 )
             if ready[cur] and lock:
                 d = drawn  # RULES: lock_after_ready — discard every non-winning draw
@@ -803,7 +822,9 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             if bj is None:
                 pass
             else:
-                bjd.declare_after_discard(st, cur, tabs)
+                bjd.declare_after_discard(
+                    conc[cur], mk[cur], mt[cur], nm[cur], fam, tenpai, own_draws, wait_out, cur, tabs
+                )
             if bj is None and keep_ready:
                 if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
                     ready[cur] = 0
@@ -828,10 +849,10 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             if bj is None:
                 claimable = last_live > L  # RULES: 荒庄前最后四张
             else:
-                n_log = bjd.note_discard(st, cur, d, dealer, rules, log, log_on, n_log)
-                at_end = back - front + 1 <= bjd.draw_limit(st, rules)
+                n_log = bjd.note_discard(fam, cur, d, dealer, rules, log, log_on, n_log)
+                at_end = back - front + 1 <= bjd.draw_limit(fam, rules)
                 claimable = True
-                w, kd, bg = bjd.win_on_discard(st, cur, d, tabs, at_end)  # RULES: 截和
+                w, kd, bg = bjd.win_on_discard(conc, nm, fam, cur, d, tabs, at_end)  # RULES: 截和
                 if w >= 0:
                     winner, win_tile, win_kind, big = w, d, kd, bg
                     method = DEAL_IN
@@ -894,7 +915,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     if bj is None:
                         drawable = front <= back
                     else:
-                        drawable = bjd.kong_drawable(st, rules, back - front + 1)
+                        drawable = bjd.kong_drawable(fam, rules, back - front + 1)
                     if conc[s, d] == 3 and drawable:
                         opts |= 1 << CLAIM_KONG
                     break
@@ -916,7 +937,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                         if opts != 0:
                             s = s2
                 else:
-                    opts = bjd.chi_options(st, cur, stage, d)
+                    opts = bjd.chi_options(conc, cur, stage, d)
                     if opts < 0:
                         break
                     if opts != 0:
@@ -1000,7 +1021,9 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             if bj is None:
                 pass
             else:
-                n_log = bjd.note_claim(st, s, cur, action == CLAIM_KONG, log, log_on, n_log)
+                n_log = bjd.note_claim(
+                    fam, claims_from, bound, s, cur, action == CLAIM_KONG, log, log_on, n_log
+                )
         kan = -1
         if bj is None and rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:
             bao, back, n_repl, n_log, kan = _check_bao(
