@@ -208,24 +208,26 @@ def open_hand(obs, r):
 def bound_to_other(obs, r, me):
     """Is seat ``r`` bound by 互包 to a seat other than ``me`` and not to ``me`` (then ``r``'s
     partner pays all of its win, and a deal-in to ``r`` costs ``me`` nothing)?"""
-    counts = np.zeros((4, 4), dtype=np.int64)
-    for a in range(4):
-        for j in range(obs.table_nm[a]):
-            b = obs.meld_from[a, j]
-            if b >= 0:
-                counts[a, b] += 1
     other = False
     for b in range(4):
         if b == r:
             continue
-        if counts[r, b] >= 3 or counts[b, r] >= 3:
+        r_from_b = 0
+        b_from_r = 0
+        for j in range(obs.table_nm[r]):
+            if obs.meld_from[r, j] == b:
+                r_from_b += 1
+        for j in range(obs.table_nm[b]):
+            if obs.meld_from[b, j] == r:
+                b_from_r += 1
+        if r_from_b >= 3 or b_from_r >= 3:
             if b == me:
                 return False
             other = True
     return other
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def wait_features(t, u, pond_r, safe_r, f1, f2, out):
     """Fill ``out`` (N_DF,) with the wait shapes on tile ``t`` a ready seat could hold:
     combinations of the unseen tiles ``u`` per shape, one-tile shapes scaled by ``f1`` and
@@ -270,7 +272,7 @@ def hazard(feat, w):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def wait_probability(t, u, pond_r, safe_r, nc, n_unseen, feat, w):
     """P(tile ``t`` is one of the seat's winning tiles | it is ready): 0 for a passed tile, else
     ``1 - exp(-S)``; ``nc`` the seat's concealed tiles, ``n_unseen`` all unseen tiles."""

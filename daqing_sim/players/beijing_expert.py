@@ -37,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from daqing_sim.codes import N_KINDS_ALL
+from daqing_sim.codes import N_KINDS_ALL, ZHONG
 from daqing_sim.hand.beijing import bj_shanten_changes_k, bj_ukeire_k
 from daqing_sim.players.beijing_danger import (
     DANGER_W,
@@ -199,6 +199,7 @@ def ev_discard(kn, obs, rules, tabs, safe, pmask, pt, out):
         ub[t] = sp * pw * W - C * cost
     best_t = -1
     best_v = -1e300
+    honor_uk = np.full(25, -1, dtype=np.int64)
     while True:  # branch and bound on the ukeire
         t = -1
         for x in range(N_KINDS_ALL):
@@ -208,9 +209,15 @@ def ev_discard(kn, obs, rules, tabs, safe, pmask, pt, out):
             break
         ub[t] = -1e300
         sh = after[t]
-        hand[t] -= 1
-        uk = bj_ukeire_k(hand, nm, tabs, unseen, sh)
-        hand[t] += 1
+        key = 5 * hand[t] + unseen[t] if t >= ZHONG and unseen[t] <= 4 else -1
+        if key >= 0 and honor_uk[key] >= 0:  # honors are interchangeable (as in greedy's ties)
+            uk = honor_uk[key]
+        else:
+            hand[t] -= 1
+            uk = bj_ukeire_k(hand, nm, tabs, unseen, sh)
+            hand[t] += 1
+            if key >= 0:
+                honor_uk[key] = uk
         pw = win_probability(sh, uk, draws, me_open, WIN_W)
         if sh > lo:
             pw *= rise ** (sh - lo)

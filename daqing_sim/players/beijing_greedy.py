@@ -15,6 +15,7 @@ from daqing_sim.codes import (
     OPT_ADDED_KONG,
     OPT_CONCEALED_KONG,
     PASS,
+    ZHONG,
 )
 from daqing_sim.hand.beijing import bj_shanten_changes_k, bj_shanten_k, bj_ukeire_k
 from daqing_sim.players.common import rand_below
@@ -92,12 +93,22 @@ def _best_discard(hand, nm, tabs, unseen, after, up):
     if n_tied == 1:
         return best_t
     best_uk = -1
+    # Honors are interchangeable in every shape, so throwing any honor held as often, with as
+    # many copies unseen, leaves the same ukeire: computed once, kept in ``up`` by (held, unseen).
+    for i in range(25):
+        up[i] = -1
     for t in range(hand.shape[0]):
         if after[t] != best:
             continue
-        hand[t] -= 1
-        uk = bj_ukeire_k(hand, nm, tabs, unseen, best)
-        hand[t] += 1
+        key = 5 * hand[t] + unseen[t] if t >= ZHONG and unseen[t] <= 4 else -1
+        if key >= 0 and up[key] >= 0:
+            uk = up[key]
+        else:
+            hand[t] -= 1
+            uk = bj_ukeire_k(hand, nm, tabs, unseen, best)
+            hand[t] += 1
+            if key >= 0:
+                up[key] = uk
         if uk > best_uk:
             best_uk = uk
             best_t = t
