@@ -117,3 +117,37 @@ def test_the_engine_is_one_specialization_typed_with_first_class_functions():
         ufns = sig[-1]
         assert all(isinstance(f, types.FunctionType) for group in ufns for f in group), ufns
     assert len({sig[:-1] for sig in play_batch_k.signatures}) == len(play_batch_k.signatures)
+
+
+def highest_of_any_family(kn, obs, rules, tabs):
+    """The highest kind held, on the observation's own width (28 Daqing, 34 Beijing kinds)."""
+    for t in range(obs.hand.shape[0] - 1, -1, -1):
+        if obs.hand[t] > 0:
+            return np.int64(t), False
+    return np.int64(0), False
+
+
+def test_a_jitted_player_plays_beijing_and_sees_its_34_kinds():
+    """Under Beijing a JittedPlayer gets the 34-kind observation (the same numba type as
+    Daqing's, so the same compiled function plays both) and its choices are the deal's."""
+    bj = ds.RuleSet(family="beijing")
+    player = ds.JittedPlayer(highest_of_any_family, never, name="highest_any")
+    seats = (player, "greedy", "greedy", "greedy")
+    df = ds.simulate(200, seed=2, rules=bj, strategies=seats)
+    assert (df.strategy_0 == "highest_any").all() and (df[PAY].sum(axis=1) == 0).all()
+    assert df.pay_0.mean() < df.pay_1.mean()  # throwing its best tiles loses
+    log = ds.deal_log(2, 0, rules=bj, strategies=seats)
+    held = np.zeros(34, int)
+    n_discards = 0
+    for e in log.itertuples():  # every discard of seat 0 is the highest kind it holds
+        if e.seat != 0:
+            continue
+        if e.event in ("deal", "draw", "kong_draw"):
+            held[e.tile] += 1
+        elif e.event == "discard":
+            assert e.tile == np.flatnonzero(held).max(), (e.step, e.tile)
+            held[e.tile] -= 1
+            n_discards += 1
+        elif e.event in ("claim", "concealed_kong", "added_kong"):
+            break  # the hand changes by a meld: the check stops there
+    assert n_discards >= 3 and log[(log.seat == 0) & (log.event == "discard")].tile.max() >= 27

@@ -81,16 +81,11 @@ def _n_kinds(family: str) -> int:
 
 
 def _check_family_seats(rules: RuleSet, names: Sequence[str], strategies: Sequence[Any]) -> None:
-    """A family other than Daqing is played by its own built-in players and by Python players
-    (one-line error for the others)."""
+    """A family other than Daqing is played by its own built-in players, Python players and
+    jitted players (one-line error for the others)."""
     if rules.family == "daqing":
         return
-    if any(isinstance(p, JittedPlayer) for p in strategies):
-        raise ValueError(
-            f"jitted players (ds.JittedPlayer) play Daqing only so far: under {rules.family} use a "
-            f"Python player (ds.Player) or {' or '.join(BEIJING_PLAYERS)}"
-        )
-    builtin = [n for n, p in zip(names, strategies, strict=False) if not isinstance(p, Player)]
+    builtin = [n for n, p in zip(names, strategies, strict=False) if not isinstance(p, Player | JittedPlayer)]
     bad = sorted(set(builtin) - set(BEIJING_PLAYERS))
     if bad:
         raise ValueError(
