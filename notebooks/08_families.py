@@ -23,14 +23,13 @@
 # win worth in base units, how often do Beijing's 烧庄, 互包 and robbed kongs happen and what
 # do they cost, and what does each Daqing restriction cost next to Beijing, which has none?
 #
-# **Fields.** Under Beijing only `greedy` and `random` play so far (the expert's danger model
-# reads Daqing's ready declarations), so the Beijing side is four greedy players
-# (`experiments/beijing.toml`). A comparison between families is only fair between the same
-# field: the Daqing side is four greedy players too, the `classic` and `all_off` variants of
-# `experiments/greedy_field.toml` (greedy against greedy). The cost of each Daqing restriction
-# is measured in Daqing's own terms by `experiments/restrictions.toml`, whose field is four
-# experts: those paired differences are stated for the expert field and are not set against
-# the greedy Beijing numbers.
+# **Fields.** Both sides are four `expert` players, each family's default field: the Beijing
+# expert reads who is likely waiting from public play, since nobody declares under Beijing
+# ([docs/EXPERT.md](../docs/EXPERT.md#beijing)). Beijing is `experiments/beijing.toml`; the
+# Daqing side is the `classic` and `all_off` variants of `experiments/restrictions.toml`, which
+# also measures, in Daqing's own terms and on the same walls, the cost of each Daqing
+# restriction. The two experts are two players tuned to two games, so a gap between the
+# families is the rules and what each expert makes of them.
 #
 # **Readiness** means a declared ready hand (上听, with its conditions) under Daqing and a
 # waiting hand (听牌, nothing declared) under Beijing. **Base units**: Daqing's 1 point (a loser
@@ -49,9 +48,9 @@
 n_deals = 2000  # deals per variant of the small runs made when results/NAME is missing
 results_root = None  # folder holding the experiment results (default: <repo>/results)
 n_jobs = 1  # worker processes of those small runs
-# The small runs (3 experiments, 17 variants) took 36 s on the shared 2-core machine. Full size:
-# run `daqing-sim run experiments/NAME.toml` for beijing, greedy_field and restrictions first
-# (minutes each); their complete results are then read instead.
+# The small runs (2 experiments, 11 variants) take under a minute on a 2-core machine. Full size:
+# run `daqing-sim run experiments/NAME.toml` for beijing and restrictions first (minutes each);
+# their complete results are then read instead.
 
 # %%
 # %matplotlib inline
@@ -63,12 +62,12 @@ from daqing_sim.analysis.notebook import Workspace, ci, num, pick, pp, row_ci, v
 ws = Workspace(n_deals, results_root, n_jobs)
 
 # %%
-greedy = ws.results("greedy_field")
+restr = ws.results("restrictions")
 beijing = ws.results("beijing")
-DQ, DQ_OFF, BJ = "Daqing classic (greedy)", "Daqing all off (greedy)", "Beijing (greedy)"
+DQ, DQ_OFF, BJ = "Daqing classic (expert)", "Daqing all off (expert)", "Beijing (expert)"
 frames = {
-    DQ: variant_frame(greedy, "classic"),
-    DQ_OFF: variant_frame(greedy, "all_off"),
+    DQ: variant_frame(restr, "classic"),
+    DQ_OFF: variant_frame(restr, "all_off"),
     BJ: variant_frame(beijing, "beijing"),
 }
 sizes = ", ".join(f"{k} {len(v):,}" for k, v in frames.items())
@@ -76,7 +75,7 @@ levels = an.family_comparison(frames)
 levels.pivot_table(index="metric", columns="label", values="estimate", sort=False)
 
 # %% [markdown]
-# ## How soon is a hand ready? (greedy fields)
+# ## How soon is a hand ready? (expert fields)
 # Kaplan-Meier: the deal's end right-censors a seat's time to ready, so the curves say how soon
 # a seat would be ready had the deal gone on. Daqing `all_off` lifts every ready condition on
 # the same 112 tiles (the push-down 推倒和 game); Beijing has none on 136 tiles.
@@ -107,7 +106,7 @@ def order(metric):
 
 display(
     Markdown(f"""
-### Answer: readiness by own draws ({sizes} deals, four greedy players each)
+### Answer: readiness by own draws ({sizes} deals, four expert players each)
 * By its **6th own draw** a non-dealer is ready (Kaplan-Meier) with {lv(DQ, "ready_k6_non_dealer")}
   under Daqing's classic rules, {lv(DQ_OFF, "ready_k6_non_dealer")} with every restriction off, and
   its hand waits (听牌) with {lv(BJ, "ready_k6_non_dealer")} under Beijing; the dealer:
@@ -116,12 +115,12 @@ display(
   {lv(BJ, "ready_k12_non_dealer")}.
 * Order at the 6th draw (non-dealer; ">" where the intervals do not overlap, "≈" where they do):
   {order("ready_k6_non_dealer")}. Daqing's ready is a declaration with conditions, Beijing's a
-  waiting hand: the curves compare how soon the game lets a greedy hand stand ready.
+  waiting hand: the curves compare how soon the game lets an expert's hand stand ready.
 """)
 )
 
 # %% [markdown]
-# ## How do deals end, and how long do they last? (greedy fields)
+# ## How do deals end, and how long do they last? (expert fields)
 # Shares of deals with Wilson intervals; deal length = tiles drawn from the live wall. A deal-in
 # is a win on another player's tile (Daqing: 点炮 and 点黑炮; Beijing: a discard or a robbed kong);
 # one winner per discard, so deal-ins per deal is a share too.
@@ -160,7 +159,7 @@ display(
 )
 
 # %% [markdown]
-# ## Which fan types do wins hold? (greedy fields)
+# ## Which fan types do wins hold? (expert fields)
 # Each family's own types: under Daqing the fans that apply to the win as a whole (self-draw, 夹,
 # the bao kinds, 点黑炮, the dealer's wins; 门清 counts per loser and is left out), under Beijing the
 # eleven types of the rules page (a win may hold several; `plain win` holds none of the nine).
@@ -188,13 +187,13 @@ display(
   七对 {held(fans_bj, "seven_pairs")}, 一条龙 {held(fans_bj, "dragon")}, 清一色 {held(fans_bj, "one_suit")}.
 * Daqing (classic): 夹 big wins {held(fans_dq, "big")}, 摸宝 of any kind {held(fans_dq, "bao")},
   自摸 {held(fans_dq, "self_draw")}, 点黑炮 {held(fans_dq, "deal_in_not_ready")} of wins: Daqing's fans
-  come from how the win happens, Beijing's mostly from the shape of the hand, which a greedy field
-  rarely builds.
+  come from how the win happens, Beijing's mostly from the shape of the hand, which the expert
+  field rarely builds (it plays for speed: docs/EXPERT.md says what value-seeking was tried).
 """)
 )
 
 # %% [markdown]
-# ## What is a win worth, in base units? (greedy fields)
+# ## What is a win worth, in base units? (expert fields)
 # What the winner collects for the win: under Daqing the losers' 2^N points, under Beijing the
 # win's payments (the value on a deal-in, 3 x the value on a self-draw or a robbed kong; the value
 # is base x F, half for an open hand) in base units, 烧庄 left out. Then the value of a Beijing win
@@ -218,7 +217,7 @@ display(
 ### Answer: value of a win
 * A winner collects {lv(DQ, "gain_mean", False)} base units (2^N points) per win under Daqing's classic
   rules, {lv(DQ_OFF, "gain_mean", False)} with every restriction off, and {lv(BJ, "gain_mean", False)}
-  base units under Beijing (greedy fields).
+  base units under Beijing (expert fields).
 * A Beijing win is worth E[value] = {ci(v_mean.estimate, v_mean.lo, v_mean.hi)} base units (median
   {pick(vs, variant="beijing", statistic="q50").estimate:g}, 99 % quantile
   {pick(vs, variant="beijing", statistic="q99").estimate:g}); with the fans doubling
@@ -229,7 +228,7 @@ display(
 )
 
 # %% [markdown]
-# ## 烧庄, 互包 and robbed kongs: how often, and what do they cost? (Beijing, greedy field)
+# ## 烧庄, 互包 and robbed kongs: how often, and what do they cost? (Beijing, expert field)
 # Share of deals where each happens (Wilson) and the mean payment involved where it does
 # (bootstrap over deals, base units): the dealer's 烧庄 payment (3 x 1,000 x (2^rounds - 1) points;
 # nothing on a drawn deal), the bound partner's payment for the win under 互包 (and the part of it
@@ -260,7 +259,7 @@ def cost(event, variant="beijing", what="cost"):
 mdiff = pick(vdiff, variant="no_mutual_bao", metric="max_pay")
 display(
     Markdown(f"""
-### Answer: 烧庄, 互包, robbed kongs ({len(frames[BJ]):,} Beijing deals, four greedy players)
+### Answer: 烧庄, 互包, robbed kongs ({len(frames[BJ]):,} Beijing deals, four expert players)
 * **烧庄** happens in {share("burn")} of deals and is paid in {share("burn_paid")}; what the dealer
   pays where it is paid: {cost("burn_paid")}.
 * **互包** binds two players in {share("mutual")} of deals; the winner's bound partner pays for the
@@ -277,12 +276,11 @@ display(
 # ## What does each Daqing restriction cost, next to Beijing's none?
 # `restrictions.toml` lifts each Daqing restriction in turn (and all of them) on the same walls
 # as `classic`, with **four expert players**: paired differences, Bonferroni-adjusted over the
-# table. Beside them, the greedy-against-greedy levels: Daqing classic, Daqing with every
-# restriction off (112 tiles) and Beijing (136 tiles, no restrictions): what is left between the
-# last two is not a restriction but the tiles, the wall, the bao and the claims.
+# table. Beside them, the levels: Daqing classic, Daqing with every restriction off (112 tiles)
+# and Beijing (136 tiles, no restrictions): what is left between the last two is not a
+# restriction but the tiles, the wall, the bao, the claims and the players' play.
 
 # %%
-restr = ws.results("restrictions")
 costs = an.paired_difference(
     restr, ["win", "exhaustive_draw", "draws", "ready_share"], "classic", adjust="bonferroni"
 )
@@ -290,13 +288,8 @@ display(an.plot_paired_difference(costs))
 costs.pivot_table(index="variant", columns="metric", values="diff", sort=False, observed=True)
 
 # %%
-expert = {
-    "Daqing classic (expert)": variant_frame(restr, "classic"),
-    "Daqing all off (expert)": variant_frame(restr, "all_off"),
-}
-both = an.family_comparison({**expert, **frames})
-display(an.plot_family_comparison(both, ["win_rate", "exhaustive_draw", "draws_mean"], titles))
-both.pivot_table(index="metric", columns="label", values="estimate", sort=False)
+display(an.plot_family_comparison(levels, ["win_rate", "exhaustive_draw", "draws_mean"], titles))
+levels.pivot_table(index="metric", columns="label", values="estimate", sort=False)
 
 # %%
 desc = ws.descriptions("restrictions")
@@ -317,7 +310,7 @@ gap = verdict(
 display(
     Markdown(f"""
 ### Answer: the cost of Daqing's restrictions (expert field, paired on the same walls)
-Per restriction lifted, the change per deal against `classic` ({len(expert["Daqing classic (expert)"]):,}
+Per restriction lifted, the change per deal against `classic` ({len(frames[DQ]):,}
 deals per variant; intervals Bonferroni-adjusted over the table's {fam} differences):
 
 | variant | lifts | win rate | exhaustive draws | tiles drawn |
@@ -325,15 +318,14 @@ deals per variant; intervals Bonferroni-adjusted over the table's {fam} differen
 {table}
 
 Lifting every restriction changes the length of an expert deal by {num(off)} tiles drawn.
-Greedy against greedy, a Beijing deal is **{gap}** a Daqing deal without restrictions
+Expert against expert, a Beijing deal is **{gap}** a Daqing deal without restrictions
 ({lv(BJ, "draws_mean", False)} against {lv(DQ_OFF, "draws_mean", False)} tiles drawn, out of at most
 {BJ_LIVE} and {DQ_LIVE}), and wins {lv(BJ, "win_rate")} of deals against {lv(DQ_OFF, "win_rate")}.
 
 ### Answer: what holds
-Every figure here describes its simulated field: four greedy players on both sides of the
-family comparison (Beijing: `beijing.toml`; Daqing: `greedy_field.toml`'s `classic` and `all_off`),
-four experts for the restriction costs (`restrictions.toml`). Greedy players under Beijing are not
-the expert field of the Daqing baseline, and none of them is a table of people; a Beijing figure
-set against the Daqing expert baseline would compare fields as much as rules.
+Every figure here describes its simulated field: four expert players on both sides (Beijing:
+`beijing.toml`; Daqing: `restrictions.toml`'s `classic` and `all_off`, the same walls as its
+restriction costs). The two experts are different players tuned to different games, and neither
+is a table of people: a gap between the families is the rules and the players' play together.
 """)
 )
