@@ -154,9 +154,9 @@ def _cached(module: str, name: str, signature: str = "") -> bool:
 
 
 def _tables_cached() -> bool:
-    from daqing_sim.hand.tables import TABLE_VERSION, cache_dir
+    from daqing_sim.hand.tables import cache_path
 
-    return (cache_dir() / f"tables-v{TABLE_VERSION}.npz").exists()
+    return cache_path().exists()
 
 
 def compile_seconds(feature: str) -> int:
