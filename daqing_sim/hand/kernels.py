@@ -568,7 +568,7 @@ def daqing_shanten_k(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     bound = _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs) - 1
     if bound >= 2:
         return bound
-    c = np.empty(28, dtype=np.int64)
+    c = np.empty(28, dtype=np.uint8)  # the dtype of every caller's counts: one wait_set_k
     n = 0
     for t in range(28):
         c[t] = counts[t]

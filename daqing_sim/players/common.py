@@ -15,6 +15,10 @@ from daqing_sim.rules import R_REQUIRE_OPEN
 # Beyond this standard shanten the Daqing value is only a table bound: the greedy players compare
 # the standard shanten there, which is ten times cheaper.
 EXACT_DEPTH = 2
+# ``prefer_jia`` arguments as numpy booleans: a Python ``True``/``False`` constant would compile
+# the building blocks that take it a second time, for numba's literal type of that constant
+NO_JIA = np.bool_(False)
+JIA = np.bool_(True)
 
 
 # ---------------------------------------------------------------------------- randomness

@@ -36,6 +36,8 @@ from daqing_sim.codes import (
 from daqing_sim.hand.kernels import daqing_shanten_k, is_open_k, std_shanten_k
 from daqing_sim.players.common import (
     EXACT_DEPTH,
+    JIA,  # noqa: F401 (re-exported for the variations of greedy)
+    NO_JIA,
     UNKNOWN,
     can_declare_after,
     claim_give,
@@ -59,7 +61,7 @@ NEVER_FOLD = np.inf
 @njit(cache=True, inline="always")
 def discard(kn, obs, rules, tabs):
     """``(tile, declare)``: the greedy discard of the observation's ``3k+2`` hand."""
-    return discard_with(obs, rules, tabs, False, 0.0, NEVER_FOLD)
+    return discard_with(obs, rules, tabs, NO_JIA, 0.0, NEVER_FOLD)
 
 
 @njit(cache=True, inline="always")
