@@ -133,7 +133,7 @@ def _insertion_sort(a, lo, hi):
         a[p + 1] = v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _search(
     s, mk, mt, nm, pool, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb, d0, index, vals
 ):
@@ -184,7 +184,8 @@ def _search(
                 j -= 1
                 if j >= 0 and len(index) < vals.shape[0]:
                     row = len(index)
-                    vals[row, :] = acc[j + 1]
+                    for i in range(k + 2):  # a loop: an array slice assignment compiles its error text
+                        vals[row, i] = acc[j + 1, i]
                     index[keys[j + 1]] = row
                 if j >= 0:
                     for i in range(k + 2):
@@ -262,7 +263,7 @@ def discard_values_k(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out)
         c[d] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, d0, index, vals):
     """Fill ``out`` (``k + 2``) with the value of the 13-tile state ``counts`` (see module doc).
 
@@ -290,7 +291,8 @@ def _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, d0,
     acc = np.zeros((kmax, k + 2))
     best = np.zeros((kmax, k + 2))
     _search(s, mk, mt, nm, pl, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb, d0, index, vals)
-    out[:] = acc[0]
+    for i in range(k + 2):
+        out[i] = acc[0, i]
 
 
 @njit(cache=True)

@@ -416,7 +416,7 @@ def _meld_features(meld_kind, meld_tile, n_melds):
     return has_chi, has_trip, has_term, suit_mask, has_zhong
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # called, not inlined: typed once instead of at each of its three calls
 def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     """Table lower bound on the tiles a hand must gain for a valid Daqing win."""
     off = tabs.off
@@ -524,7 +524,7 @@ def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _ready13(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
     return wait_set_k(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb) > 0
 
@@ -552,7 +552,7 @@ def _one_exchange_ready(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _shanten13_exact(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
     """0 or 1 when exact, else 2 (meaning: at least 2)."""
     if _ready13(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):

@@ -292,7 +292,7 @@ def win_chance(sh, uk, draws_left, outs_power):
     return base * d * q
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _ev_discard(kn, obs, rules, tabs):
     hand = obs.hand
     mk = obs.mk

@@ -187,7 +187,7 @@ def _best_discard(obs, rules, tabs, unseen, prefer_jia, min_outs_fraction, foldi
     return best_t, False, best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _branch_and_bound(hand, mk, mt, nm, rules, tabs, std, dq, uk, lo, unseen):
     """Branch and bound on (Daqing shanten, -ukeire): the standard shanten is a lower bound of
     the Daqing one, so discards are visited level by level, best ukeire first, and a level
