@@ -416,7 +416,7 @@ def _meld_features(meld_kind, meld_tile, n_melds):
     return has_chi, has_trip, has_term, suit_mask, has_zhong
 
 
-@njit(cache=True)  # called, not inlined: typed once instead of at each of its three calls
+@njit(cache=True, inline="always")
 def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     """Table lower bound on the tiles a hand must gain for a valid Daqing win."""
     off = tabs.off
@@ -524,6 +524,11 @@ def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     return best
 
 
+# the same, called: inlined only where most hands end (daqing_shanten_k's first bound), so that
+# its long body is typed twice rather than at each of its three calls
+_dq_distance_call = njit(cache=True)(_dq_distance.py_func)
+
+
 @njit(cache=True, inline="always")
 def _ready13(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
     return wait_set_k(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb) > 0
@@ -536,7 +541,10 @@ def _one_exchange_ready(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
         if c[x] + _meld_copies(x, meld_kind, meld_tile, n_melds) >= 4:
             continue
         c[x] += 1
-        if _std_distance(c, tabs) <= 1 and _dq_distance(c, meld_kind, meld_tile, n_melds, rules, tabs) <= 1:
+        if (
+            _std_distance(c, tabs) <= 1
+            and _dq_distance_call(c, meld_kind, meld_tile, n_melds, rules, tabs) <= 1
+        ):
             for d in range(28):
                 if c[d] == 0 or d == x:
                     continue
@@ -591,7 +599,7 @@ def daqing_shanten_k(counts, meld_kind, meld_tile, n_melds, rules, tabs):
         if c[d] == 0:
             continue
         c[d] -= 1
-        if _dq_distance(c, meld_kind, meld_tile, n_melds, rules, tabs) - 1 <= 1:
+        if _dq_distance_call(c, meld_kind, meld_tile, n_melds, rules, tabs) - 1 <= 1:
             v = _shanten13_exact(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb)
             if v < best:
                 best = v
