@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from daqing_sim import kernel_cache
 from daqing_sim.codes import (
     BAO,
     BAO_EDGE,
@@ -45,6 +46,8 @@ from daqing_sim.rules import (
     R_REQUIRE_TRIPLET,
     R_REQUIRE_TWO_SUITS,
 )
+
+kernel_cache.drop_stale()  # before any kernel of the package loads from numba's cache
 
 BIG_INF = 1000
 INF_LEVEL = 99  # table value of an impossible target
