@@ -475,7 +475,6 @@ def advise(
             raise ValueError(
                 "claim with method='simulate' is not available yet: use method='exact' for claims"
             )
-        announce("advise_simulate")
         sim = _SimArgs(
             check_int(n_sims, "n_sims", minimum=1),
             check_int(seed, "seed"),
@@ -483,6 +482,9 @@ def advise(
             _confidence(confidence),
             *_field(field),
         )
+        from daqing_sim.players.seats import table_players
+
+        announce("advise_simulate", table_players(sim.codes))
         rows = _simulate_rows(ctx, hand, sim)
         rows.sort(key=lambda r: (-r["ev"], -r["p_win"], *(-r[f"p_ready_{i}"] for i in range(k, 0, -1))))
     else:

@@ -303,15 +303,3 @@ def claim_with(obs, rules, tabs, t, options, fold_shanten):
         mk[nm] = old_k
         mt[nm] = old_t
     return best_a
-
-
-@njit(cache=True)
-def claim_k(obs, rules, tabs, t, options):
-    """:func:`claim` called from Python: the default claim of a ``ds.Player`` seat."""
-    return claim_with(obs, rules, tabs, t, options, NEVER_FOLD)
-
-
-@njit(cache=True)
-def kong_k(obs, rules, tabs, kong_opts):
-    """:func:`kong` called from Python: the default kong of a ``ds.Player`` seat."""
-    return kong(np.empty(0), obs, rules, tabs, kong_opts)
