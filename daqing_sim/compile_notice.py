@@ -164,6 +164,11 @@ def _cached(module: str, name: str, signature: str = "") -> bool:
     )
 
 
+def is_cached(module: str, name: str) -> bool:
+    """Whether numba's disk cache holds the kernel ``module.name`` compiled from its source."""
+    return _cached(module, name)
+
+
 def _tables_cached() -> bool:
     from daqing_sim.hand.tables import cache_path
 
