@@ -45,7 +45,9 @@ _COMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every sub-command, or of ``command`` alone (its module is the only one
+    imported: ``daqing-sim hand`` does not wait for the experiment runner, pandas and scipy)."""
     parser = argparse.ArgumentParser(
         prog="daqing-sim",
         description="Monte-Carlo statistics and strategy analysis for Daqing mahjong (大庆麻将).",
@@ -55,8 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"daqing-sim {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for module in _COMMANDS.values():
-        importlib.import_module(module).register(sub)
+    for name, module in _COMMANDS.items():
+        if command is None or name == command:
+            importlib.import_module(module).register(sub)
     return parser
 
 
@@ -96,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv is None and sys.argv[1:] == ["--reference"]:
         print(reference_markdown())
         return 0
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(words[0] if words and words[0] in _COMMANDS else None)
     args = parser.parse_args(argv)
     try:
         result = args.func(args)

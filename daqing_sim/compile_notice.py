@@ -24,6 +24,7 @@ import hashlib
 import importlib
 import logging
 import multiprocessing
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 logger = logging.getLogger("daqing_sim.compile")
@@ -41,11 +42,21 @@ SECONDS = {
     ("daqing_sim.advisor.exact", "discard_values_k"): 16,
     ("daqing_sim.advisor.exact", "outs_k"): 12,
     ("daqing_sim.advisor.exact", "state_value_k"): 14,
-    ("daqing_sim.game.handle", "step_handle_k"): 150,
-    ("daqing_sim.game.engine", "play_batch_k"): 150,
-    # not measured: greedy's claim and kong compiled for Python callers
-    ("daqing_sim.players.greedy", "claim_k"): 30,
-    ("daqing_sim.players.greedy", "kong_k"): 20,
+    # the engines hold no table-thinking player (players.seats: each compiles on its own, below);
+    # measured 2026-12-02 by tools/compile_timings.py main-job (CPU, loaded machine)
+    ("daqing_sim.game.handle", "step_handle_k"): 40,
+    ("daqing_sim.game.engine", "play_batch_k"): 37,
+    # a seated player's discard, claim and kong (inclusive: the hand kernels they call, the first time)
+    ("daqing_sim.players.expert", "discard"): 27,
+    ("daqing_sim.players.expert", "claim"): 4,
+    ("daqing_sim.players.expert", "kong"): 2,
+    ("daqing_sim.players.greedy", "discard"): 17,
+    ("daqing_sim.players.greedy", "claim"): 3,
+    ("daqing_sim.players.greedy", "kong"): 2,
+    ("daqing_sim.players.jia_hunter", "discard"): 17,
+    ("daqing_sim.players.defensive", "discard"): 17,
+    ("daqing_sim.players.beijing_expert", "discard"): 15,
+    ("daqing_sim.players.beijing", "greedy_seat_discard"): 8,
     # Beijing hands (measured 2026-12-01 on the busy machine: 14 s and 11 s wall)
     ("daqing_sim.hand.beijing", "bj_hand_shanten_k"): 14,
     ("daqing_sim.hand.beijing", "bj_fans_k"): 11,
@@ -126,7 +137,7 @@ FEATURES = {
     ),
     "player_defaults": Feature(
         "the greedy claim and kong that Python players default to",
-        (("daqing_sim.players.greedy", "claim_k"), ("daqing_sim.players.greedy", "kong_k")),
+        (("daqing_sim.players.greedy", "claim"), ("daqing_sim.players.greedy", "kong")),
     ),
     "stepped": Feature("the stepped game engine and the players' kernels", _STEPPED),
 }
@@ -153,23 +164,62 @@ def _cached(module: str, name: str, signature: str = "") -> bool:
     )
 
 
+def is_cached(module: str, name: str) -> bool:
+    """Whether numba's disk cache holds the kernel ``module.name`` compiled from its source."""
+    return _cached(module, name)
+
+
 def _tables_cached() -> bool:
-    from daqing_sim.hand.tables import TABLE_VERSION, cache_dir
+    from daqing_sim.hand.tables import cache_path
 
-    return (cache_dir() / f"tables-v{TABLE_VERSION}.npz").exists()
+    return cache_path().exists()
 
 
-def compile_seconds(feature: str) -> int:
+def player_kernels(players: Sequence[str], family: str = "daqing") -> list[tuple[str, str]]:
+    """The entry kernels of the built-in players among ``players`` (names) that the engine calls
+    through its function table (:mod:`daqing_sim.players.seats`), each compiled on its own."""
+    from daqing_sim.players.registry import PLAYER_NAMES
+    from daqing_sim.players.seats import TABLE_FREE_CODES
+
+    table = [p for p in dict.fromkeys(players) if p in PLAYER_NAMES]
+    table = [p for p in table if PLAYER_NAMES.index(p) not in TABLE_FREE_CODES]
+    if family == "beijing":
+        mods = {"expert": ("beijing_expert", "discard", "claim", "kong")}
+        greedy = ("beijing", "greedy_seat_discard", "greedy_seat_claim", "greedy_seat_kong")
+        names = [mods.get(p, greedy) for p in table]
+    else:
+        names = [(p, "discard", "claim", "kong") for p in table]
+    return [("daqing_sim.players." + m, fn) for m, *fns in names for fn in fns]
+
+
+def cold_parts(feature: str, players: Sequence[str] = (), family: str = "daqing") -> list[str]:
+    """What the first use of ``feature`` with ``players`` compiles, as parts compiled on their
+    own: ``feature`` itself when its kernels are cold, then each cold player's name."""
+    _check(feature)
+    sig = FEATURES[feature].signature
+    parts = [feature] if any(not _cached(*k, sig) for k in FEATURES[feature].kernels) else []
+    return parts + [
+        p for p in dict.fromkeys(players) if any(not _cached(*k) for k in player_kernels([p], family))
+    ]
+
+
+def _check(feature: str) -> None:
+    if feature not in FEATURES:
+        raise ValueError(f"unknown feature {feature!r}: one of {', '.join(sorted(FEATURES))}")
+
+
+def compile_seconds(feature: str, players: Sequence[str] = (), family: str = "daqing") -> int:
     """About how long the first use of ``feature`` in this process compiles, 0 when its
-    kernels are cached (and the lookup tables built).
+    kernels are cached (and the lookup tables built); ``players``: the built-in players the call
+    seats (those that compile on their own are counted, once each).
 
     >>> compile_seconds("hand") >= 0
     True
     """
-    if feature not in FEATURES:
-        raise ValueError(f"unknown feature {feature!r}: one of {', '.join(sorted(FEATURES))}")
+    _check(feature)
     sig = FEATURES[feature].signature
     cold = [k for k in FEATURES[feature].kernels if not _cached(*k, sig)]
+    cold += [k for k in player_kernels(players, family) if not _cached(*k)]
     if not cold:
         return 0
     return sum(SECONDS.get(k, 1) for k in cold) + (0 if _tables_cached() else TABLE_SECONDS)
@@ -184,15 +234,15 @@ def will_compile(feature: str) -> bool:
     return compile_seconds(feature) > 0
 
 
-def announce(feature: str) -> None:
-    """Log one line if ``feature`` is about to compile; at most once per feature and process."""
-    if feature not in FEATURES:
-        raise ValueError(f"unknown feature {feature!r}: one of {', '.join(sorted(FEATURES))}")
+def announce(feature: str, players: Sequence[str] = (), family: str = "daqing") -> None:
+    """Log one line if ``feature`` (with the built-in ``players`` it seats) is about to compile;
+    at most once per feature and process."""
+    _check(feature)
     # worker processes of a parallel run stay quiet: the process that started them has said it
     if feature in _done or multiprocessing.current_process().name != "MainProcess":
         return
     _done.add(feature)
-    seconds = compile_seconds(feature)
+    seconds = compile_seconds(feature, players, family)
     if seconds:
         logger.warning(
             "daqing_sim: compiling %s (first use only, about %d s; numba caches them on disk)",
@@ -205,4 +255,12 @@ def _round(seconds: int) -> int:
     return seconds if seconds < 10 else 5 * round(seconds / 5)
 
 
-__all__ = ["FEATURES", "SECONDS", "announce", "compile_seconds", "will_compile"]
+__all__ = [
+    "FEATURES",
+    "SECONDS",
+    "announce",
+    "cold_parts",
+    "compile_seconds",
+    "player_kernels",
+    "will_compile",
+]

@@ -8,16 +8,18 @@ tile, optionally perturbed), because random 13-tile hands are rarely ready.
 
 from __future__ import annotations
 
+import json
 import os
-import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+# no cold-start helper processes (daqing_sim.coldstart) beside the test workers: the kernels are
+# compiled before the tests (warm_kernels.py)
+os.environ.setdefault("DAQING_SIM_HELPERS", "0")
 
 from daqing_sim.codes import ADDED_KONG, CHI, CONCEALED_KONG, KONG, N_KINDS, PENG, ZHONG
 from daqing_sim.rules import RuleSet  # noqa: E402
@@ -27,26 +29,23 @@ Melds = list[tuple[int, int]]
 
 def pytest_configure(config: pytest.Config) -> None:
     """Before any test (in the main process only, not in xdist workers): compile or load the
-    kernel groups of ``warm_kernels.py`` side by side, one subprocess each, so a cold numba cache
-    is filled on every core at once and no two test workers compile the same kernels.
-    ``DAQING_TEST_WARM=0`` skips it."""
+    parts of ``warm_kernels.py``, one subprocess each, as many at a time as there are cores and
+    each once the parts it calls are cached, so a cold numba cache is filled once, on every core
+    at once, and no two test workers compile the same kernels. ``DAQING_TEST_WARM=0`` skips it."""
     if hasattr(config, "workerinput") or os.environ.get("DAQING_TEST_WARM") == "0":
         return
-    from warm_kernels import GROUPS
+    from warm_kernels import run_parts
 
-    script = os.path.join(os.path.dirname(__file__), "warm_kernels.py")
     env = {**os.environ, "NUMBA_NUM_THREADS": "1"}
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    start = time.perf_counter()
-    failed = []
-    # the stepped engine calls the players the batch engine compiles: start it once they are cached
-    for wave in GROUPS:
-        procs = {g: subprocess.Popen([sys.executable, script, g], env=env, **quiet) for g in wave}
-        failed += [g for g, p in procs.items() if p.wait() != 0]
-    took = time.perf_counter() - start
-    # a failing group is not an error here: the tests that use those kernels report it
+    jobs = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    took, failed, parts = run_parts(jobs, env)
+    # a failing part is not an error here: the tests that use those kernels report it
     note = f", failed: {', '.join(failed)}" if failed else ""
-    sys.stderr.write(f"numba kernels compiled or loaded in {took:.0f} s{note}\n")
+    cpu = sum(p[2] for p in parts.values())
+    sys.stderr.write(f"numba kernels compiled or loaded in {took:.0f} s ({cpu:.0f} s of CPU){note}\n")
+    if os.environ.get("DAQING_TEST_WARM_LOG"):  # each part's (start s, end s, CPU s)
+        with open(os.environ["DAQING_TEST_WARM_LOG"], "w") as f:
+            json.dump(parts, f)
 
 
 def _meld_tiles(kind: int, tile: int) -> list[int]:

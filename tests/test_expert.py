@@ -18,7 +18,7 @@ from daqing_sim.game.simulate import results_frame, run_walls
 from daqing_sim.game.state import observe
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.players import dispatch, expert
+from daqing_sim.players import expert, seats
 from daqing_sim.players.observation import DECLARED, Observation, make_observation
 from daqing_sim.players.registry import EXPERT, STRATEGIES, encode_strategies, strategy_code
 from daqing_sim.rules import RuleSet
@@ -148,13 +148,13 @@ def test_own_discards_lower_the_danger():
 # ------------------------------------------------------------------ decisions
 def _discard(text, **kw):
     code, kn, obs = _obs("expert", text, **kw)
-    return dispatch.discard(code, kn, obs, RuleSet().encode(), get_tables())
+    return seats.discard(code, kn, obs, RuleSet().encode(), get_tables())
 
 
 def test_expert_plays_greedy_when_nobody_is_ready_and_folds_far_from_ready():
     text = "159m2468p37s中 [345m]"  # far from ready
     code, kn, obs = _obs("greedy", text)
-    greedy_t, _ = dispatch.discard(code, kn, obs, RuleSet().encode(), get_tables())
+    greedy_t, _ = seats.discard(code, kn, obs, RuleSet().encode(), get_tables())
     assert _discard(text)[0] == greedy_t
     # an opponent is ready and let one 4p pass: the expert throws that tile
     t, declare = _discard(text, ready=(0, 1, 0, 0), safe_for={1: "4p"})
@@ -182,15 +182,15 @@ def test_decisions_facing_a_ready_seat_ignore_hidden_state():
             st.pond_flag[1, 2] = DECLARED
             observe(st, obs, 0, trial % 4, len(state["rest"]), -1, -1, False, False)
             seen = {f: getattr(obs, f).copy() for f in Observation._fields}
-            d = dispatch.discard(codes[0], knobs[0], obs, rules, tabs)
+            d = seats.discard(codes[0], knobs[0], obs, rules, tabs)
             t = int(np.flatnonzero(obs.hand)[trial % 5])
             hand13 = obs.hand.copy()
             hand13[d[0]] -= 1
             st.conc[0] = hand13
             observe(st, obs, 0, trial % 4, len(state["rest"]), -1, -1, False, False)
             opts = (1 << 1) if hand13[t] >= 2 else 0
-            decisions.append((d, dispatch.claim(codes[0], knobs[0], obs, rules, tabs, t, opts)))
-            greedy_d = dispatch.discard(0, knobs[0], _observation_copy(seen), rules, tabs)
+            decisions.append((d, seats.claim(codes[0], knobs[0], obs, rules, tabs, t, opts)))
+            greedy_d = seats.discard(0, knobs[0], _observation_copy(seen), rules, tabs)
             n_differs_by_danger += greedy_d[0] != d[0]
         assert decisions[0] == decisions[1]
     assert n_differs_by_danger > 20  # the danger path was taken (the test can fail)

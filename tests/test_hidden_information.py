@@ -25,7 +25,7 @@ from daqing_sim.game.simulate import run_walls
 from daqing_sim.game.state import new_deal_state, observe
 from daqing_sim.game.wall import LIVE_START, generate_walls
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.players import dispatch
+from daqing_sim.players import seats
 from daqing_sim.players.observation import UNKNOWN, Observation
 from daqing_sim.players.registry import encode_strategies
 from daqing_sim.rules import RuleSet
@@ -97,14 +97,14 @@ def test_observation_and_decisions_ignore_hidden_state(name):
             st, obs = _deal_state(state, ready, trial, np.random.default_rng(trial))
             observe(st, obs, 0, 0, len(state["rest"]), -1, -1, False, False)  # seat 0 not ready: no bao
             observed.append({f: getattr(obs, f).copy() for f in Observation._fields})
-            d = dispatch.discard(codes[0], knobs[0], obs, rules, tabs)
+            d = seats.discard(codes[0], knobs[0], obs, rules, tabs)
             t = int(np.flatnonzero(obs.hand)[trial % 5])  # a discard by seat 3 to claim
             hand13 = obs.hand.copy()
             hand13[d[0]] -= 1
             opts = _chi_options(hand13, t) | ((1 << CLAIM_PENG) if hand13[t] >= 2 else 0)
             st.conc[0] = hand13
             observe(st, obs, 0, 0, len(state["rest"]), -1, -1, False, False)
-            claim = dispatch.claim(codes[0], knobs[0], obs, rules, tabs, t, opts)
+            claim = seats.claim(codes[0], knobs[0], obs, rules, tabs, t, opts)
             decisions.append((d, claim, int(obs.rng[0])))
         for field in Observation._fields:
             if field not in ("memo", "sc", "tk", "tb"):  # the player's own memory and scratch

@@ -11,7 +11,7 @@ from daqing_sim.game.simulate import simulate
 from daqing_sim.hand.notation import parse_hand
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.hand.tiles import tile_from_name
-from daqing_sim.players import dispatch
+from daqing_sim.players import seats
 from daqing_sim.players.common import claim_take
 from daqing_sim.players.observation import make_observation
 from daqing_sim.players.registry import STRATEGIES, encode_strategies
@@ -43,7 +43,7 @@ def _obs(name, text, seen="", ready=(0, 0, 0, 0), safe_for=None, knobs=None, see
 def discard(name, text, **kw):
     code, kn, obs = _obs(name, text, **kw)
     before = obs.hand.copy()
-    t, declare = dispatch.discard(code, kn, obs, RuleSet().encode(), get_tables())
+    t, declare = seats.discard(code, kn, obs, RuleSet().encode(), get_tables())
     assert (obs.hand == before).all(), "the player did not restore its hand"
     assert before[t] > 0, "discarded a tile not in hand"
     return t, bool(declare)
@@ -66,7 +66,7 @@ def claim(name, text, tile, options, **kw):
     if chis & ~_possible_chis(t):
         raise ValueError(f"options {options:#b} offer a chi that cannot exist on {tile}")
     code, kn, obs = _obs(name, text, **kw)
-    return dispatch.claim(code, kn, obs, RuleSet().encode(), get_tables(), t, options)
+    return seats.claim(code, kn, obs, RuleSet().encode(), get_tables(), t, options)
 
 
 def test_strategy_table():
@@ -349,7 +349,7 @@ def test_greedy_discard_matches_a_brute_force_reference(hand_gen):
         obs = make_observation(counts.copy(), melds=(mk[: len(melds)], mt[: len(melds)]), visible=visible)
         obs.rng[:] = i
         h = obs.hand
-        t, declare = dispatch.discard(codes[0], kn[0], obs, rules, tabs)
+        t, declare = seats.discard(codes[0], kn[0], obs, rules, tabs)
         assert (h == counts).all()
         assert t == expected and not declare, repr((counts.tolist(), melds, unseen.tolist()))
         compared += 1

@@ -1,44 +1,39 @@
-"""Compile (or load) one group of the package's numba kernels: ``python tests/warm_kernels.py GROUP``.
+"""Compile (or load) the package's numba kernels before the tests: ``python tests/warm_kernels.py``.
 
-``conftest.py`` runs the groups side by side in subprocesses before the tests start, so a cold
-cache compiles on every core at once and the test workers then load the kernels from numba's disk
-cache instead of each compiling the same ones.
+Each part below compiles one unit of its own (the hand kernels, the batch engine, one player,
+the stepped engine, ...), which numba caches on disk. ``conftest.py`` runs the parts in
+subprocesses, as many at a time as there are cores, each as soon as the parts it builds on are
+cached (``DEPS``), so a cold cache is filled once, on every core at once, and the test workers
+then load the kernels instead of each compiling the same ones. ``python tests/warm_kernels.py
+PART`` runs one part; with no argument, all of them, in order, in this process.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
+import time
 
 import numpy as np
 
 
-def deals() -> None:
+def hand() -> None:
+    """The Daqing hand kernels every other part calls (uint8 counts: one signature each)."""
     import daqing_sim as ds
 
-    ds.simulate(2, seed=0)
-    ds.deal_log(0, 0)
-
-
-def stepped() -> None:
-    import daqing_sim as ds
-    from daqing_sim.players.examples import RandomLegal
-
-    ds.simulate(2, strategies=(RandomLegal(), "greedy", "greedy", "greedy"), seed=0)
-    env = ds.DealEnv(0, 0, players=(None, "expert", "expert", "expert"))
-    env.reset()
-    while not env.done:
-        env.step(env.legal_actions()[0] if env.legal_actions() else None)
-
-
-def hands() -> None:
-    import daqing_sim as ds
-
-    ds.advise("123m456p789s1122m中", k=2)
-    batch = np.zeros((2, 28), dtype=np.uint8)
-    batch[:, :13] = 1
-    ds.standard_shanten(batch)
+    ds.analyze_hand("13m456p789s中中 [345m]")
+    ds.analyze_hand("123m456p789s11m中中")
     ds.daqing_shanten(ds.parse_hand("123m456p789s112m中"))
-    ds.analyze_hand("123m456p789s11m中中 [中中中]".replace(" [中中中]", ""))
+    from daqing_sim.players.seats import hand_kernels
+
+    hand_kernels()  # the wait set and declaration check as the engine and the players call them
+
+
+def beijing() -> None:
+    """The Beijing and two-player hand kernels."""
+    import daqing_sim as ds
+
     beijing = ds.RuleSet(family="beijing")
     ds.analyze_hand("234m456p678s2233z", rules=beijing)
     ds.score_win("234m456p678s2233z", "3z", rules=beijing, self_draw=False)
@@ -48,14 +43,76 @@ def hands() -> None:
     ds.score_win("234m456p678s2233z", "3z", rules=two, self_draw=False)
 
 
-def extras() -> None:
-    """Kernels the tests call with their own argument types (hand kernels on the tests' arrays,
-    the advisor's deeper searches and danger, the example jitted players)."""
+def beijing_engine() -> None:
+    """The Beijing batch engine (random seats: no table-thinking player) and its stepped engine."""
+    import daqing_sim as ds
+
+    beijing = ds.RuleSet(family="beijing")
+    ds.simulate(2, strategies=("random",) * 4, seed=0, rules=beijing)
+    env = ds.DealEnv(0, 0, players=(None, "random", "random", "random"), rules=beijing)
+    env.reset()
+    while not env.done:
+        env.step(env.legal_actions()[0] if env.legal_actions() else None)
+
+
+def beijing_players() -> None:
+    """The Beijing greedy and expert (their own compiles)."""
+    from daqing_sim.players.registry import strategy_code
+    from daqing_sim.players.seats import builtin_functions
+
+    for name in ("greedy", "expert"):
+        builtin_functions(strategy_code(name), "beijing")
+
+
+def engine() -> None:
+    """The batch engine (its table-free players included), compiled once for any field."""
+    import daqing_sim as ds
+
+    ds.simulate(2, strategies=("random",) * 4, seed=0)
+
+
+def _players(*names: str) -> None:
+    from daqing_sim.players.registry import strategy_code
+    from daqing_sim.players.seats import builtin_functions
+
+    for name in names:
+        builtin_functions(strategy_code(name))
+
+
+def expert() -> None:
+    _players("expert")
+
+
+def greedy() -> None:
+    _players("greedy", "jia_hunter", "defensive")
+
+
+def stepped() -> None:
+    """The stepped engine (it shares the batch engine's deal loop, loaded from the cache)."""
+    import daqing_sim as ds
+
+    env = ds.DealEnv(0, 0, players=(None, "random", "random", "random"))
+    env.reset()
+    while not env.done:
+        env.step(env.legal_actions()[0] if env.legal_actions() else None)
+
+
+def advisor() -> None:
+    import daqing_sim as ds
+
+    ds.advise("134m456p789s中中 [345m]", k=3)
+    ds.advise("13m456p789s中中 [345m]", claim="2m", claim_from=3)
+    ds.advise("134m456p789s中中 [345m]", ready=(1,), ponds={1: "19m2p"}, k=1)
+    ds.advise("13m456p789s中中 [345m]", k=1)  # a 13-tile hand: the draw's value
+
+
+def batch() -> None:
+    """The batch hand kernels, and those the tests call with their own arrays."""
+    sys.path.insert(0, os.path.dirname(__file__))
     from test_evaluator_reference import TABS, kernel_daqing_shanten, kernel_std_batch, kernel_wait_set
 
     import daqing_sim as ds
     from daqing_sim.hand import kernels as K
-    from daqing_sim.players.examples_jitted import CAUTIOUS, FIRST_TILE
 
     rules = ds.RuleSet()
     counts = ds.parse_hand("123m456p789s112m中").counts
@@ -64,17 +121,97 @@ def extras() -> None:
     rows = np.zeros((2, 28), dtype=np.uint8)
     rows[:] = counts
     kernel_std_batch(rows)
+    ds.standard_shanten(rows)
     K.daqing_shanten_batch_k(rows, rules.encode(), TABS, np.empty(2, dtype=np.int64))
     K.wait_set_batch_k(rows, rules.encode(), TABS, np.empty(2, dtype=np.int64))
-    ds.advise("134m456p789s中中 [345m]", k=3)
-    ds.advise("13m456p789s中中 [345m]", claim="2m", claim_from=3)
-    ds.advise("134m456p789s中中 [345m]", ready=(1,), ponds={1: "19m2p"}, k=1)
+
+
+def boundscheck() -> None:
+    """The bounds-checked hand kernels of ``test_boundscheck.py`` (a cache of their own)."""
+    sys.path.insert(0, os.path.dirname(__file__))
+    from test_boundscheck import CACHE, _probe
+
+    _probe(CACHE, "hands")
+
+
+def jitted() -> None:
+    """The example user players (first-class functions of their own)."""
+    from daqing_sim.players.examples_jitted import CAUTIOUS, FIRST_TILE
+
     for player in (CAUTIOUS, FIRST_TILE):
         player.functions()
 
 
-#: waves of groups run side by side; a wave starts when the one before it is done
-GROUPS = (("deals", "hands"), ("stepped", "extras"))
+#: part -> the parts whose kernels it calls (started once those are cached)
+DEPS: dict[str, tuple[str, ...]] = {
+    "hand": (),
+    "beijing": (),
+    "beijing_engine": ("beijing",),
+    "beijing_players": ("beijing",),
+    "engine": ("hand",),
+    "expert": ("hand",),
+    "greedy": ("hand",),
+    "stepped": ("engine",),
+    "advisor": ("hand",),
+    "batch": ("hand",),
+    "jitted": ("greedy",),
+    "boundscheck": (),
+}
+#: the order parts start in when several could (longest first)
+ORDER = (
+    "hand",
+    "beijing",
+    "engine",
+    "beijing_engine",
+    "expert",
+    "greedy",
+    "stepped",
+    "advisor",
+    "batch",
+    "beijing_players",
+    "jitted",
+    "boundscheck",
+)
+PARTS = {name: globals()[name] for name in ORDER}
+
+
+def run_parts(jobs: int, env: dict[str, str] | None = None) -> tuple[float, list[str], dict[str, tuple]]:
+    """Run every part in a subprocess, at most ``jobs`` at a time, each once its ``DEPS`` are
+    done. Returns the wall time, the parts that failed (a failing part fails no other: the tests
+    that use its kernels report it) and, per part, (start s, end s, CPU s) since the start."""
+    script = os.path.abspath(__file__)
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    start = time.perf_counter()
+    waiting = list(ORDER)
+    running: dict[str, tuple[subprocess.Popen, float]] = {}
+    done: dict[str, tuple] = {}
+    failed: list[str] = []
+    while waiting or running:
+        for name in [n for n in waiting if all(d in done for d in DEPS[n])]:
+            if len(running) >= jobs:
+                break
+            waiting.remove(name)
+            proc = subprocess.Popen([sys.executable, script, name], env=env, **quiet)
+            running[name] = (proc, time.perf_counter() - start)
+        if not running:  # pragma: no cover - a dependency cycle
+            raise RuntimeError(f"parts {waiting} wait for each other")
+        time.sleep(0.2)
+        for name, (proc, began) in list(running.items()):
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)  # the part's own CPU time
+            if pid == 0:
+                continue
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            del running[name]
+            done[name] = (
+                round(began, 1),
+                round(time.perf_counter() - start, 1),
+                round(usage.ru_utime + usage.ru_stime, 1),
+            )
+            if proc.returncode != 0:
+                failed.append(name)
+    return time.perf_counter() - start, failed, done
+
 
 if __name__ == "__main__":
-    {"deals": deals, "stepped": stepped, "hands": hands, "extras": extras}[sys.argv[1]]()
+    for part in sys.argv[1:] or ORDER:
+        PARTS[part]()

@@ -5,7 +5,8 @@ empty ``NUMBA_CACHE_DIR`` and lookup-table cache, records numba's ``numba:compil
 prints, per job, the wall time, the compile time and the kernels that took longest (inclusive
 time, and self time without the kernels compiled inside it), the top-level (entry) kernels and
 the kernels compiled more than once (several signatures). ``COMPILE_TIMINGS_JSON=FILE`` appends
-every compile event of each job to FILE as JSON lines. Jobs: see ``JOBS``. Run it from the
+every compile event of each job to FILE as JSON lines. Jobs: see ``JOBS`` (``all``: every job in one
+process, to see kernels that two features compile for different signatures). Run it from the
 repository's root (the main job reads ``experiments/baseline.toml``).
 """
 
@@ -34,31 +35,45 @@ JOBS = {
     "hand-two-player": "two = ds.RuleSet(family='two_player'); "
     "ds.analyze_hand('19m19p19s1234566z', rules=two); "
     "ds.score_win('1112345678999m', '5m', rules=two, self_draw=True)",
+    "players": "for p in ('greedy', 'jia_hunter', 'defensive', 'random', 'scripted', 'expert'):\n"
+    "    ds.simulate(8, strategies=(p,) * 4, seed=1)",
+    "beijing": "bj = ds.RuleSet(family='beijing'); ds.simulate(8, rules=bj, seed=1)",
+    "beijing-job": "from daqing_sim.experiments.runner import run_experiment; import tempfile; "
+    "run_experiment('experiments/beijing.toml', n_jobs=1, n_deals=4096, out=tempfile.mkdtemp(), "
+    "progress=False, summary=False)",
 }
+#: every job above in one process: a kernel compiled for two signatures by two features shows
+JOBS["all"] = "\n".join(JOBS.values())
 
 _CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
+c0 = time.process_time()
 from numba.core import event
 import daqing_sim as ds
 t_import = time.perf_counter() - t0
+cpu_import = time.process_time() - c0
 stack, rows = [], []
 class L(event.Listener):
     def on_start(self, e):
-        stack.append([e.data["dispatcher"], time.perf_counter(), 0.0])
+        stack.append([e.data["dispatcher"], time.perf_counter(), 0.0, time.process_time(), 0.0])
     def on_end(self, e):
-        d, start, inner = stack.pop()
+        d, start, inner, cstart, cinner = stack.pop()
         took = time.perf_counter() - start
+        cpu = time.process_time() - cstart
         if stack:
             stack[-1][2] += took
+            stack[-1][4] += cpu
         name = getattr(d, "py_func", d)
-        rows.append((f"{name.__module__}.{name.__qualname__}", str(e.data["args"])[:80], took, took - inner,
-                     len(stack)))
+        rows.append((f"{name.__module__}.{name.__qualname__}", str(e.data["args"]), took, took - inner,
+                     len(stack), cpu, cpu - cinner))
 with event.install_listener("numba:compile", L()):
     t1 = time.perf_counter()
+    c1 = time.process_time()
     exec(sys.argv[1])
     wall = time.perf_counter() - t1
-print(json.dumps({"import": t_import, "wall": wall, "rows": rows}))
+    cpu = time.process_time() - c1
+print(json.dumps({"import": t_import, "cpu_import": cpu_import, "wall": wall, "cpu": cpu, "rows": rows}))
 """
 
 
@@ -66,9 +81,10 @@ def measure(job: str) -> dict:
     with tempfile.TemporaryDirectory() as numba_dir, tempfile.TemporaryDirectory() as tables:
         env = {**os.environ, "NUMBA_CACHE_DIR": numba_dir, "DAQING_SIM_CACHE": tables}
         t0 = time.perf_counter()
-        out = subprocess.run(
-            [sys.executable, "-c", _CHILD, JOBS[job]], env=env, capture_output=True, text=True, check=True
-        )
+        argv = [sys.executable, "-c", _CHILD, JOBS[job]]
+        out = subprocess.run(argv, env=env, capture_output=True, text=True)
+        if out.returncode:
+            raise SystemExit(f"job {job} failed:\n{out.stderr[-3000:]}")
         res = json.loads(out.stdout.strip().splitlines()[-1])
         res["process"] = time.perf_counter() - t0
     return res
@@ -76,23 +92,26 @@ def measure(job: str) -> dict:
 
 def report(job: str, res: dict, top: int = 8) -> str:
     rows = res["rows"]
-    compile_s = sum(r[2] for r in rows if r[4] == 0)
     top_level = [r for r in rows if r[4] == 0]
+    compile_s = sum(r[2] for r in top_level)
+    compile_cpu = sum(r[5] for r in top_level)
     lines = [
-        f"## {job}: {res['process']:.1f} s in all (import {res['import']:.1f} s, call {res['wall']:.1f} s, "
-        f"of which compiling {compile_s:.1f} s in {len(rows)} compiles, {len(top_level)} top-level)",
-        "| kernel | self s | incl. s | depth |",
-        "|---|---:|---:|---:|",
+        f"## {job}: {res['process']:.1f} s in all (import {res['import']:.1f} s, call {res['wall']:.1f} s "
+        f"wall / {res['cpu']:.1f} s CPU, of which compiling {compile_s:.1f} s wall / {compile_cpu:.1f} s CPU "
+        f"in {len(rows)} compiles, {len(top_level)} top-level)",
+        "| kernel | self s | self CPU s | incl. s | incl. CPU s | depth |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
-    seen: dict[str, int] = {}
+    seen: dict[str, set] = {}
     for r in rows:
-        seen[r[0]] = seen.get(r[0], 0) + 1
-    for r in sorted(rows, key=lambda r: -r[3])[:top]:
-        lines.append(f"| {r[0]} | {r[3]:.1f} | {r[2]:.1f} | {r[4]} |")
+        seen.setdefault(r[0], set()).add(r[1])
+    for r in sorted(rows, key=lambda r: -r[6])[:top]:
+        lines.append(f"| {r[0]} | {r[3]:.1f} | {r[6]:.1f} | {r[2]:.1f} | {r[5]:.1f} | {r[4]} |")
     lines.append("top-level: " + ", ".join(f"{r[0].split('.')[-1]} {r[2]:.1f} s" for r in top_level))
-    twice = {k: v for k, v in seen.items() if v > 1}
+    twice = {k: sorted(v) for k, v in seen.items() if len(v) > 1}
     if twice:
-        lines.append(f"compiled more than once (signatures): {twice}")
+        lines.append("compiled for more than one signature:")
+        lines += [f"  {k}: {v}" for k, v in twice.items()]
     return "\n".join(lines)
 
 
@@ -102,5 +121,5 @@ if __name__ == "__main__":
         if os.environ.get("COMPILE_TIMINGS_JSON"):
             with open(os.environ["COMPILE_TIMINGS_JSON"], "a") as f:
                 f.write(json.dumps({"job": job, **res}) + "\n")
-        print(report(job, res), flush=True)
+        print(report(job, res, int(os.environ.get("COMPILE_TIMINGS_TOP", 8))), flush=True)
         print()

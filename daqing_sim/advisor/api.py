@@ -19,13 +19,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from daqing_sim import coldstart, compile_notice
 from daqing_sim.advisor import danger as D
 from daqing_sim.advisor import exact
 from daqing_sim.advisor import hand_calls as H
-from daqing_sim.advisor import simulate as S
 from daqing_sim.advisor.claims import claim_options
 from daqing_sim.advisor.table import TableView, table_view
-from daqing_sim.advisor.world import PHASE_DISCARDED, PHASE_DRAW, WorldSpec, needed_tiles
 from daqing_sim.codes import ADDED_KONG, BAO_KINDS, CONCEALED_KONG, KONG, N_KINDS, USER_BASE
 from daqing_sim.compile_notice import announce
 from daqing_sim.game.scoring import settle
@@ -143,14 +142,41 @@ def _ready_seats(ready: Iterable[int], seat: int) -> tuple[int, ...]:
     return seats
 
 
+def _outs(counts, mk, mt, nm, pool, enc) -> tuple[int, np.ndarray]:
+    """The Daqing shanten of a 13-tile state and the kinds whose draw lowers it (``outs_k``)."""
+    coldstart.wait("advise_outs")  # a helper compiling outs_k: load it from the cache instead
+    lower = np.zeros(N_KINDS, dtype=np.uint8)
+    c = np.ascontiguousarray(counts, dtype=np.int64)
+    shanten = exact.outs_k(c, mk, mt, nm, np.asarray(pool, dtype=np.int64), enc, H.tables(), lower)
+    return int(shanten), lower
+
+
+def warm_outs() -> None:
+    """Compile (or load) ``outs_k`` for the argument types :func:`_outs` passes: the job of the
+    helper process :func:`advise` starts on a cold cache (:mod:`daqing_sim.coldstart`)."""
+    hand = parse_hand("123m456p789s112m中")
+    _outs(hand.counts, *hand.meld_arrays(), np.full(N_KINDS, 2), RuleSet().encode())
+
+
+def _start_outs_helper() -> None:
+    """On a cold cache, compile ``outs_k`` (the Daqing shanten's kernels) in a helper process
+    while this one compiles the values (the search): the two share no kernel but the wait set."""
+    outs, *values = (
+        compile_notice.is_cached("daqing_sim.advisor.exact", k)
+        for k in ("outs_k", "discard_values_k", "state_value_k")
+    )
+    if outs or all(values):  # nothing to compile, or nothing else to compile meanwhile
+        return
+    H.tables()  # built here first (when not cached) rather than in both processes
+    coldstart.start("advise_outs", "from daqing_sim.advisor.api import warm_outs; warm_outs()")
+
+
 def _shape_cols(ctx: _Context, counts, mk, mt, nm, draws: int) -> dict:
     """Shanten, outs and own draws of one 13-tile state."""
-    c = np.ascontiguousarray(counts, dtype=np.int64)
-    lower = np.zeros(N_KINDS, dtype=np.uint8)
-    shanten = exact.outs_k(c, mk, mt, nm, ctx.pool, ctx.enc, H.tables(), lower)
+    shanten, lower = _outs(counts, mk, mt, nm, ctx.pool, ctx.enc)
     outs = [t for t in range(N_KINDS) if lower[t]]
     return {
-        "shanten": int(shanten),
+        "shanten": shanten,
         "outs": int(sum(ctx.pool[t] for t in outs)),
         "out_tiles": " ".join(f"{tile_name(t)}x{ctx.pool[t]}" for t in outs),
         "draws": draws,
@@ -449,7 +475,6 @@ def advise(
             raise ValueError(
                 "claim with method='simulate' is not available yet: use method='exact' for claims"
             )
-        announce("advise_simulate")
         sim = _SimArgs(
             check_int(n_sims, "n_sims", minimum=1),
             check_int(seed, "seed"),
@@ -457,10 +482,14 @@ def advise(
             _confidence(confidence),
             *_field(field),
         )
+        from daqing_sim.players.seats import table_players
+
+        announce("advise_simulate", table_players(sim.codes))
         rows = _simulate_rows(ctx, hand, sim)
         rows.sort(key=lambda r: (-r["ev"], -r["p_win"], *(-r[f"p_ready_{i}"] for i in range(k, 0, -1))))
     else:
         announce("advise_claim" if claim_t is not None else "advise" if hand.size == 14 else "advise_draw")
+        _start_outs_helper()
         rows = _exact_rows(ctx, hand, claim_t, claim_from)
         rows.sort(key=lambda r: _rank_key(r, k))
     df = AdviceFrame(rows)  # drawn with tiles in Jupyter (daqing_sim.render.frames)
@@ -538,6 +567,10 @@ def _field(field) -> tuple[tuple[str, ...], np.ndarray, np.ndarray, tuple[Any, .
 
 def _simulate_rows(ctx: _Context, hand: Hand, sim: _SimArgs) -> list[dict]:
     """The rows of the simulated model (see :func:`advise`)."""
+    # imported here: the exact method needs neither the engine nor scipy
+    from daqing_sim.advisor import simulate as S
+    from daqing_sim.advisor.world import PHASE_DISCARDED, PHASE_DRAW, WorldSpec, needed_tiles
+
     view, w = ctx.view, ctx.wall_left
     mk, mt, nm = hand.meld_arrays()
     visible = view.seen.copy()

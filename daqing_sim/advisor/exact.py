@@ -26,6 +26,7 @@ from daqing_sim.codes import BAO, BAO_EDGE, BAO_IN_BAO, KANCHAN, N_KINDS, NO_BAO
 from daqing_sim.rules import R_BAO_KAN_INSTANT
 
 MEMO_ROWS = 1 << 18  # states kept by the transposition table of one call
+NO_ROOT = np.int64(-1)  # ``d0`` of a 13-tile root (an int64, not the literal -1: one compile)
 
 
 @njit(cache=True, inline="always")
@@ -132,7 +133,7 @@ def _insertion_sort(a, lo, hi):
         a[p + 1] = v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _search(
     s, mk, mt, nm, pool, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb, d0, index, vals
 ):
@@ -157,7 +158,7 @@ def _search(
     keys = np.zeros(kmax + 1, dtype=np.int64)
     scratch = np.empty(2 * kmax + 2, dtype=np.int64)
     acc[0, :] = 0.0
-    j = 0
+    j = np.int64(0)  # not the literal 0: numba would compile _key for Literal[int](0) too
     while j >= 0:
         left = kmax - j - 1  # search draws after the one at this depth
         if dd[j] == N_KINDS:  # close the current draw, open the next one
@@ -183,7 +184,8 @@ def _search(
                 j -= 1
                 if j >= 0 and len(index) < vals.shape[0]:
                     row = len(index)
-                    vals[row, :] = acc[j + 1]
+                    for i in range(k + 2):  # a loop: an array slice assignment compiles its error text
+                        vals[row, i] = acc[j + 1, i]
                     index[keys[j + 1]] = row
                 if j >= 0:
                     for i in range(k + 2):
@@ -239,7 +241,10 @@ def state_value_k(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out):
     """Fill ``out`` (``k + 2``) with the value of the 13-tile state ``counts`` (see module doc)."""
     index = Dict.empty(key_type=types.int64, value_type=types.int64)
     vals = np.empty((MEMO_ROWS, k + 2))
-    _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, -1, index, vals)
+    # the types discard_values_k passes: one compile of _state_value and _search
+    _state_value(
+        counts.astype(np.uint8), mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, NO_ROOT, index, vals
+    )
 
 
 @njit(cache=True)
@@ -248,7 +253,7 @@ def discard_values_k(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out)
     ``counts``, for every kind held (rows of kinds not held are left 0)."""
     index = Dict.empty(key_type=types.int64, value_type=types.int64)
     vals = np.empty((MEMO_ROWS, k + 2))
-    c = counts.astype(np.int64)
+    c = counts.astype(np.uint8)
     out[:, :] = 0.0
     for d in range(N_KINDS):
         if c[d] == 0:
@@ -258,16 +263,17 @@ def discard_values_k(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out)
         c[d] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, d0, index, vals):
     """Fill ``out`` (``k + 2``) with the value of the 13-tile state ``counts`` (see module doc).
 
     ``k`` own draws are searched (at most ``d_left``, the own draws before the wall runs out);
     a state not ready within them counts as no win.
     """
-    s = counts.astype(np.int64)
+    # uint8 counts as everywhere: the hand kernels are compiled for one signature
+    s = counts.astype(np.uint8)
     pl = pool.astype(np.int64)
-    n_pool = 0
+    n_pool = np.int64(0)  # not the literal 0: numba would type _search for Literal[int](0) too
     for t in range(N_KINDS):
         n_pool += pl[t]
     wk = np.empty(N_KINDS, dtype=np.int8)
@@ -285,7 +291,8 @@ def _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, d0,
     acc = np.zeros((kmax, k + 2))
     best = np.zeros((kmax, k + 2))
     _search(s, mk, mt, nm, pl, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb, d0, index, vals)
-    out[:] = acc[0]
+    for i in range(k + 2):
+        out[i] = acc[0, i]
 
 
 @njit(cache=True)
@@ -293,7 +300,7 @@ def outs_k(counts, mk, mt, nm, pool, rules, tabs, out_lower):
     """Daqing shanten of the 13-tile ``counts``; ``out_lower[x] = 1`` for the unseen kinds ``x``
     whose draw lowers it (some discard of the 14 tiles has a lower shanten; for a ready hand,
     the winning tiles)."""
-    s = counts.astype(np.int64)
+    s = counts.astype(np.uint8)
     sh = dq_shanten(s, mk, mt, nm, rules, tabs)
     for x in range(N_KINDS):
         out_lower[x] = 0

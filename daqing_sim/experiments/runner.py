@@ -31,7 +31,7 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable, Container, Iterator, Mapping
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -174,6 +174,47 @@ def _start_watchdog(parent_pid: int | None) -> None:
         return
     _watchdog_started = True
     threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True, name="daqing-watchdog").start()
+
+
+def _compile_part(part: str, family: str, parent_pid: int | None = None) -> str:
+    """Compile (or load) one part of the kernels a run needs: ``"engine"`` (the batch engine of
+    ``family``) or a built-in player's name (its three decisions, :mod:`daqing_sim.players.seats`)."""
+    _start_watchdog(parent_pid)
+    if part == "engine":
+        from daqing_sim.game.simulate import simulate
+        from daqing_sim.rules import RuleSet
+
+        # the engine is one specialization per family, whatever the field: random seats add no player
+        simulate(1, strategies=("random",) * 4, seed=0, rules=RuleSet(family=family), n_jobs=1)
+    else:
+        from daqing_sim.players.registry import strategy_code
+        from daqing_sim.players.seats import builtin_functions
+
+        builtin_functions(strategy_code(part), family)
+    return part
+
+
+def precompile(strategies: Sequence[str], n_jobs: int, family: str = "daqing") -> list[str]:
+    """On a cold cache, compile the batch engine and the built-in players among ``strategies``
+    side by side in ``n_jobs`` (> 1) local worker processes, each part once, before the chunks
+    start: each part is a compile of its own (:mod:`daqing_sim.players.seats`), so on two cores
+    the wait is about the longest part instead of the sum, and no two workers compile the same
+    part. Returns the parts compiled (none when fewer than two were cold)."""
+    from daqing_sim.compile_notice import cold_parts
+
+    feature = "simulate" if family == "daqing" else "simulate_beijing"
+    parts = cold_parts(feature, strategies, family)
+    if n_jobs < 2 or len(parts) < 2:
+        return []
+    import joblib
+
+    if family == "daqing":
+        from daqing_sim.players.seats import hand_kernels
+
+        hand_kernels()  # every part calls them: compiled here first, then loaded by each worker
+    names = ["engine" if p == feature else p for p in parts]
+    parallel = joblib.Parallel(n_jobs=min(n_jobs, len(names)), batch_size=1)
+    return list(parallel(joblib.delayed(_compile_part)(p, family, os.getpid()) for p in names))
 
 
 def _run_task(
@@ -733,8 +774,15 @@ class _Run:
         write_json(outdir / TIMINGS, timings)
         for name, index in indexes.items():
             write_index(outdir, name, index)
+        families: dict[str, list[str]] = {}  # the seats of the variants, by family
+        for v in e.variants:
+            families.setdefault(v.rules.family, []).extend(v.strategies)
         if progress and len(done) < n_total:
-            announce("simulate")
+            for family, field in families.items():
+                announce("simulate" if family == "daqing" else "simulate_beijing", field, family)
+        if len(done) < n_total and self.simulate_fn is None and self.backend == "loky":
+            for family, field in families.items():
+                precompile(field, self.jobs, family)
 
         def written(task: ChunkTask, entry: dict[str, Any]) -> None:
             indexes[task.variant]["chunks"][str(task.index)] = entry

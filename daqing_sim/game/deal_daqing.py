@@ -245,7 +245,7 @@ def record(rules, dealer, st, orow, hrow, rec_hand):
     winner = res[R_WINNER]
     if winner < 0:
         return
-    kongs = 0
+    kongs = np.int64(0)  # not the literal 0: numba would compile settle_kernel for it too
     for j in range(nm[winner]):
         if mk[winner, j] == KONG or mk[winner, j] == CONCEALED_KONG or mk[winner, j] == ADDED_KONG:
             kongs += 1

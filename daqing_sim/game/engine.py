@@ -341,7 +341,7 @@ def step_deal_k(
         wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns, bj
     )
     if ctl[C_STATUS] == ST_DONE:
-        fam_record(bj, st, rules, dealer, orow, hrow, True, tabs)
+        fam_record(bj, st, rules, dealer, orow, hrow, np.bool_(True), tabs)  # a bool as play_batch_k passes
         final_tiles(wall, st, frow)
     else:
         if ctl[C_DECISION] == DECISION_DISCARD:

@@ -23,6 +23,7 @@ from daqing_sim.game.simulate import _check_dealer, _check_family_seats, _check_
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.players.interface import Observation, Player
 from daqing_sim.players.registry import default_field, encode_strategies
+from daqing_sim.players.seats import table_players
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
@@ -93,7 +94,7 @@ class DealEnv:
         self.caller_seats = tuple(s for s, p in enumerate(players) if p is None)
         self.names, codes, knobs = encode_strategies(self.players, None, self.rules.family)
         _check_family_seats(self.rules, self.names, self.players)
-        announce("stepped")
+        announce("stepped", table_players(codes), self.rules.family)
         self._engine = SteppedDeal(self.rules.encode(), codes, knobs, self.dealer, record_log=True)
         walls, _, seeds = generate_walls(1, self.seed, self.deal, family=self.rules.family)
         self._wall, self._deal_seed = walls[0], seeds[0]

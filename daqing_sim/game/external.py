@@ -61,8 +61,11 @@ from daqing_sim.players.interface import (
     SeatRandom,
 )
 from daqing_sim.players.observation import N_PUB, P_CLAIM_OPTS, P_CLAIM_TILE
-from daqing_sim.players.user import entry_with_ufns, null_ufns
+from daqing_sim.players.seats import builtin_functions, engine_seats
+from daqing_sim.players.user import entry_with_ufns
 from daqing_sim.rules import R_FAMILY
+
+_NO_KNOBS = np.zeros(0)  # greedy has no knobs
 
 
 class PlayerError(ValueError):
@@ -92,10 +95,11 @@ class SteppedDeal:
         record_log: bool = False,
     ) -> None:
         self.rules = np.ascontiguousarray(rules_enc, dtype=np.int64)
-        self.codes = np.ascontiguousarray(codes, dtype=np.int64)
         self.knobs = np.ascontiguousarray(knobs, dtype=np.float64)
         self.dealer = int(dealer)
         self.family = FAMILIES[int(self.rules[R_FAMILY])]
+        # the engine's codes: players that think with the tables are called through ``ufns``
+        self.codes, ufns = engine_seats(codes, None, self.family)
         nk = FAMILY_KINDS[int(self.rules[R_FAMILY])]
         self.st, self.obs = new_deal_state(self.family)
         self.orow = np.zeros(N_OUT, dtype=np.int32)
@@ -119,7 +123,7 @@ class SteppedDeal:
             self.log,
             self.ctl,
             self.pub,
-            null_ufns(),
+            ufns,
         )
         self.wall = np.zeros(4 * nk, dtype=np.uint8)  # this deal's wall and seed (buffers)
         self.seed = np.zeros(1, dtype=np.uint64)
@@ -192,23 +196,19 @@ class SteppedDeal:
 
     def _greedy_answer(self, kind: int) -> int:
         """The greedy player's claim action (or kong tile, -1 for none) for the paused seat,
-        on the engine's own observation of it (``observe`` filled it before pausing)."""
+        on the engine's own observation of it (``observe`` filled it before pausing): the greedy
+        seat's own functions of this family."""
         from daqing_sim.compile_notice import announce
-        from daqing_sim.players import greedy
+        from daqing_sim.players.registry import GREEDY
 
+        if self.family == "daqing":
+            announce("player_defaults")
+        _, claim, kong = builtin_functions(GREEDY, self.family)
         tabs = get_tables()
-        if self.family == "beijing":
-            from daqing_sim.players import beijing
-
-            if kind == DECISION_CLAIM:
-                t, mask = int(self.pub[P_CLAIM_TILE]), int(self.pub[P_CLAIM_OPTS])
-                return int(beijing.greedy_claim(self.obs, tabs, t, mask))
-            return int(beijing.greedy_kong(self.obs, tabs, self.st.kong_opts))
-        announce("player_defaults")
         if kind == DECISION_CLAIM:
             t, mask = int(self.pub[P_CLAIM_TILE]), int(self.pub[P_CLAIM_OPTS])
-            return int(greedy.claim_k(self.obs, self.rules, tabs, t, mask))
-        return int(greedy.kong_k(self.obs, self.rules, tabs, self.st.kong_opts))
+            return int(claim(_NO_KNOBS, self.obs, self.rules, tabs, t, mask))
+        return int(kong(_NO_KNOBS, self.obs, self.rules, tabs, self.st.kong_opts))
 
     def play_out_one(self, players: Sequence[Any], rngs: Sequence[Any], deal_id: int) -> None:
         """Answer the pending decision by asking the seat's Python player."""

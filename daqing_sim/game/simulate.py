@@ -58,7 +58,8 @@ from daqing_sim.players.dispatch import table_free_flags
 from daqing_sim.players.interface import Player
 from daqing_sim.players.plugins import resolve_seats
 from daqing_sim.players.registry import STRATEGIES, default_field, encode_strategies
-from daqing_sim.players.user import JittedPlayer, entry_with_ufns, user_functions
+from daqing_sim.players.seats import engine_seats, table_players
+from daqing_sim.players.user import JittedPlayer, entry_with_ufns
 from daqing_sim.rules import BATCH_FAMILIES, RuleSet, require_engine_family
 from daqing_sim.validation import check_fits_memory, check_int
 
@@ -130,7 +131,8 @@ def run_walls(
     n = walls.shape[0]
     stepped = players is not None and any(isinstance(p, Player) for p in players)
     if n:
-        announce("stepped" if stepped else "simulate" if rules.family == "daqing" else "simulate_beijing")
+        feature = "stepped" if stepped else "simulate" if rules.family == "daqing" else "simulate_beijing"
+        announce(feature, table_players(codes), rules.family)
     if stepped:
         if any(isinstance(p, JittedPlayer) for p in players):
             raise ValueError(
@@ -157,12 +159,14 @@ def run_walls(
     log = np.zeros((MAX_EVENTS if record_log else 1, LOG_WIDTH), dtype=np.int16)
     if n:
         st, obs = new_deal_state(rules.family)
+        # the table-thinking players are called through ``ufns``, each compiled only when seated
+        engine_codes, ufns = engine_seats(codes, players, rules.family)
         args = (
             walls,
             np.ascontiguousarray(deal_seeds, dtype=np.uint64),
             dealer,
             rules.encode(),
-            np.ascontiguousarray(codes, dtype=np.int64),
+            engine_codes,
             np.ascontiguousarray(knob_values, dtype=np.float64),
             table_free_flags(),
             get_tables(),
@@ -173,7 +177,6 @@ def run_walls(
             final,
             log,
         )
-        ufns = user_functions(players)
         n_log = entry_with_ufns(play_batch_k, (*args, ufns))(*args, ufns)
     else:
         n_log = 0
@@ -449,7 +452,8 @@ def simulate(
     edges.append(start + n_deals)
     if n_deals:
         batch = "simulate" if rules.family == "daqing" else "simulate_beijing"
-        announce("stepped" if _python_seats(strategies) is not None else batch)
+        feature = "stepped" if _python_seats(strategies) is not None else batch
+        announce(feature, table_players(codes), rules.family)
     tasks = [
         (b - a, seed, a, rules, codes, knob_values, dealer, bool(record_hands), _python_seats(strategies))
         for a, b in zip(edges[:-1], edges[1:], strict=True)

@@ -26,6 +26,7 @@ random 71 of the 136 and the tiles after them come from the 65 that are not play
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -51,7 +52,11 @@ TP_FLOWER_START = TP_IN_PLAY + 3
 TP_WIDTH = TP_FLOWER_START + 4  # 78
 
 
+@functools.lru_cache(maxsize=4)
 def _block(seed: int, b: int, family: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The walls and deal seeds of block ``b`` (read-only; the last few blocks are kept, so
+    that asking for one deal at a time, as ``DealEnv``, ``replay`` and ``deal_log`` do, does
+    not shuffle a whole block of walls for each deal)."""
     # Daqing keeps its stream (spawn key (b,)); another family's walls are its own (b, family)
     key = (b,) if family == 0 else (b, family)
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
@@ -60,7 +65,10 @@ def _block(seed: int, b: int, family: int = 0) -> tuple[np.ndarray, np.ndarray]:
     if family == TWO_PLAYER:  # the first 78 of a whole shuffle: 71 in play, then unused tiles
         walls = walls[:, :TP_WIDTH]
     seeds = rng.integers(0, np.iinfo(np.uint64).max, size=BLOCK, dtype=np.uint64, endpoint=True)
-    return walls.astype(np.uint8, copy=False), seeds
+    walls = walls.astype(np.uint8, copy=False)
+    walls.flags.writeable = False
+    seeds.flags.writeable = False
+    return walls, seeds
 
 
 def generate_walls(

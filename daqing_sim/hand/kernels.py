@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from daqing_sim import kernel_cache
 from daqing_sim.codes import (
     BAO,
     BAO_EDGE,
@@ -45,6 +46,8 @@ from daqing_sim.rules import (
     R_REQUIRE_TRIPLET,
     R_REQUIRE_TWO_SUITS,
 )
+
+kernel_cache.drop_stale()  # before any kernel of the package loads from numba's cache
 
 BIG_INF = 1000
 INF_LEVEL = 99  # table value of an impossible target
@@ -524,7 +527,12 @@ def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     return best
 
 
-@njit(cache=True)
+# the same, called: inlined only where most hands end (daqing_shanten_k's first bound), so that
+# its long body is typed twice rather than at each of its three calls
+_dq_distance_call = njit(cache=True)(_dq_distance.py_func)
+
+
+@njit(cache=True, inline="always")
 def _ready13(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
     return wait_set_k(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb) > 0
 
@@ -536,7 +544,10 @@ def _one_exchange_ready(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
         if c[x] + _meld_copies(x, meld_kind, meld_tile, n_melds) >= 4:
             continue
         c[x] += 1
-        if _std_distance(c, tabs) <= 1 and _dq_distance(c, meld_kind, meld_tile, n_melds, rules, tabs) <= 1:
+        if (
+            _std_distance(c, tabs) <= 1
+            and _dq_distance_call(c, meld_kind, meld_tile, n_melds, rules, tabs) <= 1
+        ):
             for d in range(28):
                 if c[d] == 0 or d == x:
                     continue
@@ -552,7 +563,7 @@ def _one_exchange_ready(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _shanten13_exact(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
     """0 or 1 when exact, else 2 (meaning: at least 2)."""
     if _ready13(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
@@ -568,7 +579,7 @@ def daqing_shanten_k(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     bound = _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs) - 1
     if bound >= 2:
         return bound
-    c = np.empty(28, dtype=np.int64)
+    c = np.empty(28, dtype=np.uint8)  # the dtype of every caller's counts: one wait_set_k
     n = 0
     for t in range(28):
         c[t] = counts[t]
@@ -591,7 +602,7 @@ def daqing_shanten_k(counts, meld_kind, meld_tile, n_melds, rules, tabs):
         if c[d] == 0:
             continue
         c[d] -= 1
-        if _dq_distance(c, meld_kind, meld_tile, n_melds, rules, tabs) - 1 <= 1:
+        if _dq_distance_call(c, meld_kind, meld_tile, n_melds, rules, tabs) - 1 <= 1:
             v = _shanten13_exact(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb)
             if v < best:
                 best = v

@@ -29,7 +29,11 @@ and, past the merge tables (``std_id``, ``ab_id``, ``fin``, ``dq_id``, ``dq_rows
 
 ``key_std_id`` (5^9,) uint8
     ``std_id`` of a suit by its base-5 key ``sum(c_i * 5**i)``, so a one-tile change is
-    ``key ± 5**i`` and one lookup (derived at load time, not stored in the cache file).
+    ``key ± 5**i`` and one lookup.
+
+The cache file (:func:`cache_path`) is named by a hash of the sources the tables are built from
+(:func:`fingerprint`) and checked when read (the hash stored inside, each table's dtype and
+shape); anything else is rebuilt, in about two seconds.
 
 The distance tables use ``f(c) = 0`` when ``c`` covers a target, else
 ``1 + min_i f(c + e_i)``, swept over all 5^9 vectors in order of their tile sum.
@@ -37,8 +41,10 @@ The distance tables use ``f(c) = 0`` when ``c`` covers a target, else
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import os
+import zipfile
 from collections import namedtuple
 from pathlib import Path
 
@@ -47,7 +53,6 @@ from numba import njit
 
 from daqing_sim.codes import DUAL_PAIR, EDGE, KANCHAN, SINGLE, TWO_SIDED
 
-TABLE_VERSION = 3
 MAX_SUIT_SUM = 14
 F_SEQ, F_TRIP, F_TERM = 1, 2, 4
 N_FLAGSETS = 8
@@ -77,87 +82,104 @@ def _rank_offsets() -> tuple[np.ndarray, int]:
     return off, int(n_vec[9, MAX_SUIT_SUM])
 
 
-def _decompositions():
+def _decompositions() -> tuple[np.ndarray, ...]:
     """Every split of a suit into <= 4 melds and <= 1 pair with no kind above 4 copies.
 
-    Yields ``(w, n_melds, n_pairs, has_seq, has_trip, groups)`` where groups are
-    ``(kind, start)`` with kind 0 sequence, 1 triplet, 2 pair.
+    Returns arrays over the splits: ``key`` (base-5 key of the suit), ``melds``, ``pairs``,
+    ``feats`` (the ``F_*`` features the suit has: a sequence in the split, a kind with three or
+    more copies, a terminal), ``flags`` (bit 1 the split has a sequence group, bit 2 a triplet
+    group) and ``roles`` (n, 9): per position the roles (wait kind codes) its tiles play in the
+    split, as a bit mask. Plain Python over small ints (~24,000 splits, a tenth of a second).
     """
     melds = [(0, j) for j in range(7)] + [(1, j) for j in range(9)]
+    pow5 = [5**i for i in range(9)]
+    out: dict[str, list] = {k: [] for k in ("key", "melds", "pairs", "feats", "flags", "roles")}
     for k in range(5):
         for combo in itertools.combinations_with_replacement(melds, k):
-            for pair in [None, *range(9)]:
-                w = np.zeros(9, dtype=np.int64)
-                for kind, j in combo:
-                    if kind == 0:
-                        w[j : j + 3] += 1
-                    else:
-                        w[j] += 3
-                groups = list(combo)
+            base = [0] * 9
+            roles = [0] * 9
+            for kind, j in combo:
+                if kind == 0:
+                    base[j] += 1
+                    base[j + 1] += 1
+                    base[j + 2] += 1
+                    roles[j + 1] |= 1 << KANCHAN
+                    roles[j] |= 1 << (EDGE if j == 6 else TWO_SIDED)  # RULES: 边张 7 on 89
+                    roles[j + 2] |= 1 << (EDGE if j == 0 else TWO_SIDED)  # RULES: 边张 3 on 12
+                else:
+                    base[j] += 3
+                    roles[j] |= 1 << DUAL_PAIR
+            has_seq = any(kind == 0 for kind, _ in combo)
+            has_trip = any(kind == 1 for kind, _ in combo)
+            for pair in (None, *range(9)):
+                w = base.copy()
+                r = roles.copy()
                 if pair is not None:
                     w[pair] += 2
-                    groups.append((2, pair))
-                if w.max() > 4:
+                    r[pair] |= 1 << SINGLE
+                if max(w) > 4:
                     continue
-                has_seq = any(kind == 0 for kind, _ in combo)
-                has_trip = any(kind == 1 for kind, _ in combo)
-                yield w, k, int(pair is not None), has_seq, has_trip, groups
-
-
-def _roles(groups) -> np.ndarray:
-    """Bitmask per position of the roles (wait kind codes) its tiles play in one split."""
-    roles = np.zeros(9, dtype=np.int64)
-    for kind, j in groups:
-        if kind == 0:
-            roles[j + 1] |= 1 << KANCHAN
-            roles[j] |= 1 << (EDGE if j == 6 else TWO_SIDED)  # RULES: 边张 7 on 89
-            roles[j + 2] |= 1 << (EDGE if j == 0 else TWO_SIDED)  # RULES: 边张 3 on 12
-        elif kind == 1:
-            roles[j] |= 1 << DUAL_PAIR
-        else:
-            roles[j] |= 1 << SINGLE
-    return roles
+                feats = (F_SEQ if has_seq else 0) | (F_TRIP if max(w) >= 3 else 0)
+                feats |= F_TERM if (w[0] > 0 or w[8] > 0) else 0
+                out["key"].append(sum(c * q for c, q in zip(w, pow5, strict=True)))
+                out["melds"].append(k)
+                out["pairs"].append(int(pair is not None))
+                out["feats"].append(feats)
+                out["flags"].append((1 if has_seq else 0) | (2 if has_trip else 0))
+                out["roles"].append(r)
+    names = ("key", "melds", "pairs", "feats", "flags", "roles")
+    return tuple(np.array(out[k], dtype=np.int64) for k in names)
 
 
 @njit(cache=True)
-def _sweep(member: np.ndarray, sums: np.ndarray, order: np.ndarray) -> np.ndarray:
-    """Distance of every base-5 key to the nearest member of each family (column)."""
-    n_keys, n_cols = member.shape
-    dist = np.empty((n_keys, n_cols), dtype=np.uint8)
-    # covered(c) = member(c) or covered(c - e_i): ascending tile sum
+def _tile_sums(n_keys: int) -> np.ndarray:
+    """Tile count of every base-5 suit key."""
+    sums = np.zeros(n_keys, dtype=np.int8)
+    for key in range(n_keys):
+        k = key
+        s = 0
+        for _i in range(9):
+            s += k % 5
+            k //= 5
+        sums[key] = s
+    return sums
+
+
+@njit(cache=True)
+def _sweep(dist: np.ndarray, order: np.ndarray) -> None:
+    """Distance of every base-5 key to the nearest member of each family (column), in place:
+    ``dist`` holds 0 for members and 255 elsewhere on entry; ``order`` sorts keys by tile sum."""
+    n_keys, n_cols = dist.shape
+    # covered(c) = member(c) or covered(c - e_i): ascending tile sum (0 and 255 only: AND merges)
     for idx in range(n_keys):
         key = order[idx]
-        for col in range(n_cols):
-            dist[key, col] = 0 if member[key, col] else 255
         k = key
         p = 1
         for _i in range(9):
             if k % 5 > 0:
                 below = key - p
                 for col in range(n_cols):
-                    if dist[below, col] == 0:
-                        dist[key, col] = 0
+                    dist[key, col] &= dist[below, col]
             k //= 5
             p *= 5
     # f(c) = 1 + min f(c + e_i): descending tile sum
+    best = np.empty(n_cols, dtype=np.uint8)
     for idx in range(n_keys - 1, -1, -1):
         key = order[idx]
+        for col in range(n_cols):
+            best[col] = 254
         k = key
         p = 1
-        best = np.full(n_cols, 254, dtype=np.uint8)
         for _i in range(9):
             if k % 5 < 4:
                 above = key + p
                 for col in range(n_cols):
-                    if dist[above, col] < best[col]:
-                        best[col] = dist[above, col]
+                    best[col] = min(best[col], dist[above, col])
             k //= 5
             p *= 5
         for col in range(n_cols):
             if dist[key, col] != 0:
-                v = best[col] + 1
-                dist[key, col] = v if v < INF else INF
-    return dist
+                dist[key, col] = min(best[col] + 1, INF)
 
 
 @njit(cache=True)
@@ -181,50 +203,46 @@ def _ranks_of_keys(off: np.ndarray, n_keys: int) -> np.ndarray:
 
 
 def build_tables() -> tuple:
-    """Build all tables from scratch (a few seconds)."""
+    """Build all tables from scratch (about a second)."""
     off, n_ranks = _rank_offsets()
-    keys = np.arange(N_KEYS, dtype=np.int64)
-    digits = (keys[:, None] // POW5[None, :]) % 5
-    sums = digits.sum(axis=1)
+    sums = _tile_sums(N_KEYS)
     order = np.argsort(sums, kind="stable")
-
-    member = np.zeros((N_KEYS, N_COLS), dtype=np.bool_)
-    comp_flags_by_key: dict[int, int] = {}
-    comp_roles_by_key: dict[int, np.ndarray] = {}
-    for w, m, p, has_seq, has_trip, groups in _decompositions():
-        key = int(w @ POW5)
-        feats = (F_SEQ if has_seq else 0) | (F_TRIP if w.max() >= 3 else 0)
-        feats |= F_TERM if (w[0] > 0 or w[8] > 0) else 0
-        for f in range(N_FLAGSETS):
-            if f & feats == f:
-                member[key, 10 * f + 2 * m + p] = True
-        if w.sum() <= MAX_SUIT_SUM:
-            flags = comp_flags_by_key.get(key, 0)
-            comp_flags_by_key[key] = flags | (2 if has_seq else 0) | (4 if has_trip else 0)
-            roles = _roles(groups)
-            shift = 2 * int(has_seq) + int(has_trip)
-            acc = comp_roles_by_key.setdefault(key, np.zeros(9, dtype=np.int64))
-            for pos in range(9):
-                for role in range(5):
-                    if roles[pos] >> role & 1:
-                        acc[pos] |= 1 << (4 * role + shift)
-
-    dist = _sweep(member, sums, order)
+    key, melds, pairs, feats, flags, roles = _decompositions()
     ranks = _ranks_of_keys(off, N_KEYS)
-    valid = ranks >= 0
-    assert valid.sum() == n_ranks
+    valid = np.flatnonzero(ranks >= 0)
+    assert valid.size == n_ranks
+    key_of_rank = np.empty(n_ranks, dtype=np.int64)
+    key_of_rank[ranks[valid]] = valid
+    # the sweep goes over every key for a block of columns at a time: one buffer of a fifth of
+    # the whole (fresh memory is slow to touch on a virtual machine)
     suit_dq = np.empty((n_ranks, N_COLS), dtype=np.uint8)
-    suit_dq[ranks[valid]] = dist[valid]
+    block = 16
+    dist = np.empty((N_KEYS, block), dtype=np.uint8)
+    col = 10 * np.arange(N_FLAGSETS)[:, None] + 2 * melds[None, :] + pairs[None, :]
+    has = (feats[None, :] & np.arange(N_FLAGSETS)[:, None]) == np.arange(N_FLAGSETS)[:, None]
+    for c0 in range(0, N_COLS, block):
+        dist[:] = 255  # 0 marks a member of the column's family
+        for f in range(N_FLAGSETS):
+            mine = has[f] & (col[f] >= c0) & (col[f] < c0 + block)
+            dist[key[mine], col[f][mine] - c0] = 0
+        _sweep(dist, order)
+        suit_dq[:, c0 : c0 + block] = dist[key_of_rank]
     suit_std = np.ascontiguousarray(suit_dq[:, :10])
 
-    comp_keys = sorted(comp_flags_by_key)
-    comp_idx = np.full(n_ranks, -1, dtype=np.int32)
+    # complete suits (at most 14 tiles): flags and roles over their splits
+    small = sums[key] <= MAX_SUIT_SUM
+    comp_keys, inverse = np.unique(key[small], return_inverse=True)
     comp_flags = np.zeros(len(comp_keys), dtype=np.uint8)
+    np.bitwise_or.at(comp_flags, inverse, flags[small].astype(np.uint8))
+    shift = 2 * (flags[small] & 1) + (flags[small] >> 1)  # 2 * has_seq + has_trip
+    bits = np.zeros((int(small.sum()), 9), dtype=np.int64)
+    for role in range(5):
+        bits |= ((roles[small] >> role) & 1) << (4 * role + shift[:, None])
     comp_roles = np.zeros((len(comp_keys), 9), dtype=np.uint32)
-    for ci, key in enumerate(comp_keys):
-        comp_idx[ranks[key]] = ci
-        comp_flags[ci] = comp_flags_by_key[key] >> 1
-        comp_roles[ci] = comp_roles_by_key[key]
+    np.bitwise_or.at(comp_roles, inverse, bits.astype(np.uint32))
+    comp_idx = np.full(n_ranks, -1, dtype=np.int32)
+    comp_idx[ranks[comp_keys]] = np.arange(len(comp_keys), dtype=np.int32)
+
     std_id, ab_id, fin, fin_suits = _std_merge_tables(suit_std)
     dq_rows, dq_id = _unique_rows(suit_dq)
     return (
@@ -244,11 +262,23 @@ def build_tables() -> tuple:
 
 
 def _unique_rows(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``np.unique(a, axis=0, return_inverse=True)`` for uint8 rows, via a byte view (fast)."""
+    """``np.unique(a, axis=0, return_inverse=True)`` for uint8 rows (the same rows in the same
+    order, and the same inverse), by a 64-bit hash of each row: sorting 400,000 hashes is ten
+    times faster than sorting the rows. Rows are compared after: a hash collision is an error."""
     a = np.ascontiguousarray(a)
-    view = a.view(np.dtype((np.void, a.shape[1]))).ravel()
-    _, first, inverse = np.unique(view, return_index=True, return_inverse=True)
-    return a[first], inverse.ravel()
+    weights = np.random.default_rng(0).integers(1, 2**63, size=a.shape[1], dtype=np.uint64) | np.uint64(1)
+    h = np.zeros(a.shape[0], dtype=np.uint64)
+    for j in range(a.shape[1]):
+        h += a[:, j].astype(np.uint64) * weights[j]
+    _, first, inverse = np.unique(h, return_index=True, return_inverse=True)
+    rows = a[first]
+    for lo in range(0, a.shape[0], 1 << 16):  # every row equals its representative
+        if not np.array_equal(a[lo : lo + (1 << 16)], rows[inverse[lo : lo + (1 << 16)]]):
+            raise RuntimeError("hash collision between table rows")  # pragma: no cover
+    lex = np.lexsort(rows.T[::-1])  # np.unique's order: rows compared byte by byte
+    rank = np.empty_like(lex)
+    rank[lex] = np.arange(len(lex))
+    return rows[lex], rank[inverse.ravel()]
 
 
 def _std_merge_tables(suit_std: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -335,29 +365,94 @@ def cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "daqing_sim"
 
 
+def fingerprint() -> str:
+    """The tables' identity: a hash of the sources they are built from (this module and
+    :mod:`daqing_sim.codes`, whose wait kind codes they store). A cache file is named by it, so an
+    edit of either file never loads tables built by other code."""
+    from daqing_sim import codes
+
+    digest = hashlib.sha256()
+    for path in (__file__, codes.__file__):
+        digest.update(Path(path).read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def cache_path() -> Path:
+    """The cache file of the tables built by the current sources."""
+    return cache_dir() / f"tables-{fingerprint()}.npz"
+
+
+#: dtype and number of dimensions of every table (a cache file that differs is rebuilt)
+_SPEC = {
+    "off": ("int32", 3),
+    "suit_std": ("uint8", 2),
+    "suit_dq": ("uint8", 2),
+    "comp_idx": ("int32", 1),
+    "comp_flags": ("uint8", 1),
+    "comp_roles": ("uint32", 2),
+    "std_id": ("uint8", 1),
+    "ab_id": ("int32", 2),
+    "fin": ("uint8", 4),
+    "dq_id": ("uint16", 1),
+    "dq_rows": ("uint8", 2),
+    "fin_suits": ("uint8", 4),
+    "key_std_id": ("uint8", 1),
+}
+#: cache files of other sources kept (the most recently used), e.g. for other checkouts
+_KEEP_OTHERS = 3
+
+
+def _key_std_id(off: np.ndarray, std_id: np.ndarray) -> np.ndarray:
+    ranks = _ranks_of_keys(off, N_KEYS)
+    return np.where(ranks >= 0, std_id[np.maximum(ranks, 0)], 0).astype(np.uint8)
+
+
+def _load(path: Path, stamp: str) -> tuple | None:
+    """The tables of a cache file, or None when it is missing, damaged or not of ``stamp``."""
+    try:
+        with np.load(path) as data:
+            if str(data["fingerprint"]) != stamp:
+                return None
+            tabs = tuple(data[name] for name in Tables._fields)
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        return None  # a damaged cache is rebuilt
+    for name, t in zip(Tables._fields, tabs, strict=True):
+        dtype, ndim = _SPEC[name]
+        if t.dtype != np.dtype(dtype) or t.ndim != ndim:
+            return None
+    n_ranks = tabs[1].shape[0]
+    if tabs[0].shape != (9, 19, 5) or tabs[2].shape != (n_ranks, N_COLS) or tabs[-1].shape != (N_KEYS,):
+        return None
+    return tabs
+
+
+def _save(path: Path, stamp: str, tabs: tuple) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        np.savez_compressed(tmp, fingerprint=np.array(stamp), **dict(zip(Tables._fields, tabs, strict=True)))
+        os.replace(tmp, path)
+        others = sorted(
+            (f for f in path.parent.glob("tables-*.npz") if f != path and ".tmp" not in f.name),
+            key=lambda f: f.stat().st_mtime,
+        )
+        for f in others[:-_KEEP_OTHERS]:
+            f.unlink(missing_ok=True)
+    except OSError:
+        pass  # a read-only or full cache directory only costs a rebuild next time
+
+
 def get_tables() -> Tables:
     """The evaluator tables, from memory, the disk cache, or built (and cached)."""
     global _cache
     if _cache is not None:
         return _cache
-    path = cache_dir() / f"tables-v{TABLE_VERSION}.npz"
-    tabs = None
-    if path.exists():
-        try:
-            with np.load(path) as data:
-                tabs = tuple(data[name] for name in _NAMES)
-        except (OSError, ValueError, KeyError):
-            tabs = None  # a damaged cache is rebuilt below
+    stamp = fingerprint()
+    path = cache_dir() / f"tables-{stamp}.npz"
+    tabs = _load(path, stamp) if path.exists() else None
     if tabs is None:
-        tabs = build_tables()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-            np.savez(tmp, **dict(zip(_NAMES, tabs, strict=True)))
-            os.replace(tmp, path)
-        except OSError:
-            pass  # a read-only home only costs a rebuild next time
-    ranks = _ranks_of_keys(tabs[0], N_KEYS)
-    key_std_id = np.where(ranks >= 0, tabs[6][np.maximum(ranks, 0)], 0).astype(np.uint8)
-    _cache = Tables(*(np.ascontiguousarray(t) for t in (*tabs, key_std_id)))
+        built = build_tables()
+        tabs = (*built, _key_std_id(built[0], built[6]))
+        _save(path, stamp, tabs)
+    _cache = Tables(*(np.ascontiguousarray(t) for t in tabs))
     return _cache

@@ -1,5 +1,10 @@
 """Jitted building blocks the built-in players share: randomness, unseen counts, shanten of
 every discard, ukeire, wait outs, and claim bookkeeping. They read only an observation's fields.
+
+The small blocks that call the hand kernels (``ready_shape``, ``wait_outs``, ``current_shanten``,
+...) are inlined (``inline="always"``) into the players: compiled as functions of their own, each
+was a compile that re-optimised the hand kernels linked into it, about a second apiece
+(``tools/compile_timings.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +20,10 @@ from daqing_sim.rules import R_REQUIRE_OPEN
 # Beyond this standard shanten the Daqing value is only a table bound: the greedy players compare
 # the standard shanten there, which is ten times cheaper.
 EXACT_DEPTH = 2
+# ``prefer_jia`` arguments as numpy booleans: a Python ``True``/``False`` constant would compile
+# the building blocks that take it a second time, for numba's literal type of that constant
+NO_JIA = np.bool_(False)
+JIA = np.bool_(True)
 
 
 # ---------------------------------------------------------------------------- randomness
@@ -147,7 +156,7 @@ def ukeire_after(hand, d, level, unseen, tabs):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def wait_outs(hand, mk, mt, nm, rules, tabs, unseen, tk, tb):
     """``(n_waits, live_outs, big_outs)`` of a 13-tile hand; fills ``tk``/``tb``."""
     n = wait_set_k(hand, mk, mt, nm, rules, tabs, tk, tb)
@@ -184,7 +193,7 @@ def maybe_ready(hand):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ready_shape(hand, mk, mt, nm, rules, tabs, tk, tb):
     """Is the 13-tile ``hand`` ready (non-empty wait set)? Open door is not checked."""
     return std_shanten_k(hand, tabs) == 0 and wait_set_k(hand, mk, mt, nm, rules, tabs, tk, tb) > 0
@@ -223,7 +232,7 @@ def claim_give(hand, t, action, low):
                 hand[x] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard_shanten_below(hand, mk, mt, nm, rules, tabs, limit, out):
     """Least Daqing shanten over the discards of the ``3k+2`` ``hand`` when below ``limit``,
     else ``limit``: discards visited by rising standard shanten (a lower bound), stopping at
@@ -248,7 +257,7 @@ def discard_shanten_below(hand, mk, mt, nm, rules, tabs, limit, out):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def current_shanten(hand, mk, mt, nm, rules, tabs, memo):
     """Daqing shanten of the seat's 13-tile hand, cached in ``memo[0]``."""
     if memo[0] == UNKNOWN:
@@ -307,7 +316,7 @@ def ready_discard_candidates(hand, cand):
         cand[t] = 1 if hand[t] > 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def declares_after(obs, rules, tabs, d):
     """Would discarding ``d`` leave a hand this seat may declare ready on? (cheap necessary
     conditions first: a meld for the open door, at most one isolated tile)."""

@@ -18,7 +18,7 @@ KNOBS = {
 @njit(cache=True, inline="always")
 def discard(kn, obs, rules, tabs):
     """``(tile, declare)``: greedy, folding as described."""
-    return greedy.discard_with(obs, rules, tabs, False, 0.0, kn[K_FOLD_SHANTEN])
+    return greedy.discard_with(obs, rules, tabs, greedy.NO_JIA, 0.0, kn[K_FOLD_SHANTEN])
 
 
 @njit(cache=True, inline="always")

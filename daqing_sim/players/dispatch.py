@@ -1,67 +1,42 @@
-"""The engine's one call into the players: each decision dispatched on the seat's player code.
+"""The engine's inline calls into the table-free players (random, scripted), on their code.
 
-Integer codes, not function arguments: a jitted caller that takes a function argument misses
-numba's on-disk cache on every run. Each player module answers the same three questions with
-the same signature over an :class:`~daqing_sim.players.observation.Observation`.
-
-Players whose module sets ``TABLE_FREE`` (random, scripted) also answer from their own arrays
-(``simple_*``): the engine takes that path for them, since filling an observation and passing
-the hand tables costs more than such a player's whole decision.
+Every other player (greedy, jia_hunter, defensive, expert, and users' jitted players) is called
+through the engine's table of first-class functions (:mod:`daqing_sim.players.seats`), so the
+engine holds none of their code: a player compiles on its own, only when a run seats it. The
+table-free players stay inline: their decisions are cheaper than filling an observation, so they
+answer from their own arrays (``simple_*``), the engine's fast path; the observation forms below
+are asked only when a table-free seat must declare or keep a ready hand.
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from daqing_sim.players import defensive, expert, greedy, jia_hunter, random, scripted
-from daqing_sim.players.registry import DEFENSIVE, EXPERT, GREEDY, JIA_HUNTER, RANDOM
+from daqing_sim.players import random, scripted
+from daqing_sim.players.registry import RANDOM
 
 
 @njit(cache=True, inline="always")
 def discard(code, kn, obs, rules, tabs):
-    """``(tile, declare)`` for the ``3k+2`` hand of ``obs``."""
-    if code == GREEDY:
-        return greedy.discard(kn, obs, rules, tabs)
+    """``(tile, declare)`` of a table-free player for the ``3k+2`` hand of ``obs``."""
     if code == RANDOM:
         return random.discard(kn, obs, rules, tabs)
-    if code == JIA_HUNTER:
-        return jia_hunter.discard(kn, obs, rules, tabs)
-    if code == DEFENSIVE:
-        return defensive.discard(kn, obs, rules, tabs)
-    if code == EXPERT:
-        return expert.discard(kn, obs, rules, tabs)
     return scripted.discard(kn, obs, rules, tabs)
 
 
 @njit(cache=True, inline="always")
 def claim(code, kn, obs, rules, tabs, t, options):
     """The claim action on another seat's discard ``t`` (``options``: bit mask of legal actions)."""
-    if code == GREEDY:
-        return greedy.claim(kn, obs, rules, tabs, t, options)
     if code == RANDOM:
         return random.claim(kn, obs, rules, tabs, t, options)
-    if code == JIA_HUNTER:
-        return jia_hunter.claim(kn, obs, rules, tabs, t, options)
-    if code == DEFENSIVE:
-        return defensive.claim(kn, obs, rules, tabs, t, options)
-    if code == EXPERT:
-        return expert.claim(kn, obs, rules, tabs, t, options)
     return scripted.claim(kn, obs, rules, tabs, t, options)
 
 
 @njit(cache=True, inline="always")
 def kong(code, kn, obs, rules, tabs, kong_opts):
     """The kind of a kong to declare on one's own turn (``kong_opts[t]`` legal ones), or -1."""
-    if code == GREEDY:
-        return greedy.kong(kn, obs, rules, tabs, kong_opts)
     if code == RANDOM:
         return random.kong(kn, obs, rules, tabs, kong_opts)
-    if code == JIA_HUNTER:
-        return jia_hunter.kong(kn, obs, rules, tabs, kong_opts)
-    if code == DEFENSIVE:
-        return defensive.kong(kn, obs, rules, tabs, kong_opts)
-    if code == EXPERT:
-        return expert.kong(kn, obs, rules, tabs, kong_opts)
     return scripted.kong(kn, obs, rules, tabs, kong_opts)
 
 

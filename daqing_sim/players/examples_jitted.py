@@ -37,7 +37,7 @@ FIRST_TILE = JittedPlayer(first_tile_discard, name="first_tile")
 def cautious_discard(kn, obs, rules, tabs):
     """Greedy's discard from the package's building blocks, folding to the safest tile when an
     opponent is ready and the hand is ``kn[0]`` or more from ready (a user's variation)."""
-    t, declare = greedy.discard_with(obs, rules, tabs, False, 0.0, kn[0])
+    t, declare = greedy.discard_with(obs, rules, tabs, greedy.NO_JIA, 0.0, kn[0])
     return np.int64(t), declare
 
 

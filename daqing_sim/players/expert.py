@@ -219,7 +219,7 @@ def discard(kn, obs, rules, tabs):
         return t, declare
     t, declare = _ev_discard(kn, obs, rules, tabs)
     if declare and kn[K_DECLARE_MIN_OUTS] > 0.0:
-        return _tactical_declaration(kn, obs, rules, tabs, t, False)
+        return _tactical_declaration(kn, obs, rules, tabs, t, np.bool_(False))  # a bool, not the literal
     return t, declare
 
 
@@ -292,7 +292,7 @@ def win_chance(sh, uk, draws_left, outs_power):
     return base * d * q
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _ev_discard(kn, obs, rules, tabs):
     hand = obs.hand
     mk = obs.mk
@@ -355,7 +355,7 @@ def _ev_discard(kn, obs, rules, tabs):
                 hand[t] += 1
                 value = W * (1.0 + big / outs) if outs > 0 else W  # RULES: 夹 doubles every amount
                 sh = 0 if open_ok else 1
-                v = safe_p[t] * value * win_chance(sh, outs, draws_left, power) - cost[t] * C
+                v = safe_p[t] * value * win_chance(sh, np.int64(outs), draws_left, power) - cost[t] * C
                 if v > best_v:
                     best_v, best_t, best_declare, best_sh = v, t, open_ok, sh
                 continue
@@ -363,7 +363,7 @@ def _ev_discard(kn, obs, rules, tabs):
             s = 1  # not ready: at least one exchange away
             std[t] = 1
         uks[t] = ukeire_after(hand, t, s, unseen, tabs)
-        ub[t] = safe_p[t] * W * win_chance(s, uks[t], draws_left, power) - cost[t] * C
+        ub[t] = safe_p[t] * W * win_chance(s, np.int64(uks[t]), draws_left, power) - cost[t] * C
     while True:
         t = -1
         for x in range(28):
@@ -380,7 +380,7 @@ def _ev_discard(kn, obs, rules, tabs):
             sh = daqing_shanten_k(hand, mk, mt, nm, rules, tabs)
             hand[t] += 1
             if sh > s:
-                v = safe_p[t] * W * win_chance(sh, uks[t], draws_left, power) - cost[t] * C
+                v = safe_p[t] * W * win_chance(sh, np.int64(uks[t]), draws_left, power) - cost[t] * C
         if v > best_v:
             best_v, best_t, best_declare, best_sh = v, t, False, sh
     obs.memo[seat, 0] = best_sh

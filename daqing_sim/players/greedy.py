@@ -36,6 +36,8 @@ from daqing_sim.codes import (
 from daqing_sim.hand.kernels import daqing_shanten_k, is_open_k, std_shanten_k
 from daqing_sim.players.common import (
     EXACT_DEPTH,
+    JIA,  # noqa: F401 (re-exported for the variations of greedy)
+    NO_JIA,
     UNKNOWN,
     can_declare_after,
     claim_give,
@@ -59,7 +61,7 @@ NEVER_FOLD = np.inf
 @njit(cache=True, inline="always")
 def discard(kn, obs, rules, tabs):
     """``(tile, declare)``: the greedy discard of the observation's ``3k+2`` hand."""
-    return discard_with(obs, rules, tabs, False, 0.0, NEVER_FOLD)
+    return discard_with(obs, rules, tabs, NO_JIA, 0.0, NEVER_FOLD)
 
 
 @njit(cache=True, inline="always")
@@ -185,7 +187,7 @@ def _best_discard(obs, rules, tabs, unseen, prefer_jia, min_outs_fraction, foldi
     return best_t, False, best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _branch_and_bound(hand, mk, mt, nm, rules, tabs, std, dq, uk, lo, unseen):
     """Branch and bound on (Daqing shanten, -ukeire): the standard shanten is a lower bound of
     the Daqing one, so discards are visited level by level, best ukeire first, and a level
@@ -301,15 +303,3 @@ def claim_with(obs, rules, tabs, t, options, fold_shanten):
         mk[nm] = old_k
         mt[nm] = old_t
     return best_a
-
-
-@njit(cache=True)
-def claim_k(obs, rules, tabs, t, options):
-    """:func:`claim` called from Python: the default claim of a ``ds.Player`` seat."""
-    return claim_with(obs, rules, tabs, t, options, NEVER_FOLD)
-
-
-@njit(cache=True)
-def kong_k(obs, rules, tabs, kong_opts):
-    """:func:`kong` called from Python: the default kong of a ``ds.Player`` seat."""
-    return kong(np.empty(0), obs, rules, tabs, kong_opts)

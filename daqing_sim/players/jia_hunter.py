@@ -17,7 +17,7 @@ KNOBS = {
 @njit(cache=True, inline="always")
 def discard(kn, obs, rules, tabs):
     """``(tile, declare)``: greedy, with the 夹 wait preferred when declaring."""
-    return greedy.discard_with(obs, rules, tabs, True, kn[K_MIN_OUTS_FRACTION], greedy.NEVER_FOLD)
+    return greedy.discard_with(obs, rules, tabs, greedy.JIA, kn[K_MIN_OUTS_FRACTION], greedy.NEVER_FOLD)
 
 
 @njit(cache=True, inline="always")

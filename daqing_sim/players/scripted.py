@@ -13,6 +13,7 @@ from numba import njit
 
 from daqing_sim.codes import CHI_HIGH, CHI_LOW, CHI_MID, CLAIM_KONG, CLAIM_PENG, PASS
 from daqing_sim.players.common import (
+    NO_JIA,
     declares_after,
     pick_ready_discard,
     ready_discard_candidates,
@@ -41,7 +42,7 @@ def discard(kn, obs, rules, tabs):
         unseen_counts(hand, obs.mk, obs.mt, nm, obs.visible, unseen)
         ready_discard_candidates(hand, cand)
         t = pick_ready_discard(
-            hand, obs.mk, obs.mt, nm, rules, tabs, unseen, cand, obs.tk, obs.tb, False, 0.0
+            hand, obs.mk, obs.mt, nm, rules, tabs, unseen, cand, obs.tk, obs.tb, NO_JIA, 0.0
         )
         return t, obs.info[I_MUST_DECLARE] != 0
     d = script_discard(kn, obs.hand, obs.info[I_DRAWN], obs.memo[obs.info[I_SEAT]])

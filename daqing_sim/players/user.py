@@ -182,20 +182,6 @@ class JittedPlayer:
         return f"JittedPlayer({self.name!r})"
 
 
-def user_functions(seats: Sequence[Any] | None) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
-    """The engine's ``ufns`` for the JittedPlayers among ``seats`` (slot = order of first seat),
-    :func:`null_ufns` if there are none."""
-    players = []
-    for p in seats or ():
-        if isinstance(p, JittedPlayer) and all(p is not q for q in players):
-            players.append(p)
-    if not players:
-        return null_ufns()
-    fns = [p.functions() for p in players]
-    fns += [fns[0]] * (N_USER_SLOTS - len(fns))
-    return tuple(tuple(f[i] for f in fns) for i in range(3))  # type: ignore[return-value]
-
-
 def user_slot(seats: Sequence[Any], player: JittedPlayer) -> int:
     """The slot of ``player`` among the distinct JittedPlayers of ``seats``."""
     seen: list[JittedPlayer] = []
