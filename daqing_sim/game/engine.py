@@ -603,17 +603,19 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     method = SELF_DRAW
                     win_drawn = drawn
                     break
-            if bj is None and ready[cur] and drawn >= 0:
-                if drawn == bao:  # RULES: bao wild only when self-drawn after ready
-                    wt, kd, bg, bk = bao_win_k(wk[cur], wb[cur], drawn, rules)
-                    if wt >= 0:
-                        winner, win_tile, win_kind, big, bao_kind = cur, wt, kd, bg, bk
-                elif wk[cur, drawn] >= 0:
-                    winner, win_tile, win_kind, big = cur, drawn, wk[cur, drawn], wb[cur, drawn] != 0
-                if winner >= 0:
-                    method = SELF_DRAW
-                    win_drawn = drawn
-                    break
+            # each Daqing step is its own 'if bj is None:' (no 'and'), which numba prunes
+            if bj is None:
+                if ready[cur] and drawn >= 0:
+                    if drawn == bao:  # RULES: bao wild only when self-drawn after ready
+                        wt, kd, bg, bk = bao_win_k(wk[cur], wb[cur], drawn, rules)
+                        if wt >= 0:
+                            winner, win_tile, win_kind, big, bao_kind = cur, wt, kd, bg, bk
+                    elif wk[cur, drawn] >= 0:
+                        winner, win_tile, win_kind, big = cur, drawn, wk[cur, drawn], wb[cur, drawn] != 0
+                    if winner >= 0:
+                        method = SELF_DRAW
+                        win_drawn = drawn
+                        break
             kt = -1
             n_opt = 0
             if bj is None:
@@ -622,22 +624,21 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 n_opt = bjd.kong_options(
                     conc[cur], mk[cur], mt[cur], nm[cur], fam, rules, back - front + 1, kong_opts
                 )
-            if (
-                bj is None and not (ready[cur] and lock) and front <= back
-            ):  # RULES: a locked hand declares no kong
-                for t in range(28):
-                    kong_opts[t] = 0
-                    if conc[cur, t] == 4 and _meld_ok(nm[cur], rules):
-                        kong_opts[t] = OPT_CONCEALED_KONG
-                        n_opt += 1
-                for j in range(nm[cur]):
-                    if mk[cur, j] == PENG and conc[cur, mt[cur, j]] >= 1:
-                        kong_opts[mt[cur, j]] = OPT_ADDED_KONG
-                        n_opt += 1
-                if ready[cur] and n_opt > 0:
-                    n_opt = _keep_ready_kongs(
-                        conc[cur], mk[cur], mt[cur], nm[cur], kong_opts, rules, tabs, tk, tb
-                    )
+            if bj is None:
+                if not (ready[cur] and lock) and front <= back:  # RULES: a locked hand declares no kong
+                    for t in range(28):
+                        kong_opts[t] = 0
+                        if conc[cur, t] == 4 and _meld_ok(nm[cur], rules):
+                            kong_opts[t] = OPT_CONCEALED_KONG
+                            n_opt += 1
+                    for j in range(nm[cur]):
+                        if mk[cur, j] == PENG and conc[cur, mt[cur, j]] >= 1:
+                            kong_opts[mt[cur, j]] = OPT_ADDED_KONG
+                            n_opt += 1
+                    if ready[cur] and n_opt > 0:
+                        n_opt = _keep_ready_kongs(
+                            conc[cur], mk[cur], mt[cur], nm[cur], kong_opts, rules, tabs, tk, tb
+                        )
             if True:
                 if n_opt > 0:
                     left = back - front + 1
@@ -825,20 +826,21 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 bjd.declare_after_discard(
                     conc[cur], mk[cur], mt[cur], nm[cur], fam, tenpai, own_draws, wait_out, cur, tabs
                 )
-            if bj is None and keep_ready:
-                if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
-                    ready[cur] = 0
-            elif bj is None and declare and not ready[cur]:
-                n_w = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
-                if n_w > 0 and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules):
-                    ready[cur] = 1
-                    newly_ready = True
-                    ready_draw[cur] = own_draws[cur]
-                    if i_pond < MAX_POND:
-                        pond_flag[cur, i_pond] |= DECLARED
-                    _record_declaration(conc, mk, mt, nm, visible, wk, own_draws, sc[0], cur, n_w, orow)
-                else:
-                    wk[cur, :] = -1
+            if bj is None:
+                if keep_ready:
+                    if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
+                        ready[cur] = 0
+                elif declare and not ready[cur]:
+                    n_w = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
+                    if n_w > 0 and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules):
+                        ready[cur] = 1
+                        newly_ready = True
+                        ready_draw[cur] = own_draws[cur]
+                        if i_pond < MAX_POND:
+                            pond_flag[cur, i_pond] |= DECLARED
+                        _record_declaration(conc, mk, mt, nm, visible, wk, own_draws, sc[0], cur, n_w, orow)
+                    else:
+                        wk[cur, :] = -1
             if log_on:
                 n_log = log_event(log, n_log, EV_DISCARD, cur, d, np.int64(newly_ready), ready[cur])
                 if newly_ready:
@@ -859,33 +861,47 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     discarder = cur
                     discarder_ready = False
                     break
-            if bj is None and claimable:
-                for k in range(1, 4):  # RULES: 截和 — first ready seat in turn order wins
-                    s = (cur + k) % 4
-                    if ready[s] and wk[s, d] >= 0:
-                        winner, win_tile, win_kind, big = s, d, wk[s, d], wb[s, d] != 0
-                        method = DEAL_IN
-                        discarder = cur
-                        discarder_ready = ready[cur] != 0
+            if bj is None:
+                if claimable:
+                    for k in range(1, 4):  # RULES: 截和 — first ready seat in turn order wins
+                        s = (cur + k) % 4
+                        if ready[s] and wk[s, d] >= 0:
+                            winner, win_tile, win_kind, big = s, d, wk[s, d], wb[s, d] != 0
+                            method = DEAL_IN
+                            discarder = cur
+                            discarder_ready = ready[cur] != 0
+                            break
+                    if winner >= 0:
                         break
-                if winner >= 0:
-                    break
-            if (
-                bj is None and rules[R_BAO_REPLACEMENT] and visible[bao] >= 3
-            ):  # RULES: 换宝 at the discard, before claims
-                bao, back, n_repl, n_log, kan = _check_bao(
-                    wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
-                )
-                if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
-                    winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
+            if bj is None:
+                if (
+                    rules[R_BAO_REPLACEMENT] and visible[bao] >= 3
+                ):  # RULES: 换宝 at the discard, before claims
+                    bao, back, n_repl, n_log, kan = _check_bao(
+                        wall,
+                        rules,
+                        visible,
+                        bao,
+                        front,
+                        back,
+                        n_repl,
+                        dead,
+                        ready,
+                        wk,
+                        cur,
+                        log,
+                        log_on,
+                        n_log,
+                    )
+                    if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
+                        winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
+                        method = SELF_DRAW
+                        break
+            if bj is None:
+                if newly_ready and rules[R_BAO_KAN_INSTANT] and wk[cur, bao] == KANCHAN:  # RULES: 宝卡
+                    winner, win_tile, win_kind, big, bao_kind = cur, bao, KANCHAN, True, BAO_IN_BAO
                     method = SELF_DRAW
                     break
-            if (
-                bj is None and newly_ready and rules[R_BAO_KAN_INSTANT] and wk[cur, bao] == KANCHAN
-            ):  # RULES: 宝卡
-                winner, win_tile, win_kind, big, bao_kind = cur, bao, KANCHAN, True, BAO_IN_BAO
-                method = SELF_DRAW
-                break
             if claimable and lock:
                 for r in range(4):
                     if ready[r] and not (r == cur and newly_ready):
@@ -1025,10 +1041,11 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     fam, claims_from, bound, s, cur, action == CLAIM_KONG, log, log_on, n_log
                 )
         kan = -1
-        if bj is None and rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:
-            bao, back, n_repl, n_log, kan = _check_bao(
-                wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
-            )
+        if bj is None:
+            if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:
+                bao, back, n_repl, n_log, kan = _check_bao(
+                    wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
+                )
         if kan >= 0:
             winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
             method = SELF_DRAW
