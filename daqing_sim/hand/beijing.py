@@ -479,7 +479,7 @@ def bj_dragon_split_k(counts, meld_kind, meld_tile, n_melds):
         dragon = False
         for s in range(3):
             pr = pk - 9 * s if 9 * s <= pk < 9 * s + 9 else -1
-            sets = _suit_splits(counts, 9 * s, pr, chi[s], False)
+            sets = _suit_splits(counts, 9 * s, pr, chi[s], np.bool_(False))
             if sets == 0:
                 ok = False
                 break

@@ -214,11 +214,11 @@ def ev_discard(kn, obs, rules, tabs, safe, pmask, pt, out):
             uk = honor_uk[key]
         else:
             hand[t] -= 1
-            uk = bj_ukeire_k(hand, nm, tabs, unseen, sh)
+            uk = bj_ukeire_k(hand, nm, tabs, unseen, np.int64(sh))
             hand[t] += 1
             if key >= 0:
                 honor_uk[key] = uk
-        pw = win_probability(sh, uk, draws, me_open, WIN_W)
+        pw = win_probability(sh, np.float64(uk), draws, me_open, WIN_W)
         if sh > lo:
             pw *= rise ** (sh - lo)
         sp = 1.0 - out[t, V_P_DEAL_IN]

@@ -4,6 +4,7 @@ blocks (unseen counts, the greedy discard of a hand) are shared with the Beijing
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from daqing_sim.codes import (
@@ -105,7 +106,7 @@ def _best_discard(hand, nm, tabs, unseen, after, up):
             uk = up[key]
         else:
             hand[t] -= 1
-            uk = bj_ukeire_k(hand, nm, tabs, unseen, best)
+            uk = bj_ukeire_k(hand, nm, tabs, unseen, np.int64(best))
             hand[t] += 1
             if key >= 0:
                 up[key] = uk
