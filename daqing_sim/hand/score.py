@@ -92,7 +92,7 @@ def score_beijing(
     announce("hand_beijing")
     tabs = get_tables()
     kinds, tiles, n = hand.meld_arrays()
-    counts = hand.counts.astype(np.int64)
+    counts = hand.counts.astype(np.uint8)  # as the engine's: one signature per kernel
     waits = np.empty(N_KINDS_ALL, dtype=np.int8)
     n_waits = B.bj_wait_set_k(counts.copy(), kinds, tiles, n, tabs, waits)
     if waits[t] < 0:

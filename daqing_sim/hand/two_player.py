@@ -590,7 +590,7 @@ def tp_fans_k(counts, meld_kind, meld_tile, n_melds, win_tile, ctx, rules, out):
                             mm |= 1 << F_SANANKOU
                         if n_seq == 4 and pk < ZHONG and two_sided and open_ok:
                             mm |= 1 << F_PINFU
-                        f, lim, raw, shown = _score(mm, n_flowers, cap)
+                        f, lim, raw, shown = _score(mm, np.int64(n_flowers), cap)
                         if _better(f, lim, raw, shown, bf, blim, braw, bmask):
                             bf, blim, braw, bmask = f, lim, raw, shown
 
@@ -610,11 +610,11 @@ def tp_fans_k(counts, meld_kind, meld_tile, n_melds, win_tile, ctx, rules, out):
                 m |= 1 << F_CHIITOITSU
             if one_suit and not terminal:
                 m |= 1 << F_DAISHARIN
-            f, lim, raw, shown = _score(m, n_flowers, cap)
+            f, lim, raw, shown = _score(m, np.int64(n_flowers), cap)
             if _better(f, lim, raw, shown, bf, blim, braw, bmask):
                 bf, blim, braw, bmask = f, lim, raw, shown
         if tp_kokushi_shanten_k(counts) == -1:
-            f, lim, raw, shown = _score(common | (1 << F_KOKUSHI), n_flowers, cap)
+            f, lim, raw, shown = _score(common | (1 << F_KOKUSHI), np.int64(n_flowers), cap)
             if _better(f, lim, raw, shown, bf, blim, braw, bmask):
                 bf, blim, braw, bmask = f, lim, raw, shown
     if bf < 0:

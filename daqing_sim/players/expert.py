@@ -215,11 +215,11 @@ def discard(kn, obs, rules, tabs):
         if kn[K_KEEP_ZHONG] and t == ZHONG and obs.hand[ZHONG] == 1 and not declare:
             t = _keep_zhong(obs, tabs, t)
         if declare and (kn[K_SEEN_WAIT] > 0.0 or kn[K_DECLARE_MIN_OUTS] > 0.0):
-            return _tactical_declaration(kn, obs, rules, tabs, t, not any_ready)
+            return _tactical_declaration(kn, obs, rules, tabs, np.int64(t), not any_ready)
         return t, declare
     t, declare = _ev_discard(kn, obs, rules, tabs)
     if declare and kn[K_DECLARE_MIN_OUTS] > 0.0:
-        return _tactical_declaration(kn, obs, rules, tabs, t, np.bool_(False))  # a bool, not the literal
+        return _tactical_declaration(kn, obs, rules, tabs, np.int64(t), np.bool_(False))  # no literals
     return t, declare
 
 
