@@ -39,9 +39,11 @@ SECONDS = {
     ("daqing_sim.hand.kernels", "daqing_shanten_batch_k"): 17,
     ("daqing_sim.hand.kernels", "wait_set_batch_k"): 3,
     ("daqing_sim.hand.kernels", "std_shanten_batch_k"): 1,
-    ("daqing_sim.advisor.exact", "discard_values_k"): 16,
-    ("daqing_sim.advisor.exact", "outs_k"): 12,
-    ("daqing_sim.advisor.exact", "state_value_k"): 14,
+    # the first exact advise on a fresh clone: 14 s wall, 22 s CPU (2026-12-02, idle machine; outs_k
+    # compiles in a helper process beside the values, so it adds little to the wait)
+    ("daqing_sim.advisor.exact", "discard_values_k"): 11,
+    ("daqing_sim.advisor.exact", "outs_k"): 6,
+    ("daqing_sim.advisor.exact", "state_value_k"): 8,
     # the engines hold no table-thinking player (players.seats: each compiles on its own, below);
     # measured 2026-12-02 by tools/compile_timings.py main-job (CPU, loaded machine)
     ("daqing_sim.game.handle", "step_handle_k"): 40,
@@ -68,7 +70,7 @@ SECONDS = {
 }
 #: building the evaluator's lookup tables when their disk cache is empty (their kernel compiles
 #: only then, so it is counted here, not as an entry kernel)
-TABLE_SECONDS = 10
+TABLE_SECONDS = 3  # about 2 s of CPU since the build moved to numba (2026-12-02)
 
 _HAND = (
     ("daqing_sim.hand.kernels", "daqing_shanten_k"),
