@@ -82,10 +82,10 @@ def _sh14(c13, t, melds, rules):
     return ds.daqing_shanten(make_hand(c, melds), rules)
 
 
-def test_p_ready_2_matches_brute_force_enumeration_on_50_hands(hand_gen):
+def test_p_ready_2_matches_brute_force_enumeration_on_32_hands(hand_gen):
     rng = np.random.default_rng(6)
-    hands = [h for h in _hands14(hand_gen, 160) if ds.daqing_shanten(make_hand(*h)) <= 2][:50]
-    assert len(hands) == 50
+    hands = [h for h in _hands14(hand_gen, 160) if ds.daqing_shanten(make_hand(*h)) <= 2][:32]
+    assert len(hands) == 32
     checked = 0
     for counts, melds in hands:
         seen = _random_seen(rng, counts, melds)
@@ -96,7 +96,7 @@ def test_p_ready_2_matches_brute_force_enumeration_on_50_hands(hand_gen):
             ref = ref_values(_row_counts(counts, row["discard"]), melds, unseen, 2, row["draws"], win=False)
             assert [row["p_ready_1"], row["p_ready_2"]] == pytest.approx(ref[:2], abs=1e-12)
             checked += ref[1] > 0
-    assert checked >= 40
+    assert checked >= 25
 
 
 @pytest.mark.parametrize(
