@@ -134,9 +134,9 @@ def test_a_variant_of_another_family_starts_from_its_defaults(tmp_path: Path) ->
             ["kong_fan is a Daqing flag, not a Beijing one", "Beijing flags: multiple_winners"],
         ),
         (
-            '[tournament]\nentrants = ["greedy", "greedy", "random", "random"]\nn_walls = 8\n'
+            '[tournament]\nentrants = ["greedy", "greedy", "random", "defensive"]\nn_walls = 8\n'
             'rules = { family = "beijing" }\n',
-            ["plays Daqing deals only so far", "[[variants]]"],
+            ["'defensive' does not play Beijing yet", "entrants of"],
         ),
     ],
 )

@@ -361,3 +361,27 @@ def test_cli_module_class_entrant_is_labelled_by_its_name(
     assert cli.main(argv) == 0
     out = capsys.readouterr().out
     assert "thrower" in out and "cli_label_players:Thrower" not in out  # as ds.tournament labels it
+
+
+def test_toml_tournament_under_beijing_plays_beijing_deals_with_beijing_knobs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A [tournament] with rules = { family = "beijing" }: its entrants' knobs are checked under
+    Beijing (the Beijing expert's min_tenpai), its table is ds.tournament's, in points."""
+    text = TOURNAMENT.replace(
+        'entrants = ["greedy", "random", { strategy = "defensive", knobs = { fold_shanten = 3 } }, "random"]',
+        'entrants = [{ strategy = "expert", knobs = { min_tenpai = 0.4 } }, "greedy", "random", "greedy"]\n'
+        'rules = { family = "beijing" }',
+    )
+    path = write(tmp_path, text)
+    assert cli.main(["run", str(path), "--out", str(tmp_path / "res"), "--jobs", "1", "--no-progress"]) == 0
+    assert "points" in capsys.readouterr().out.splitlines()[-1]
+    saved = pd.read_csv(tmp_path / "res" / "tiny_tournament" / "tournament.csv")
+    bj = ds.RuleSet(family="beijing")
+    direct = ds.tournament([("expert", {"min_tenpai": 0.4}), "greedy", "random", "greedy"], 40, 11, rules=bj)
+    pd.testing.assert_frame_equal(saved, direct, check_dtype=False)
+    with pytest.raises(ValueError, match="keep_zhong") as err:  # a Daqing knob: one line
+        load_experiment(write(tmp_path, text.replace("min_tenpai = 0.4", "keep_zhong = 1"), "b.toml"))
+    assert "\n" not in str(err.value)
+    with pytest.raises(ValueError, match="does not play Beijing"):
+        load_experiment(write(tmp_path, text.replace('"random"', '"jia_hunter"'), "c.toml"))

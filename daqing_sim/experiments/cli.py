@@ -91,7 +91,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
         from daqing_sim.analysis.duplicate import format_tournament, tournament_pairs
 
         print(f"\nduplicate tournament ({_runner.TOURNAMENT_CSV}, {_runner.TOURNAMENT_PAIRS_CSV}):")
-        print(format_tournament(result.tournament, tournament_pairs(result.tournament)))
+        family = experiment.variants[0].rules.family  # a tournament's rotations share one family
+        print(format_tournament(result.tournament, tournament_pairs(result.tournament), family))
     return 0
 
 

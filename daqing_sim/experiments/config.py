@@ -41,8 +41,9 @@ experiment's ``[rules]`` belong to the other family. Walls come from one stream 
 and the summary takes paired differences only between variants of one family (against the
 baseline when it is of that family, else against the family's first variant). A variant
 without strategies plays its family's default field (``players.registry.default_field``:
-four experts under Daqing, four greedy players under Beijing, where only ``greedy`` and
-``random`` play so far). A ``[tournament]`` plays Daqing only so far.
+four experts under both families; under Beijing ``expert``, ``greedy`` and ``random`` play). A
+``[tournament]`` plays the family of its ``rules`` (Daqing by default; its entrants' knobs are
+checked under that family).
 
 A duplicate tournament replaces the variants by a ``[tournament]`` table; it expands into the
 four seat rotations ``rotation_0 .. rotation_3`` (entrant ``i`` at seat ``(i + r) % 4``, all on
@@ -511,8 +512,8 @@ def experiment_from_dict(
     )
 
 
-def _entrant(raw: Any, i: int, where: str) -> tuple[str, dict[str, Any]]:
-    """One ``[tournament]`` entrant: ``(strategy, its own knobs)``."""
+def _entrant(raw: Any, i: int, where: str, family: str = "daqing") -> tuple[str, dict[str, Any]]:
+    """One ``[tournament]`` entrant: ``(strategy, its own knobs)``, knobs checked under ``family``."""
     ewhere = f"{where} [tournament] entrants #{i + 1}"
     if isinstance(raw, str):
         name, knobs = raw, {}
@@ -543,7 +544,7 @@ def _entrant(raw: Any, i: int, where: str) -> tuple[str, dict[str, Any]]:
             f"unknown strategy {name!r} in {ewhere}; valid strategies: {', '.join(valid)}, "
             "or a Python player as 'module:Class'"
         )
-    _check_seat_knobs((name,) * 4, [knobs] * 4, ewhere)
+    _check_seat_knobs((name,) * 4, [knobs] * 4, ewhere, family)
     return name, dict(knobs)
 
 
@@ -572,20 +573,17 @@ def _tournament_experiment(
             f"entrants in {twhere} has {count}: a tournament seats exactly four "
             "(repeat one to play it against copies of itself)"
         )
-    parsed = [_entrant(e, i, where) for i, e in enumerate(entrants)]
-    n_walls = _positive_int(raw["n_walls"], "n_walls", twhere)
-    _check_n_chunks(n_walls, common["chunk_size"], twhere)
-    seed = _positive_int(raw.get("seed", 0), "seed", twhere, minimum=0)
     flags = raw.get("rules", {})
     if not isinstance(flags, dict):
         raise ValueError(f"rules in {twhere} must be a table, e.g. rules = {{ kong_fan = true }}")
     rules = RuleSet.from_dict(flags, where=f"{twhere} rules")
-    if rules.family != "daqing":
-        raise ValueError(
-            f"a tournament ({twhere}) plays Daqing deals only so far, not {_TITLES.get(rules.family)}; "
-            "compare Beijing players as [[variants]] with their own strategies = [...] (greedy, random)"
-        )
-    knobs = _knobs(raw.get("knobs", {}), twhere)
+    require_engine_family(rules, f"a tournament ({twhere})", BATCH_FAMILIES)
+    parsed = [_entrant(e, i, where, rules.family) for i, e in enumerate(entrants)]
+    n_walls = _positive_int(raw["n_walls"], "n_walls", twhere)
+    _check_n_chunks(n_walls, common["chunk_size"], twhere)
+    seed = _positive_int(raw.get("seed", 0), "seed", twhere, minimum=0)
+    _family_seats(tuple(name for name, _ in parsed), rules.family, f"entrants of {twhere}")
+    knobs = _knobs(raw.get("knobs", {}), twhere, rules.family)
     own = [k for _, k in parsed]
     entries = tuple(name if not k else (name, k) for name, k in parsed)
     variants = []
