@@ -46,7 +46,9 @@ OUTCOMES = ("self_draw", "deal_in", "deal_in_not_ready", "exhaustive_draw")
 
 # Claims of another seat's discard: a player answers one action; options are a bit mask 1 << action.
 PASS, CLAIM_PENG, CLAIM_KONG, CHI_LOW, CHI_MID, CHI_HIGH = 0, 1, 2, 3, 4, 5
-CLAIM_NAMES = ("pass", "peng", "kong", "chi", "chi", "chi")
+CLAIM_NAMES = ("pass", "peng", "kong", "chi", "chi", "chi", "win")
+# two-player: a declared (报听) hand chooses to win on the opponent's discard or to pass
+CLAIM_WIN = 6
 
 # Kong options on one's own turn (kong_opts[t]).
 NO_KONG, OPT_CONCEALED_KONG, OPT_ADDED_KONG = 0, 1, 2

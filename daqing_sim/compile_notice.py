@@ -137,6 +137,9 @@ FEATURES = {
     "simulate_beijing": Feature(
         "the game engine and the players' kernels for Beijing deals", _BATCH, ", BeijingDealState("
     ),
+    "simulate_two_player": Feature(
+        "the game engine and the players' kernels for two-player games", _BATCH, ", TwoPlayerDealState("
+    ),
     "player_defaults": Feature(
         "the greedy claim and kong that Python players default to",
         (("daqing_sim.players.greedy", "claim"), ("daqing_sim.players.greedy", "kong")),
@@ -185,9 +188,15 @@ def player_kernels(players: Sequence[str], family: str = "daqing") -> list[tuple
 
     table = [p for p in dict.fromkeys(players) if p in PLAYER_NAMES]
     table = [p for p in table if PLAYER_NAMES.index(p) not in TABLE_FREE_CODES]
-    if family == "beijing":
-        mods = {"expert": ("beijing_expert", "discard", "claim", "kong")}
-        greedy = ("beijing", "greedy_seat_discard", "greedy_seat_claim", "greedy_seat_kong")
+    if family in ("beijing", "two_player"):
+        fam = "beijing" if family == "beijing" else "two_player"
+        mods = {"expert": (f"{fam}_expert", "discard", "claim", "kong")}
+        greedy = (
+            fam if family == "beijing" else "two_player_greedy",
+            "greedy_seat_discard",
+            "greedy_seat_claim",
+            "greedy_seat_kong",
+        )
         names = [mods.get(p, greedy) for p in table]
     else:
         names = [(p, "discard", "claim", "kong") for p in table]

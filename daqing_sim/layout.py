@@ -5,7 +5,7 @@ rule family's, say) is added in one line and every later offset and the total fo
 kernels use the module-level constants below (plain ints, frozen when a kernel compiles).
 
 >>> RESULT_ROW.size, RESULT_ROW.offset("pay"), RESULT_ROW.width("pay")
-(60, 8, 4)
+(64, 8, 4)
 >>> Layout("demo", [("a", 1), ("b", 3)]).offset("b")
 1
 """
@@ -86,6 +86,11 @@ RESULT_ROW = Layout(
         ("deal_kongs", 1),  # kongs declared by anyone in the deal
         ("n_bindings", 1),  # 互包 pairs formed
         ("tenpai_turn", SEATS),  # own draws when the seat's hand first waited (听牌), -1 never
+        # the two-player family's fields (0 elsewhere)
+        ("fan_mask_high", 1),  # bits 31 up of the win's fan mask (hand.two_player.FAN_NAMES)
+        ("flower_fans", 1),  # the win's 花牌 fans
+        ("flowers", 1),  # the face-up flower tiles: 6-bit fields, kind + 1 (0 none)
+        ("extra_draws", 1),  # tiles drawn in 海底捞月
     ],
 )
 O_OUTCOME = RESULT_ROW.offset("outcome")
@@ -118,6 +123,10 @@ O_MUTUAL_PAYER = RESULT_ROW.offset("mutual_payer")
 O_DEAL_KONGS = RESULT_ROW.offset("deal_kongs")
 O_N_BINDINGS = RESULT_ROW.offset("n_bindings")
 O_TENPAI_TURN = RESULT_ROW.offset("tenpai_turn")
+O_FAN_MASK_HIGH = RESULT_ROW.offset("fan_mask_high")
+O_FLOWER_FANS = RESULT_ROW.offset("flower_fans")
+O_FLOWERS = RESULT_ROW.offset("flowers")
+O_EXTRA_DRAWS = RESULT_ROW.offset("extra_draws")
 N_OUT = RESULT_ROW.size
 
 # ``out_hand``: the winner's 13-tile hand (int8): concealed counts, meld kinds and tiles, melds.
@@ -255,6 +264,32 @@ B_N_BINDINGS = BEIJING_STATE.offset("n_bindings")
 B_SHANTEN = BEIJING_STATE.offset("shanten")
 N_BEIJING_STATE = BEIJING_STATE.size
 
+# ``TwoPlayerDealState.tp`` (int64): the two-player deal's own loop scalars (game.deal_two_player).
+TWO_PLAYER_STATE = Layout(
+    "two-player state",
+    [
+        ("ctx", 1),  # how the win happened (hand.two_player.CTX_* bits, the flowers above them)
+        ("flowers", 1),  # the face-up flower tiles, packed as in ctx >> FLOWER_SHIFT
+        ("kongs", 1),  # kongs declared so far
+        ("ticks", 1),  # discards so far (the clock of "ready first")
+        ("extra_draws", 1),  # tiles drawn in 海底捞月
+        ("win_offer", 1),  # ctx + 1 of a declared seat's pending win on the discard, 0 none
+        ("shanten", SEATS),  # each seat's table shanten after its last discard (-2: not known)
+        ("ready_since", SEATS),  # the tick from which the hand has waited (听牌) unbroken, -1 not waiting
+        ("declared_first", SEATS),  # 1: declared (报听) with its first discard, concealed (天听)
+    ],
+)
+T_CTX = TWO_PLAYER_STATE.offset("ctx")
+T_FLOWERS = TWO_PLAYER_STATE.offset("flowers")
+T_KONGS = TWO_PLAYER_STATE.offset("kongs")
+T_TICKS = TWO_PLAYER_STATE.offset("ticks")
+T_EXTRA_DRAWS = TWO_PLAYER_STATE.offset("extra_draws")
+T_WIN_OFFER = TWO_PLAYER_STATE.offset("win_offer")
+T_SHANTEN = TWO_PLAYER_STATE.offset("shanten")
+T_READY_SINCE = TWO_PLAYER_STATE.offset("ready_since")
+T_DECLARED_FIRST = TWO_PLAYER_STATE.offset("declared_first")
+N_TWO_PLAYER_STATE = TWO_PLAYER_STATE.size
+
 # The packed public view of a paused decision (int16), for Python players: one copy per
 # decision (game.engine.pack_view writes it, players.interface reads it); pond fields are
 # (4, MAX_POND) row-major.
@@ -311,4 +346,14 @@ P_N_KINDS = PUBLIC_VIEW.offset("n_kinds")
 N_PUB = PUBLIC_VIEW.size
 assert PUBLIC_VIEW.width("info") >= N_INFO
 
-LAYOUTS = (RESULT_ROW, HAND_ROW, HAND_ROW_ALL, FINAL_ROWS, CONTROL, DEAL_RESULT, BEIJING_STATE, PUBLIC_VIEW)
+LAYOUTS = (
+    RESULT_ROW,
+    HAND_ROW,
+    HAND_ROW_ALL,
+    FINAL_ROWS,
+    CONTROL,
+    DEAL_RESULT,
+    BEIJING_STATE,
+    TWO_PLAYER_STATE,
+    PUBLIC_VIEW,
+)

@@ -375,7 +375,7 @@ assert ENCODING[R_FANS_LAST_DISCARD] == "fans_last_discard" and ENCODING[R_EXTRA
 
 
 ENGINE_FAMILIES = ("daqing",)  # the families every deal feature plays so far
-BATCH_FAMILIES = ("daqing", "beijing")  # the families ds.simulate plays (batch deals, built-in players)
+BATCH_FAMILIES = ("daqing", "beijing", "two_player")  # the families ds.simulate plays
 
 
 def require_engine_family(rules: RuleSet, what: str, families: tuple[str, ...] = ENGINE_FAMILIES) -> None:
@@ -390,6 +390,8 @@ def require_engine_family(rules: RuleSet, what: str, families: tuple[str, ...] =
         name = _title(rules.family)
         plays = " and ".join(_title(f) for f in families)
         more = "" if "beijing" in families or name != "Beijing" else "; Beijing deals: ds.simulate"
+        if rules.family == "two_player" and "two_player" in BATCH_FAMILIES:
+            more = "; two-player games: ds.simulate, ds.tournament"
         raise ValueError(
             f"{what} plays {plays} deals only so far: it does not deal {name} yet "
             f"({name} hands and wins: ds.analyze_hand, ds.score_win{more})"

@@ -66,7 +66,8 @@ def _labels_in_order(seat_labels: Mapping[object, Sequence[str]]) -> list[str]:
 def _check_frame(df: pd.DataFrame, seat_labels: Mapping[object, Sequence[str]], by: str, func: str) -> None:
     if not isinstance(df, pd.DataFrame):
         raise ValueError(f"{func}: give a results DataFrame, not {type(df).__name__}")
-    need = [by, "deal"] + [f"pay_{s}" for s in range(4)]
+    n = len(next(iter(seat_labels.values()), ())) or 4  # seats: four, two-player two
+    need = [by, "deal"] + [f"pay_{s}" for s in range(n)]
     missing = [c for c in need if c not in df.columns]
     if missing:
         raise ValueError(
@@ -75,8 +76,10 @@ def _check_frame(df: pd.DataFrame, seat_labels: Mapping[object, Sequence[str]], 
     if not seat_labels:
         raise ValueError(f"{func}: seat_labels is empty; give the four seat labels of every rotation")
     for rotation, seats in seat_labels.items():
-        if isinstance(seats, str) or len(seats) != 4:
-            raise ValueError(f"{func}: seat_labels[{rotation!r}] must be four labels (seats 0-3)")
+        if isinstance(seats, str) or len(seats) != n or n not in (2, 4):
+            raise ValueError(
+                f"{func}: seat_labels[{rotation!r}] must be four labels (seats 0-3; two-player: two)"
+            )
 
 
 def _sums(

@@ -78,7 +78,10 @@ from daqing_sim.experiments.entrants import seat_labels as _seat_labels
 from daqing_sim.players import registry as strategies_module
 from daqing_sim.players.beijing import PLAYERS as BEIJING_PLAYERS
 from daqing_sim.players.plugins import is_player_spec, load_player, player_digest
-from daqing_sim.rules import BATCH_FAMILIES, RuleSet, require_engine_family
+from daqing_sim.rules import RuleSet, require_engine_family
+
+# the families experiment files play so far (two-player games: ds.simulate, ds.tournament)
+EXPERIMENT_FAMILIES = ("daqing", "beijing")
 
 # The built-in players of each family other than Daqing (where every strategy plays).
 FAMILY_PLAYERS: dict[str, tuple[str, ...]] = {"beijing": BEIJING_PLAYERS}
@@ -469,7 +472,7 @@ def experiment_from_dict(
         # the experiment's [rules] are flags of its family: a variant of another starts from its defaults
         merged = {**base_flags, **flags} if family == base_family else dict(flags)
         rules = RuleSet.from_dict(merged, where=f"{vwhere} rules")
-        require_engine_family(rules, f"an experiment ({vwhere})", BATCH_FAMILIES)
+        require_engine_family(rules, f"an experiment ({vwhere})", EXPERIMENT_FAMILIES)
         if "strategies" in raw:
             strategies = _strategies(raw["strategies"], vwhere)
         else:
@@ -577,7 +580,7 @@ def _tournament_experiment(
     if not isinstance(flags, dict):
         raise ValueError(f"rules in {twhere} must be a table, e.g. rules = {{ kong_fan = true }}")
     rules = RuleSet.from_dict(flags, where=f"{twhere} rules")
-    require_engine_family(rules, f"a tournament ({twhere})", BATCH_FAMILIES)
+    require_engine_family(rules, f"a tournament ({twhere})", EXPERIMENT_FAMILIES)
     parsed = [_entrant(e, i, where, rules.family) for i, e in enumerate(entrants)]
     n_walls = _positive_int(raw["n_walls"], "n_walls", twhere)
     _check_n_chunks(n_walls, common["chunk_size"], twhere)

@@ -59,26 +59,30 @@ def entrant_label(entry: Any) -> str:
     return name if isinstance(name, str) and name else type(entry).__name__
 
 
-def check_entrants(entrants: Any, where: str = "entrants") -> list[Any]:
-    """The four entrants as a list, or a ValueError saying how many to give."""
+def check_entrants(entrants: Any, where: str = "entrants", n_seats: int = N_ROTATIONS) -> list[Any]:
+    """The entrants (one per seat: four, two under the two-player family) as a list, or a
+    ValueError saying how many to give."""
+    word = {2: "two", 4: "four"}[n_seats]
     if isinstance(entrants, str | Mapping) or not isinstance(entrants, Sequence):
         raise ValueError(
-            f"{where} must be a list of four entrants (strategy names, (name, knobs) pairs or players), "
+            f"{where} must be a list of {word} entrants (strategy names, (name, knobs) pairs or players), "
             f"not {entrants!r}"
         )
-    if len(entrants) != N_ROTATIONS:
+    if len(entrants) != n_seats:
+        family = " under the two-player family" if n_seats == 2 else ""
         raise ValueError(
-            f"{where} has {len(entrants)} entrant(s): a tournament seats exactly four "
+            f"{where} has {len(entrants)} entrant(s): a tournament seats exactly {word}{family} "
             "(repeat one to play it against copies of itself)"
         )
     return list(entrants)
 
 
 def rotate(entrants: Sequence[Any], r: int) -> list[Any]:
-    """Seats of rotation ``r``: entrant ``i`` sits at seat ``(i + r) % 4``."""
-    seats: list[Any] = [None] * N_ROTATIONS
+    """Seats of rotation ``r``: entrant ``i`` sits at seat ``(i + r) % n`` (``n`` entrants)."""
+    n = len(entrants)
+    seats: list[Any] = [None] * n
     for i, entry in enumerate(entrants):
-        seats[(i + r) % N_ROTATIONS] = entry
+        seats[(i + r) % n] = entry
     return seats
 
 
@@ -87,10 +91,11 @@ def rotation_name(r: int) -> str:
     return f"rotation_{r}"
 
 
-def seat_labels(entrants: Sequence[Any]) -> dict[str, tuple[str, str, str, str]]:
-    """Rotation name -> the labels of seats 0-3, as :mod:`daqing_sim.analysis.duplicate` takes them."""
+def seat_labels(entrants: Sequence[Any]) -> dict[str, tuple[str, ...]]:
+    """Rotation name -> the labels of the seats, as :mod:`daqing_sim.analysis.duplicate` takes them
+    (as many rotations as entrants)."""
     labels = [entrant_label(e) for e in entrants]
-    return {rotation_name(r): tuple(rotate(labels, r)) for r in range(N_ROTATIONS)}  # type: ignore[misc]
+    return {rotation_name(r): tuple(rotate(labels, r)) for r in range(len(labels))}
 
 
 def _parse_value(text: str, spec: str) -> Any:

@@ -64,19 +64,20 @@ def tournament_frames(
         The ``simulate`` columns plus ``variant`` (``rotation_0`` .. ``rotation_3``); deals
         ``0 .. n_walls - 1`` in each rotation.
     """
-    entrants = check_entrants(entrants)
+    n_seats = _seats(rules)
+    entrants = check_entrants(entrants, n_seats=n_seats)
     n_walls = check_int(n_walls, "n_walls", minimum=1)
     seed = check_int(seed, "seed")
-    # the four rotations' frames are held at once
+    # the rotations' frames are held at once
     check_fits_memory(
-        N_ROTATIONS * n_walls,
-        "deals (4 rotations x n_walls)",
+        n_seats * n_walls,
+        f"deals ({n_seats} rotations x n_walls)",
         "play fewer walls, or run a [tournament] experiment file",
     )
     if simulate_fn is None:
         from daqing_sim.game.simulate import simulate as simulate_fn
     frames = []
-    for r in range(N_ROTATIONS):
+    for r in range(n_seats):
         df = simulate_fn(
             n_walls,
             strategies=tuple(rotate(entrants, r)),
@@ -89,8 +90,15 @@ def tournament_frames(
         df.insert(0, "variant", rotation_name(r))
         frames.append(df)
     out = pd.concat(frames, ignore_index=True)
-    out["variant"] = pd.Categorical(out["variant"], categories=[rotation_name(r) for r in range(N_ROTATIONS)])
+    out["variant"] = pd.Categorical(out["variant"], categories=[rotation_name(r) for r in range(n_seats)])
     return out
+
+
+def _seats(rules: Any) -> int:
+    """Seats (entrants and rotations) of a tournament under ``rules``: four, two-player two."""
+    from daqing_sim.players.registry import FAMILY_SEATS
+
+    return FAMILY_SEATS.get(getattr(rules, "family", "daqing"), N_ROTATIONS)
 
 
 def tournament(
@@ -154,7 +162,7 @@ def tournament(
     >>> tournament_pairs(t)[["a", "b"]].values.tolist()
     [['greedy', 'random'], ['random', 'greedy']]
     """
-    entrants = check_entrants(entrants)
+    entrants = check_entrants(entrants, n_seats=_seats(rules))
     frames = tournament_frames(entrants, n_walls, seed, rules, n_jobs, progress)
     return duplicate_table(frames, seat_labels(entrants), confidence=confidence)
 

@@ -322,7 +322,9 @@ def logged_deal(
     seed = check_int(seed, "seed")
     deal = check_int(deal, "deal")
     strategies = _with_players(_default_seats(strategies, rules))
-    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer, "deal_log")
+    rules, dealer, names, codes, knob_values = _prepare(
+        rules, strategies, knobs, dealer, "deal_log", ("daqing", "beijing")
+    )
     walls, _, seeds = generate_walls(1, seed, deal, family=rules.family)
     df, row = deal_log_wall(
         walls[0], seeds[0], rules, codes, knob_values, dealer, _python_seats(strategies), deal

@@ -51,6 +51,7 @@ from daqing_sim.codes import (
     CHI_MID,
     CLAIM_KONG,
     CLAIM_PENG,
+    CLAIM_WIN,
     CONCEALED_KONG,
     DEAL_IN,
     DECISION_CLAIM,
@@ -71,6 +72,7 @@ from daqing_sim.codes import (
     ZHONG,
 )
 from daqing_sim.game import deal_beijing as bjd
+from daqing_sim.game import deal_two_player as tpd
 from daqing_sim.game.borrow import borrowed
 from daqing_sim.game.deal_daqing import (  # noqa: F401 (re-exported: tests and the advisor use them)
     LEGAL_DECLARE,
@@ -102,7 +104,13 @@ from daqing_sim.game.events import (  # noqa: F401 (re-exported)
     MAX_EVENTS,
     log_event,
 )
-from daqing_sim.game.families import fam_legal_discards, fam_record, family_state
+from daqing_sim.game.families import (
+    beijing_state,
+    fam_legal_discards,
+    fam_record,
+    family_state,
+    two_player_state,
+)
 from daqing_sim.game.state import observe
 from daqing_sim.game.wall import BAO_POSITION, LIVE_START, N_LIVE
 from daqing_sim.hand.kernels import bao_win_k, may_declare_k, std_shanten_k, wait_set_k
@@ -172,6 +180,7 @@ from daqing_sim.layout import (  # noqa: F401 (the row, hand, final and control 
     R_WIN_KIND,
     R_WIN_TILE,
     R_WINNER,
+    T_WIN_OFFER,
 )
 from daqing_sim.players import beijing as pb
 from daqing_sim.players import dispatch
@@ -291,7 +300,9 @@ def play_batch_k(
     walls, rules, codes, knobs, simple, tabs, st, obs, out = borrowed(
         (walls, rules, codes, knobs, simple, tabs, st, obs, out)
     )
-    bj = family_state(st)  # None for Daqing: _play_deal's Beijing branches are pruned
+    bj = family_state(st)  # None for Daqing: _play_deal's other families' branches are pruned
+    bo = beijing_state(st)  # None but for Beijing deals
+    tp = two_player_state(st)  # None but for two-player games
     for i in range(n):
         hrow = out_hand[i] if rec_hand else out_hand[0]
         ctl[C_STATUS] = ST_NEW
@@ -311,6 +322,8 @@ def play_batch_k(
             ctl,
             ufns,
             bj,
+            bo,
+            tp,
         )
         fam_record(bj, st, rules, dealer, out[i], hrow, rec_hand, tabs)
         if rec_final:
@@ -337,8 +350,10 @@ def step_deal_k(
         (wall, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl)
     )
     bj = family_state(st)
+    bo = beijing_state(st)
+    tp = two_player_state(st)
     ctl[C_N_LOG] = _play_deal(
-        wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns, bj
+        wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns, bj, bo, tp
     )
     if ctl[C_STATUS] == ST_DONE:
         fam_record(bj, st, rules, dealer, orow, hrow, np.bool_(True), tabs)  # a bool as play_batch_k passes
@@ -429,7 +444,9 @@ def _save(
 
 
 @njit(cache=True)
-def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns, bj):
+def _play_deal(
+    wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns, bj, bo, tp
+):
     """Play one deal on ``st`` (its final tiles, melds and result scalars are left there for
     :func:`_record`), from its start or from where ``ctl`` paused it. Returns the number of
     events logged; ``ctl[C_STATUS]`` is ``ST_DONE`` at the end, ``ST_PAUSED`` at a decision
@@ -465,17 +482,25 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
     sc = obs.sc
     tk = obs.tk
     tb = obs.tb
+    ns = 4  # seats at the table
     if bj is None:
         pass
-    else:  # the Beijing steps take arrays, not the state (see game.deal_beijing)
+    elif bo is not None:  # the Beijing steps take arrays, not the state (see game.deal_beijing)
         fam = bj.bj
         tenpai = bj.tenpai
         wait_out = bj.wait_out
         claims_from = bj.claims_from
         bound = bj.bound
+    elif tp is not None:  # the two-player steps too (game.deal_two_player)
+        tpf = tp.tp
+        tenpai = tp.tenpai
+        wait_out = tp.wait_out
+        ns = 2
     log_on = log.shape[0] > 1
     L = rules[R_LAST_TILES_NO_CLAIM]
     lock = rules[R_LOCK_AFTER_READY] != 0
+    if tp is not None:
+        lock = True  # RULES: 报听 locks the hand
     # the deal's loop-carried scalars (saved in ctl while paused)
     front = LIVE_START
     back = wall.shape[0] - 1
@@ -534,13 +559,15 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
         reset_result_row(orow)
         if bj is None:
             pass
-        else:
+        elif bo is not None:
             front, bao = bjd.start(st, wall)
+        elif tp is not None:
+            front, back, bao, n_log = tpd.start(st, wall, rules, log, log_on, n_log)
         for s in range(4):
             rng[s] = splitmix64(seed ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
         pos = 0
-        for k in range(4):
-            s = (dealer + k) % 4
+        for k in range(ns):
+            s = (dealer + k) % ns
             for _ in range(14 if k == 0 else 13):
                 conc[s, wall[pos]] += 1
                 pos += 1
@@ -572,8 +599,17 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             if bj is None:
                 if front > back:
                     break  # RULES: 荒庄 (also when no kong replacement tile is left)
-            elif back - front + 1 <= bjd.draw_limit(fam, rules):
-                break  # RULES: 荒牌 — 14 left undrawn, +2 per kong after the first
+            elif bo is not None:
+                if back - front + 1 <= bjd.draw_limit(fam, rules):
+                    break  # RULES: 荒牌 — 14 left undrawn, +2 per kong after the first
+            elif tp is not None:
+                if front > back:  # RULES: the 71 tiles are used up — 海底捞月, else 流局
+                    w, wt, n_log = tpd.extra_draws(wall, st, rules, tabs, log, log_on, n_log)
+                    if w >= 0:
+                        winner, win_tile = w, wt
+                        method = SELF_DRAW
+                        win_drawn = wt
+                    break
             last_live = back - front + 1
             if from_back:  # RULES: kong replacement from the back
                 drawn = np.int64(wall[back])
@@ -593,7 +629,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
         if phase == _AFTER_DRAW:
             if bj is None:
                 pass
-            else:
+            elif bo is not None:
                 at_end = back - front + 1 <= bjd.draw_limit(fam, rules)
                 w, wt, kd, bg, bk = bjd.self_draw_win(
                     conc[cur], nm[cur], fam, cur, drawn, tabs, replacement, at_end
@@ -602,6 +638,26 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     winner, win_tile, win_kind, big, bao_kind = w, wt, kd, bg, bk
                     method = SELF_DRAW
                     win_drawn = drawn
+                    break
+            elif tp is not None:
+                w, wt = tpd.self_draw_win(
+                    conc[cur],
+                    nm[cur],
+                    tpf,
+                    ready,
+                    cur,
+                    drawn,
+                    dealer,
+                    own_draws[cur],
+                    np.int64(wall[13]),
+                    tabs,
+                    replacement,
+                    front > back,
+                )
+                if w >= 0:  # RULES: a complete hand wins on a self-draw (天和 on the deal)
+                    winner, win_tile = w, wt
+                    method = SELF_DRAW
+                    win_drawn = wt
                     break
             # each Daqing step is its own 'if bj is None:' (no 'and'), which numba prunes
             if bj is None:
@@ -620,9 +676,13 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             n_opt = 0
             if bj is None:
                 pass
-            else:
+            elif bo is not None:
                 n_opt = bjd.kong_options(
                     conc[cur], mk[cur], mt[cur], nm[cur], fam, rules, back - front + 1, kong_opts
+                )
+            elif tp is not None:
+                n_opt = tpd.kong_options(
+                    conc[cur], mk[cur], mt[cur], nm[cur], ready[cur] != 0, front <= back, kong_opts
                 )
             if bj is None:
                 if not (ready[cur] and lock) and front <= back:  # RULES: a locked hand declares no kong
@@ -717,7 +777,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                         log_on,
                         n_log,
                     )
-                else:
+                elif bo is not None:
                     kan = -1
                     n_log, robber = bjd.after_kong(
                         st, rules, tabs, cur, kt, concealed_kong, log, log_on, n_log
@@ -726,6 +786,15 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                         winner, win_tile = robber, kt
                         method = DEAL_IN
                         discarder = cur
+                        break
+                elif tp is not None:
+                    kan = -1
+                    n_log, robber = tpd.after_kong(st, tabs, cur, kt, concealed_kong, log, log_on, n_log)
+                    if robber >= 0:  # RULES: 抢杠 — the opponent robs an added kong
+                        winner, win_tile = robber, kt
+                        method = DEAL_IN
+                        discarder = cur
+                        discarder_ready = ready[cur] != 0
                         break
                 if kan >= 0:
                     winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
@@ -740,7 +809,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             forced = -1
             if bj is None:
                 pass
-            else:
+            elif bo is not None:
                 forced = bjd.forced_discard(
                     conc[cur],
                     n_pond,
@@ -822,10 +891,29 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             newly_ready = False
             if bj is None:
                 pass
-            else:
+            elif bo is not None:
                 bjd.declare_after_discard(
                     conc[cur], mk[cur], mt[cur], nm[cur], fam, tenpai, own_draws, wait_out, cur, tabs
                 )
+            elif tp is not None:
+                newly_ready = tpd.after_discard(
+                    conc[cur],
+                    mk[cur],
+                    mt[cur],
+                    nm[cur],
+                    tpf,
+                    ready,
+                    ready_draw,
+                    tenpai,
+                    own_draws,
+                    n_pond[cur],
+                    wait_out,
+                    cur,
+                    declare,
+                    tabs,
+                )
+                if newly_ready and i_pond < MAX_POND:
+                    pond_flag[cur, i_pond] |= DECLARED
             if bj is None:
                 if keep_ready:
                     if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
@@ -850,7 +938,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             at_end = False
             if bj is None:
                 claimable = last_live > L  # RULES: 荒庄前最后四张
-            else:
+            elif bo is not None:
                 n_log = bjd.note_discard(fam, cur, d, dealer, rules, log, log_on, n_log)
                 at_end = back - front + 1 <= bjd.draw_limit(fam, rules)
                 claimable = True
@@ -860,6 +948,16 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     method = DEAL_IN
                     discarder = cur
                     discarder_ready = False
+                    break
+            elif tp is not None:
+                at_end = front > back
+                claimable = True  # a declared hand's win may be offered on the last discard
+                w = tpd.win_on_discard(conc, nm, tpf, ready, cur, d, dealer, n_pond, own_draws, tabs, at_end)
+                if w >= 0:  # RULES: a complete hand wins on the opponent's discard
+                    winner, win_tile = w, d
+                    method = DEAL_IN
+                    discarder = cur
+                    discarder_ready = ready[cur] != 0
                     break
             if bj is None:
                 if claimable:
@@ -908,7 +1006,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                         safe[r, d] = 1
             if bj is None:
                 pass
-            else:
+            elif bo is not None:
                 claimable = not at_end  # RULES: only a win may claim the last discard
             stage = 0
             phase = _CLAIMS
@@ -918,46 +1016,53 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
         while claimable and stage < 4:
             s = -1
             opts = 0
-            if stage == 0:
-                for k in range(1, 4):
-                    s2 = (cur + k) % 4
-                    if conc[s2, d] < 2:
-                        continue
-                    if bj is None:
-                        if ready[s2] or not _meld_ok(nm[s2], rules):
+            if tp is None:
+                if stage == 0:
+                    for k in range(1, 4):
+                        s2 = (cur + k) % 4
+                        if conc[s2, d] < 2:
                             continue
-                    s = s2  # at most one other seat holds two copies
-                    opts = 1 << CLAIM_PENG
-                    if bj is None:
-                        drawable = front <= back
-                    else:
-                        drawable = bjd.kong_drawable(fam, rules, back - front + 1)
-                    if conc[s, d] == 3 and drawable:
-                        opts |= 1 << CLAIM_KONG
-                    break
-            else:
-                if bj is None:
-                    if d == ZHONG:
+                        if bj is None:
+                            if ready[s2] or not _meld_ok(nm[s2], rules):
+                                continue
+                        s = s2  # at most one other seat holds two copies
+                        opts = 1 << CLAIM_PENG
+                        if bj is None:
+                            drawable = front <= back
+                        elif bo is not None:
+                            drawable = bjd.kong_drawable(fam, rules, back - front + 1)
+                        if conc[s, d] == 3 and drawable:
+                            opts |= 1 << CLAIM_KONG
                         break
-                    if stage != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
-                        break  # RULES: chi only from the previous seat (上家)
-                    s2 = (cur + stage) % 4
-                    if not ready[s2] and _meld_ok(nm[s2], rules):
-                        opts = _chi_options_seat(conc, s2, d)
-                        if stage != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
-                            for a in (CHI_LOW, CHI_MID, CHI_HIGH):
-                                if opts & (1 << a) and not _chi_makes_ready(
-                                    conc[s2], mk[s2], mt[s2], nm[s2], d, a, rules, tabs, tk, tb
-                                ):
-                                    opts &= ~(1 << a)
-                        if opts != 0:
-                            s = s2
                 else:
-                    opts = bjd.chi_options(conc, cur, stage, d)
-                    if opts < 0:
-                        break
-                    if opts != 0:
-                        s = (cur + 1) % 4
+                    if bj is None:
+                        if d == ZHONG:
+                            break
+                        if stage != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
+                            break  # RULES: chi only from the previous seat (上家)
+                        s2 = (cur + stage) % 4
+                        if not ready[s2] and _meld_ok(nm[s2], rules):
+                            opts = _chi_options_seat(conc, s2, d)
+                            if stage != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
+                                for a in (CHI_LOW, CHI_MID, CHI_HIGH):
+                                    if opts & (1 << a) and not _chi_makes_ready(
+                                        conc[s2], mk[s2], mt[s2], nm[s2], d, a, rules, tabs, tk, tb
+                                    ):
+                                        opts &= ~(1 << a)
+                            if opts != 0:
+                                s = s2
+                    elif bo is not None:
+                        opts = bjd.chi_options(conc, cur, stage, d)
+                        if opts < 0:
+                            break
+                        if opts != 0:
+                            s = (cur + 1) % 4
+            else:
+                if stage > 0:
+                    break  # one decision: the opponent is the only claimer
+                s, opts = tpd.claim_options(conc, ready, tpf, cur, d, at_end, front <= back)
+                if opts == 0:
+                    s = -1
             if s >= 0:
                 if answered:
                     a = answer
@@ -1004,6 +1109,15 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                     must_declare = stage > 1
                     break
             stage += 1
+        if tp is not None:
+            if claimer >= 0 and action == CLAIM_WIN:  # RULES: 报听 — the declared hand takes the win
+                winner, win_tile = claimer, d
+                method = DEAL_IN
+                discarder = cur
+                discarder_ready = ready[cur] != 0
+                break
+            if tpf[T_WIN_OFFER] != 0:
+                tpd.passed_win(tpf)
         if claimer >= 0:
             s = claimer
             pool[d] -= 1
@@ -1036,10 +1150,12 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
                 n_log = log_event(log, n_log, EV_CLAIM, s, d, action, cur)
             if bj is None:
                 pass
-            else:
+            elif bo is not None:
                 n_log = bjd.note_claim(
                     fam, claims_from, bound, s, cur, action == CLAIM_KONG, log, log_on, n_log
                 )
+            elif tp is not None:
+                tpd.note_claim(tpf, s, action == CLAIM_KONG)
         kan = -1
         if bj is None:
             if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:
@@ -1058,7 +1174,7 @@ def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, o
             else:
                 phase = _DISCARD
         else:
-            cur = (cur + 1) % 4
+            cur = (cur + 1) % ns
             phase = _DRAW
 
     ctl[C_STATUS] = ST_DONE

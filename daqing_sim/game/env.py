@@ -84,7 +84,7 @@ class DealEnv:
     ) -> None:
         self.seed = check_int(seed, "seed")
         self.deal = check_int(deal, "deal")
-        self.rules = _check_rules(rules, "DealEnv")
+        self.rules = _check_rules(rules, "DealEnv", ("daqing", "beijing"))
         self.dealer = _check_dealer(dealer)
         if players is None:  # the caller at seat 0 against the family's default field
             players = (None, *default_field(self.rules.family)[1:])

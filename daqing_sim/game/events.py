@@ -16,6 +16,9 @@ EV_CLAIM_OFFER, EV_WIN_DETAIL = 9, 10
 # Beijing: a kong robbed (seat = robber, tile, a = the kong's declarer, b = 1 concealed kong);
 # a 互包 pair bound (seat, a = partner); a 烧庄 round completed (seat = dealer, tile, a = round)
 EV_ROBBED_KONG, EV_MUTUAL_BAO, EV_BURN = 11, 12, 13
+# two-player: a flower tile turned face up (tile, a = its place 0-3); an extra draw of 海底捞月
+# (seat, tile, a = 1 if it won, b = its place 0-2; a tile that does not win is put aside)
+EV_FLOWER, EV_EXTRA_DRAW = 14, 15
 LOG_WIDTH = 5
 MAX_EVENTS = 1024  # draws + discards + up to four claim offers per discard stay well below
 

@@ -47,8 +47,9 @@ from daqing_sim.game.engine import (
 )
 from daqing_sim.game.external import play_with_players
 from daqing_sim.game.frame_beijing import beijing_frame
+from daqing_sim.game.frame_two_player import two_player_frame
 from daqing_sim.game.state import new_deal_state
-from daqing_sim.game.wall import BLOCK, generate_walls
+from daqing_sim.game.wall import BLOCK, TP_WIDTH, generate_walls
 from daqing_sim.hand.notation import format_hand, hand_from_arrays
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.hand.tiles import tile_name
@@ -57,7 +58,7 @@ from daqing_sim.players.beijing import PLAYERS as BEIJING_PLAYERS
 from daqing_sim.players.dispatch import table_free_flags
 from daqing_sim.players.interface import Player
 from daqing_sim.players.plugins import resolve_seats
-from daqing_sim.players.registry import STRATEGIES, default_field, encode_strategies
+from daqing_sim.players.registry import FAMILY_SEATS, STRATEGIES, default_field, encode_strategies
 from daqing_sim.players.seats import engine_seats, table_players
 from daqing_sim.players.user import JittedPlayer, entry_with_ufns
 from daqing_sim.rules import BATCH_FAMILIES, RuleSet, require_engine_family
@@ -91,15 +92,20 @@ def _check_family_seats(rules: RuleSet, names: Sequence[str], strategies: Sequen
     if bad:
         raise ValueError(
             f"{', '.join(bad)} does not play {rules.family} yet: use {' or '.join(BEIJING_PLAYERS)} "
-            f"(e.g. strategies=('greedy',) * 4)"
+            f"(e.g. strategies=('greedy',) * {FAMILY_SEATS[rules.family]})"
         )
 
 
-def _check_dealer(dealer: Any) -> int:
+def _check_dealer(dealer: Any, family: str = "daqing") -> int:
     dealer = check_int(dealer, "dealer")
-    if dealer > 3:
-        raise ValueError(f"dealer={dealer} is out of range: seats are 0, 1, 2, 3")
+    n = FAMILY_SEATS.get(family, 4)
+    if dealer >= n:
+        raise ValueError(f"dealer={dealer} is out of range: seats are {', '.join(map(str, range(n)))}")
     return dealer
+
+
+def _batch_feature(family: str) -> str:
+    return {"daqing": "simulate", "beijing": "simulate_beijing"}.get(family, f"simulate_{family}")
 
 
 def run_walls(
@@ -131,7 +137,7 @@ def run_walls(
     n = walls.shape[0]
     stepped = players is not None and any(isinstance(p, Player) for p in players)
     if n:
-        feature = "stepped" if stepped else "simulate" if rules.family == "daqing" else "simulate_beijing"
+        feature = "stepped" if stepped else _batch_feature(rules.family)
         announce(feature, table_players(codes), rules.family)
     if stepped:
         if any(isinstance(p, JittedPlayer) for p in players):
@@ -204,11 +210,15 @@ def results_frame(
     names: Sequence[str],
     hands: np.ndarray | None = None,
     family: str = "daqing",
+    cap: int = 13,
 ) -> pd.DataFrame:
     """Turn the kernel's ``out`` rows into the results DataFrame of docs/DESIGN.md (a Beijing
-    run: :func:`daqing_sim.game.frame_beijing.beijing_frame`)."""
+    run: :func:`daqing_sim.game.frame_beijing.beijing_frame`; a two-player one:
+    :func:`daqing_sim.game.frame_two_player.two_player_frame`, ``cap`` its ``limit_fans``)."""
     if family == "beijing":
         return beijing_frame(out, first_deal, dealer, names, hands)
+    if family == "two_player":
+        return two_player_frame(out, first_deal, dealer, names, hands, cap)
     n = out.shape[0]
     cols: dict[str, Any] = {
         "deal": np.arange(first_deal, first_deal + n, dtype=np.int64),
@@ -261,7 +271,7 @@ def results_frame(
 def _prepare(rules, strategies, knobs, dealer, what="simulate", families=BATCH_FAMILIES):
     """Validated rules and dealer, and the seats encoded (``"module:Class"`` players made)."""
     rules = _check_rules(rules, what, families)
-    dealer = _check_dealer(dealer)
+    dealer = _check_dealer(dealer, rules.family)
     names, codes, knob_values = encode_strategies(strategies, knobs, rules.family)
     _check_family_seats(rules, names, strategies)
     return rules, dealer, names, codes, knob_values
@@ -315,7 +325,7 @@ def simulate_walls(
         players=_python_seats(strategies),
         first_deal=first_deal,
     )
-    return results_frame(raw["out"], first_deal, dealer, names, raw.get("hands"), rules.family)
+    return results_frame(raw["out"], first_deal, dealer, names, raw.get("hands"), rules.family, _cap(rules))
 
 
 def _default_seats(strategies: Any, rules: Any) -> Any:
@@ -337,9 +347,13 @@ def _python_seats(strategies: Sequence[Any]) -> tuple[Any, ...] | None:
     return tuple(strategies) if any(isinstance(p, Player | JittedPlayer) for p in strategies) else None
 
 
+def _cap(rules: RuleSet) -> int:
+    return rules.limit_fans if rules.family == "two_player" else 13
+
+
 def _check_walls(walls: Any, family: str = "daqing") -> np.ndarray:
     nk = _n_kinds(family)
-    size = 4 * nk
+    size = TP_WIDTH if family == "two_player" else 4 * nk
     walls = np.asarray(walls)
     if walls.ndim == 1:
         walls = walls[None, :]
@@ -349,6 +363,13 @@ def _check_walls(walls: Any, family: str = "daqing") -> np.ndarray:
         raise ValueError(f"walls hold tile kinds 0-{nk - 1} only")
     walls = walls.astype(np.uint8)
     counts = np.apply_along_axis(np.bincount, 1, walls, minlength=nk) if walls.size else None
+    if family == "two_player":
+        if counts is not None and (counts > 4).any():
+            bad = int(np.flatnonzero((counts > 4).any(axis=1))[0])
+            raise ValueError(
+                f"wall {bad} holds a kind more than four times: a two-player wall is 78 of the 136 tiles"
+            )
+        return walls
     if counts is not None and not (counts == 4).all():
         bad = int(np.flatnonzero((counts != 4).any(axis=1))[0])
         raise ValueError(
@@ -451,8 +472,7 @@ def simulate(
         nxt += CHUNK
     edges.append(start + n_deals)
     if n_deals:
-        batch = "simulate" if rules.family == "daqing" else "simulate_beijing"
-        feature = "stepped" if _python_seats(strategies) is not None else batch
+        feature = "stepped" if _python_seats(strategies) is not None else _batch_feature(rules.family)
         announce(feature, table_players(codes), rules.family)
     tasks = [
         (b - a, seed, a, rules, codes, knob_values, dealer, bool(record_hands), _python_seats(strategies))
@@ -477,7 +497,7 @@ def simulate(
         out = np.empty((0, N_OUT), dtype=np.int32)
         width = H_WIDTH if rules.family == "daqing" else HA_WIDTH
         hands = np.empty((0, width), dtype=np.int8) if record_hands else None
-    return results_frame(out, start, dealer, names, hands, rules.family)
+    return results_frame(out, start, dealer, names, hands, rules.family, _cap(rules))
 
 
 __all__ = ["simulate", "simulate_walls", "run_walls", "results_frame"]

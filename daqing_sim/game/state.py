@@ -20,6 +20,7 @@ from daqing_sim.codes import CONCEALED_KONG, N_KINDS, N_KINDS_ALL
 from daqing_sim.layout import (  # noqa: F401 (re-exported)
     N_BEIJING_STATE,
     N_RESULT,
+    N_TWO_PLAYER_STATE,
     R_BACK,
     R_BAO,
     R_BAO_KIND,
@@ -98,9 +99,23 @@ BeijingDealState = namedtuple(
 )
 
 
+# A two-player game's state: Daqing's arrays (34 kinds wide, seats 2 and 3 never used) and the
+# family's own; a third type, so the engine's two-player steps are picked when compiling.
+TwoPlayerDealState = namedtuple(
+    "TwoPlayerDealState",
+    (
+        *DealState._fields,
+        "tenpai",  # (4,) int64 own draws when the seat's hand first waited, -1 not yet
+        "fan_out",  # (46,) int64 the win's fans (hand.two_player.FAN_NAMES)
+        "wait_out",  # (34,) int8 wait-set scratch of the engine
+        "tp",  # (N_TWO_PLAYER_STATE,) int64 the family's loop scalars (layout.TWO_PLAYER_STATE)
+    ),
+)
+
+
 def new_deal_state(family: str = "daqing") -> tuple[DealState, Observation]:
     """Allocate a deal state of the rule family and the observation that shares its public arrays."""
-    nk = N_KINDS_ALL if family == "beijing" else N_KINDS
+    nk = N_KINDS if family == "daqing" else N_KINDS_ALL
     arrays = dict(
         conc=np.zeros((4, nk), dtype=np.uint8),
         mk=np.zeros((4, 4), dtype=np.int8),
@@ -135,6 +150,14 @@ def new_deal_state(family: str = "daqing") -> tuple[DealState, Observation]:
             fan_out=np.zeros(11, dtype=np.int64),
             wait_out=np.full(nk, -1, dtype=np.int8),
             bj=np.zeros(N_BEIJING_STATE, dtype=np.int64),
+        )
+    elif family == "two_player":
+        st = TwoPlayerDealState(
+            **arrays,
+            tenpai=np.full(4, -1, dtype=np.int64),
+            fan_out=np.zeros(46, dtype=np.int64),
+            wait_out=np.full(nk, -1, dtype=np.int8),
+            tp=np.zeros(N_TWO_PLAYER_STATE, dtype=np.int64),
         )
     else:
         st = DealState(**arrays)

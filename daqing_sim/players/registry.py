@@ -19,7 +19,16 @@ from typing import Any
 import numpy as np
 
 from daqing_sim.codes import EXTERNAL, USER_BASE
-from daqing_sim.players import beijing_expert, defensive, expert, greedy, jia_hunter, random, scripted
+from daqing_sim.players import (
+    beijing_expert,
+    defensive,
+    expert,
+    greedy,
+    jia_hunter,
+    random,
+    scripted,
+    two_player_expert,
+)
 from daqing_sim.players.interface import Player
 from daqing_sim.players.user import JittedPlayer, user_slot
 
@@ -34,7 +43,12 @@ PLAYER_MODULES: dict[str, ModuleType] = {
 }
 PLAYER_NAMES = tuple(PLAYER_MODULES)
 #: a family's own module of a player, where its knobs differ from Daqing's (same code, same name)
-FAMILY_MODULES: dict[str, dict[str, ModuleType]] = {"beijing": {"expert": beijing_expert}}
+FAMILY_MODULES: dict[str, dict[str, ModuleType]] = {
+    "beijing": {"expert": beijing_expert},
+    "two_player": {"expert": two_player_expert},
+}
+#: seats at the table of each rule family (two-player: 2; seats 2 and 3 of the engine stay empty)
+FAMILY_SEATS = {"daqing": 4, "beijing": 4, "two_player": 2}
 STRATEGY_NAMES = PLAYER_NAMES
 N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
 
@@ -42,15 +56,15 @@ N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
 #: the seats every function plays when none are given (simulate, replay, deal_log, DealEnv's
 #: other seats, the simulated advisor): four expert players, the strongest built-in field
 DEFAULT_FIELD: tuple[str, str, str, str] = ("expert",) * 4
-# a family's default field where it is not the expert (the expert plays Daqing and Beijing)
-FAMILY_DEFAULT_FIELD: dict[str, tuple[str, str, str, str]] = {}
+# a family's default field where it is not four experts (the two-player game seats two)
+FAMILY_DEFAULT_FIELD: dict[str, tuple[str, ...]] = {"two_player": ("expert", "expert")}
 
 
-def default_field(family: str = "daqing") -> tuple[str, str, str, str]:
-    """The four players a run of ``family`` uses when none are given.
+def default_field(family: str = "daqing") -> tuple[str, ...]:
+    """The players a run of ``family`` uses when none are given (one per seat).
 
-    >>> default_field(), default_field("beijing")
-    (('expert', 'expert', 'expert', 'expert'), ('expert', 'expert', 'expert', 'expert'))
+    >>> default_field(), default_field("two_player")
+    (('expert', 'expert', 'expert', 'expert'), ('expert', 'expert'))
     """
     return FAMILY_DEFAULT_FIELD.get(family, DEFAULT_FIELD)
 
@@ -85,14 +99,14 @@ def encode_strategies(
     knobs: Sequence[Mapping[str, float] | None] | None = None,
     family: str = "daqing",
 ) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
-    """Validate four seat strategies and encode them for the engine.
+    """Validate the seats' strategies (four, two-player two) and encode them for the engine.
 
     Parameters
     ----------
-    strategies : sequence of 4
+    strategies : sequence of 4 (2 under the two-player family)
         Each a strategy name, ``(name, {knob: value})`` or a
         :class:`~daqing_sim.players.interface.Player` (code ``codes.EXTERNAL``, no knobs).
-    knobs : sequence of 4 mappings, optional
+    knobs : sequence of 4 (2) mappings, optional
         Extra knob overrides per seat (applied after those given with the names).
     family : str
         The rule family played: a player with a family module (:data:`FAMILY_MODULES`, e.g.
@@ -102,7 +116,7 @@ def encode_strategies(
     -------
     names : tuple of str
     codes : numpy.ndarray
-        ``int64 (4,)``.
+        ``int64 (4,)`` (a two-player game's seats 2 and 3: ``random``, never asked).
     knob_values : numpy.ndarray
         ``float64 (4, N_KNOBS)``, defaults filled in, in the order of the player's ``KNOBS``.
 
@@ -111,22 +125,28 @@ def encode_strategies(
     ValueError
         On a wrong number of seats, an unknown strategy or knob, or a knob out of its domain.
     """
+    n_seats = FAMILY_SEATS.get(family, 4)
+    word = {2: "two", 4: "four"}[n_seats]
     if isinstance(strategies, str) or not isinstance(strategies, Sequence):
         raise ValueError(
-            f"strategies must be four strategy names (one per seat), not {strategies!r}; "
-            f"e.g. ('greedy',) * 4; valid: {', '.join(PLAYER_NAMES)}"
+            f"strategies must be {word} strategy names (one per seat), not {strategies!r}; "
+            f"e.g. ('greedy',) * {n_seats}; valid: {', '.join(PLAYER_NAMES)}"
         )
-    if len(strategies) != 4:
-        raise ValueError(f"strategies has {len(strategies)} entries: give one per seat (four)")
+    if len(strategies) != n_seats:
+        where = " under the two-player family" if n_seats == 2 else ""
+        raise ValueError(
+            f"strategies has {len(strategies)} entries: give one per seat ({word}{where}), "
+            f"e.g. ('greedy',) * {n_seats}"
+        )
     if knobs is not None and (
         isinstance(knobs, str | Mapping)
         or not isinstance(knobs, Sequence)
-        or len(knobs) != 4
+        or len(knobs) != n_seats
         or not all(k is None or isinstance(k, Mapping) for k in knobs)
     ):
-        raise ValueError(f"knobs must be four mappings (one per seat, None for defaults), not {knobs!r}")
+        raise ValueError(f"knobs must be {word} mappings (one per seat, None for defaults), not {knobs!r}")
     names = []
-    codes = np.zeros(4, dtype=np.int64)
+    codes = np.full(4, RANDOM, dtype=np.int64)  # a two-player game's seats 2 and 3 are never asked
     values = np.zeros((4, N_KNOBS), dtype=np.float64)
     for seat, item in enumerate(strategies):
         if isinstance(item, JittedPlayer):

@@ -47,6 +47,10 @@ def _py_functions(code: int, family: str) -> tuple[Any, Any, Any]:
         from daqing_sim.players import beijing
 
         return beijing.seat_functions(code)
+    if family == "two_player":
+        from daqing_sim.players import two_player
+
+        return two_player.seat_functions(code)
     module = PLAYER_MODULES[PLAYER_NAMES[code]]
     return module.discard.py_func, module.claim.py_func, module.kong.py_func
 

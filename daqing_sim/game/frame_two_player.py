@@ -1,0 +1,153 @@
+"""The results DataFrame of a two-player run (docs/DESIGN.md, "Results DataFrame, two-player").
+
+One row per game, seats 0 and 1: the win's fans (one ``fan_<code>`` column per pattern and
+limit hand of docs/RULES_TWO_PLAYER.md, holding its fans: a limit hand shows the cap), F and the
+value, how it was won (self-draw, robbed kong, kong replacement, the last tile, the last discard,
+an extra draw), each seat's 报听 (``declared_turn_<seat>``: own draws when it declared, -1 never)
+and first wait (``tenpai_turn_<seat>``), the flower tiles and the game's length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from daqing_sim.codes import N_KINDS_ALL, OUTCOMES, WAIT_KINDS
+from daqing_sim.hand.notation import format_hand, hand_from_arrays
+from daqing_sim.hand.tiles import tile_name
+from daqing_sim.hand.two_player import (
+    CTX_DECLARED_FIRST,
+    CTX_EXTRA_DRAW,
+    CTX_KONG_REPLACEMENT,
+    CTX_LAST_DISCARD,
+    CTX_LAST_TILE,
+    CTX_ROBBED_KONG,
+    F_FLOWER,
+    FAN_NAMES,
+    FAN_VALUES,
+    MAX_FLOWERS,
+    N_PATTERNS,
+)
+from daqing_sim.layout import (
+    HA_MK,
+    HA_MT,
+    HA_NM,
+    O_CONCEALED,
+    O_DEAL_KONGS,
+    O_DISCARDER,
+    O_DRAWS,
+    O_EXTRA_DRAWS,
+    O_FAN_MASK,
+    O_FAN_MASK_HIGH,
+    O_FAN_TOTAL,
+    O_FLOWER_FANS,
+    O_FLOWERS,
+    O_HOW,
+    O_OUTCOME,
+    O_OWN_DRAWS,
+    O_PAY,
+    O_READY_TURN,
+    O_TENPAI_TURN,
+    O_VALUE,
+    O_WAIT,
+    O_WIN_TILE,
+    O_WINNER,
+    O_WINNER_KONGS,
+)
+from daqing_sim.players.registry import STRATEGIES
+
+WAIT_CATEGORIES = (*WAIT_KINDS, "none")
+TILE_CATEGORIES = tuple(tile_name(t) for t in range(N_KINDS_ALL))
+MASK_LOW_BITS = 31  # as game.deal_two_player writes the row
+
+
+def _categorical(codes: np.ndarray, categories: Sequence[str], none_code: int | None = None):
+    codes = np.asarray(codes, dtype=np.int64).copy()
+    if none_code is not None:
+        codes[codes < 0] = none_code
+    return pd.Categorical.from_codes(codes, categories=list(categories))
+
+
+def fan_columns(out: np.ndarray, won: np.ndarray, cap: int) -> dict[str, np.ndarray]:
+    """``fan_<code>``: each pattern's fans in the win (0 not held; a limit hand shows ``cap``)."""
+    low = np.where(won, out[:, O_FAN_MASK], 0).astype(np.int64)
+    high = np.where(won, out[:, O_FAN_MASK_HIGH], 0).astype(np.int64)
+    mask = low | (high << MASK_LOW_BITS)
+    cols = {}
+    for i, name in enumerate(FAN_NAMES):
+        held = (mask >> i & 1).astype(bool)
+        if i == F_FLOWER:
+            value = np.where(won, out[:, O_FLOWER_FANS], 0)
+        else:
+            value = np.where(held, FAN_VALUES[i] if i < N_PATTERNS else cap, 0)
+        cols[f"fan_{name}"] = np.asarray(value, dtype=np.int16)
+    return cols
+
+
+def two_player_frame(
+    out: np.ndarray,
+    first_deal: int,
+    dealer: int,
+    names: Sequence[str],
+    hands: np.ndarray | None = None,
+    cap: int = 13,
+) -> pd.DataFrame:
+    """The two-player results frame of the kernel's ``out`` rows (``cap``: the rules' ``limit_fans``)."""
+    n = out.shape[0]
+    won = out[:, O_WINNER] >= 0
+    how = np.where(won, out[:, O_HOW], 0)
+    cols: dict[str, object] = {
+        "family": pd.Categorical.from_codes(np.zeros(n, dtype=np.int8), ["two_player"]),
+        "deal": np.arange(first_deal, first_deal + n, dtype=np.int64),
+        "outcome": _categorical(out[:, O_OUTCOME], OUTCOMES),
+        "winner": out[:, O_WINNER].astype(np.int8),
+        "discarder": out[:, O_DISCARDER].astype(np.int8),
+        "dealer": np.full(n, dealer, dtype=np.int8),
+        "robbed_kong": how & CTX_ROBBED_KONG != 0,
+        "kong_replacement": how & CTX_KONG_REPLACEMENT != 0,
+        "last_tile": how & CTX_LAST_TILE != 0,
+        "last_discard": how & CTX_LAST_DISCARD != 0,
+        "extra_draw_win": how & CTX_EXTRA_DRAW != 0,
+        "declared_first_win": how & CTX_DECLARED_FIRST != 0,
+        "wait_kind": _categorical(np.where(won, out[:, O_WAIT], -1), WAIT_CATEGORIES, len(WAIT_KINDS)),
+        "win_tile": pd.Categorical.from_codes(np.where(won, out[:, O_WIN_TILE], -1), list(TILE_CATEGORIES)),
+        "draws": out[:, O_DRAWS].astype(np.int16),
+        "extra_draws": out[:, O_EXTRA_DRAWS].astype(np.int8),
+        "fan_total": np.where(won, out[:, O_FAN_TOTAL], 0).astype(np.int16),
+        "value": np.where(won, out[:, O_VALUE], 0).astype(np.int64),
+    }
+    cols.update(fan_columns(out, won, cap))
+    for s in range(2):
+        cols[f"pay_{s}"] = out[:, O_PAY + s].astype(np.int64)
+    for s in range(2):
+        cols[f"concealed_{s}"] = out[:, O_CONCEALED + s].astype(bool)
+    for s in range(2):
+        cols[f"declared_turn_{s}"] = out[:, O_READY_TURN + s].astype(np.int16)
+    for s in range(2):
+        cols[f"tenpai_turn_{s}"] = out[:, O_TENPAI_TURN + s].astype(np.int16)
+    for s in range(2):
+        cols[f"own_draws_{s}"] = out[:, O_OWN_DRAWS + s].astype(np.int16)
+    cols["winner_kongs"] = out[:, O_WINNER_KONGS].astype(np.int8)
+    cols["deal_kongs"] = out[:, O_DEAL_KONGS].astype(np.int8)
+    packed = out[:, O_FLOWERS].astype(np.int64)
+    for i in range(MAX_FLOWERS):
+        kind = (packed >> (6 * i) & 63) - 1
+        if (kind >= 0).any():
+            cols[f"flower_{i}"] = pd.Categorical.from_codes(kind, list(TILE_CATEGORIES))
+    categories = list(STRATEGIES) + sorted(set(names) - set(STRATEGIES))
+    for s in range(2):
+        code = categories.index(names[s])
+        cols[f"strategy_{s}"] = pd.Categorical.from_codes(np.full(n, code, dtype=np.int8), categories)
+    if hands is not None:
+        text = [
+            format_hand(
+                hand_from_arrays(h[:N_KINDS_ALL], h[HA_MK : HA_MK + 4], h[HA_MT : HA_MT + 4], int(h[HA_NM]))
+            )
+            if w >= 0
+            else None
+            for h, w in zip(hands, out[:, O_WINNER], strict=True)
+        ]
+        cols["winner_hand"] = pd.array(text, dtype="string")
+    return pd.DataFrame(cols)
