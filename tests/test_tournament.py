@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -385,3 +387,44 @@ def test_toml_tournament_under_beijing_plays_beijing_deals_with_beijing_knobs(
     assert "\n" not in str(err.value)
     with pytest.raises(ValueError, match="does not play Beijing"):
         load_experiment(write(tmp_path, text.replace('"random"', '"jia_hunter"'), "c.toml"))
+
+
+def test_two_player_tournaments_swap_the_two_seats():
+    """Heads-up under the two-player family: two rotations of the same walls; copies of one player
+    tie exactly, four entrants are a one-line error, and the CLI takes two."""
+    two = ds.RuleSet(family="two_player")
+    frames = tournament_frames(["expert", "greedy"], 40, 3, rules=two)
+    assert list(frames.variant.cat.categories) == ["rotation_0", "rotation_1"]
+    r0, r1 = (frames[frames.variant == f"rotation_{r}"] for r in (0, 1))
+    assert (r0.strategy_0 == "expert").all() and (r1.strategy_0 == "greedy").all()
+    assert (r0.deal.to_numpy() == r1.deal.to_numpy()).all()
+    same = ds.tournament(["greedy", "greedy"], 40, 3, rules=two)
+    assert same.n_seat_deals.tolist() == [80] and same.mean_pay.tolist() == [0.0]
+    t = ds.tournament([("expert", {"fold_shanten": 2}), "greedy"], 60, 3, rules=two)
+    assert t.entrant.tolist() == ["expert(fold_shanten=2)", "greedy"] and t.n_seat_deals.tolist() == [
+        120,
+        120,
+    ]
+    assert abs(t.mean_pay.sum()) < 1e-9  # heads-up: one's gain is the other's loss
+    with pytest.raises(ValueError, match="a tournament seats exactly two under the two-player family"):
+        ds.tournament(["greedy"] * 4, 10, 1, rules=two)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "daqing_sim.cli",
+            "tournament",
+            "expert",
+            "greedy",
+            "--walls",
+            "30",
+            "--rules",
+            "family=two_player",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert out.returncode == 0, out.stderr[-1500:]
+    assert "30 walls of seed 0 x 2 rotations = 60 games, two_player rules" in out.stdout
+    assert "expert - greedy" in out.stdout and "F x multiplier" in out.stdout

@@ -111,21 +111,24 @@ def tournament(
     *,
     confidence: float = CONFIDENCE,
 ) -> pd.DataFrame:
-    """Play a duplicate tournament of four entrants and rate them, one row per entrant label.
+    """Play a duplicate tournament of four entrants (two under the two-player family) and rate
+    them, one row per entrant label.
 
-    Every wall ``0 .. n_walls - 1`` of ``seed`` is played in all four cyclic seat rotations
-    (rotation ``r`` seats entrant ``i`` at seat ``(i + r) % 4``) with the same deal seeds, so
-    each entrant plays every seat's tiles of every wall; entrants with the same label are
-    pooled (copies of one player).
+    Every wall ``0 .. n_walls - 1`` of ``seed`` is played in all the cyclic seat rotations
+    (rotation ``r`` seats entrant ``i`` at seat ``(i + r) % n``, ``n`` the seats) with the same
+    deal seeds, so each entrant plays every seat's tiles of every wall; entrants with the same
+    label are pooled (copies of one player). Heads-up (two-player): the same walls with the
+    seats swapped.
 
     Parameters
     ----------
-    entrants : sequence of 4
+    entrants : sequence of 4 (two-player: 2)
         Each a strategy name, ``(name, {knob: value})`` or a player object, handed to
         :func:`daqing_sim.game.simulate.simulate` unchanged. Labels: the name;
         ``name(knob=value,...)``; a player's ``name`` attribute, else its class name.
     n_walls : int
-        Walls (deals per rotation); the tournament plays ``4 * n_walls`` deals.
+        Walls (deals per rotation); the tournament plays ``4 * n_walls`` deals (``2 * n_walls``
+        two-player games).
     seed : int
         Seed of the walls, the same for the four rotations.
     rules : RuleSet
@@ -207,24 +210,28 @@ def tournament_results(
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    if len(args.entrants) != N_ROTATIONS:
+    rules = rules_from_args(args)
+    n_seats = _seats(rules)
+    if len(args.entrants) != n_seats:
+        example = "expert greedy" if n_seats == 2 else "greedy random random random"
         raise ValueError(
             f"{len(args.entrants)} entrant(s) given ({' '.join(args.entrants)}): a tournament seats "
-            "exactly four; repeat one to play it against copies of itself, e.g. greedy random random random"
+            f"exactly {'two under the two-player family' if n_seats == 2 else 'four'}; repeat one to "
+            f"play it against copies of itself, e.g. {example}"
         )
     from daqing_sim.players.plugins import is_player_spec, load_player
 
     # a module:Class entrant is made here, so that it is labelled by its name, as in Python
     entrants = [load_player(s) if is_player_spec(s) else parse_entrant(s) for s in args.entrants]
-    rules = rules_from_args(args)
     if args.walls is None or args.walls < 1:
         raise ValueError(f"--walls {args.walls} is impossible: give a positive number of walls")
     if args.jobs < 1:
         raise ValueError(f"--jobs {args.jobs} is impossible: give a positive number of workers")
     table = tournament(entrants, args.walls, args.seed, rules=rules, n_jobs=args.jobs)
+    what = "games" if n_seats == 2 else "deals"
     print(
-        f"duplicate tournament: {args.walls:,} walls of seed {args.seed} x 4 rotations = "
-        f"{4 * args.walls:,} deals" + ("" if rules.family == "daqing" else f", {rules.family} rules")
+        f"duplicate tournament: {args.walls:,} walls of seed {args.seed} x {n_seats} rotations = "
+        f"{n_seats * args.walls:,} {what}" + ("" if rules.family == "daqing" else f", {rules.family} rules")
     )
     print(format_tournament(table, tournament_pairs(table), rules.family))
     return 0
@@ -234,18 +241,19 @@ def register(subparsers: Any) -> None:
     """Add the ``tournament`` sub-command."""
     p = subparsers.add_parser(
         "tournament",
-        help="duplicate tournament of four entrants over the same walls",
+        help="duplicate tournament of four entrants (two-player: two) over the same walls",
         description=(
-            "Play every wall in all four cyclic seat rotations with the same deal seeds and print "
-            "each entrant's mean payment per seat-deal and paired differences (t intervals over walls)."
+            "Play every wall in all the cyclic seat rotations (four; two under the two-player family) "
+            "with the same deal seeds and print each entrant's mean payment per seat-deal and paired "
+            "differences (t intervals over walls)."
         ),
     )
     p.add_argument(
         "entrants",
         nargs="+",
         metavar="ENTRANT",
-        help="four entrants, one per seat: a strategy name, 'name(knob=value,...)' or module:Class, "
-        "e.g. greedy 'defensive(fold_shanten=3)' random random",
+        help="four entrants, one per seat (two-player: two): a strategy name, 'name(knob=value,...)' "
+        "or module:Class, e.g. greedy 'defensive(fold_shanten=3)' random random",
     )
     p.add_argument("--walls", type=int, required=True, metavar="N", help="walls (deals per rotation)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the walls (default 0)")

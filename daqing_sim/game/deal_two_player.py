@@ -241,16 +241,21 @@ def after_discard(
     wait_out,
     cur,
     declare,
+    thrown_drawn,
     tabs,
 ):
     """After ``cur``'s discard: its table shanten (kept for the wins it may make), whether its
     hand waits (听牌: the tick it began, for 海底捞月, and its first own draw count, for the row),
-    and 报听 when asked and the hand waits. Returns True for a new declaration."""
-    v = _shanten(hand, nm_s, tabs)
-    tpf[T_SHANTEN + cur] = v
-    waits = False
-    if v == 0:
-        waits = tp_wait_set_k(hand, mk_s, mt_s, nm_s, tabs, wait_out) > 0
+    and 报听 when asked and the hand waits. Returns True for a new declaration. A seat that
+    threw the tile it drew keeps the 13 tiles it had, and what was known of them."""
+    if thrown_drawn and tpf[T_SHANTEN + cur] != UNKNOWN_SHANTEN:
+        waits = tpf[T_READY_SINCE + cur] >= 0
+    else:
+        v = _shanten(hand, nm_s, tabs)
+        tpf[T_SHANTEN + cur] = v
+        waits = False
+        if v == 0:
+            waits = tp_wait_set_k(hand, mk_s, mt_s, nm_s, tabs, wait_out) > 0
     if waits:
         if tpf[T_READY_SINCE + cur] < 0:
             tpf[T_READY_SINCE + cur] = tpf[T_TICKS]

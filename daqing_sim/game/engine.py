@@ -887,6 +887,7 @@ def _play_deal(
                 pond[cur, i_pond] = d
                 pond_flag[cur, i_pond] = DRAWN_AND_THROWN if d == drawn else 0
                 n_pond[cur] = i_pond + 1
+            thrown_drawn = d == drawn
             drawn = -1
             newly_ready = False
             if bj is None:
@@ -910,6 +911,7 @@ def _play_deal(
                     wait_out,
                     cur,
                     declare,
+                    thrown_drawn,
                     tabs,
                 )
                 if newly_ready and i_pond < MAX_POND:

@@ -27,7 +27,7 @@ from daqing_sim.hand.two_player import CTX_DECLARED, tp_fans_k
 from daqing_sim.players.beijing_greedy import _unseen, greedy_claim, greedy_discard, greedy_kong
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import I_N_MELDS, I_SEAT, I_WALL_LEFT
-from daqing_sim.players.two_player_greedy import concealed_hand, waits_after
+from daqing_sim.players.two_player_greedy import concealed_hand, may_lower_shanten, waits_after
 
 KNOBS = {
     "declare_min_outs": Knob(
@@ -118,6 +118,8 @@ def claim(kn, obs, rules, tabs, d, options):
         if obs.info[I_WALL_LEFT] >= kn[K_PASS_MIN_LEFT] and _win_fans(obs, rules, d) < kn[K_PASS_BELOW]:
             return PASS
         return CLAIM_WIN
+    if not options & (1 << CLAIM_KONG) and not may_lower_shanten(obs, tabs, d):
+        return PASS
     a = greedy_claim(obs, tabs, d, options)
     if a == PASS or a == CLAIM_KONG or not concealed_hand(obs):
         return a

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from daqing_sim.codes import CLAIM_WIN, CONCEALED_KONG
+from daqing_sim.codes import CLAIM_KONG, CLAIM_WIN, CONCEALED_KONG, PASS
 from daqing_sim.hand.beijing import bj_shanten_k
 from daqing_sim.hand.two_player import tp_kokushi_shanten_k, tp_wait_set_k
 from daqing_sim.players.beijing_greedy import greedy_claim, greedy_discard, greedy_kong
@@ -41,7 +41,27 @@ def waits_after(obs, tabs, d):
 def greedy_seat_discard(kn, obs, rules, tabs):
     """Greedy's discard, declaring 报听 whenever the concealed hand left waits."""
     d = greedy_discard(obs, tabs)
-    return d, concealed_hand(obs) and waits_after(obs, tabs, d) > 0
+    if not concealed_hand(obs):
+        return d, False
+    # greedy_discard leaves the table shanten after each discard in obs.sc[1]: most hands are
+    # far from waiting, and then neither shanten nor wait set needs computing again
+    if obs.sc[1][d] > 0 and tp_kokushi_shanten_k(obs.hand) > 0:
+        return d, False
+    return d, waits_after(obs, tabs, d) > 0
+
+
+@njit(cache=True)
+def may_lower_shanten(obs, tabs, d):
+    """Could a peng or chi of ``d`` lower the hand's table shanten? Only if taking ``d`` into
+    the hand freely does (a meld fixed around it is one way to use it), so greedy's claim
+    (Beijing's) is asked only then, with the same answers."""
+    hand = obs.hand
+    nm = obs.info[I_N_MELDS]
+    now = bj_shanten_k(hand, nm, tabs)
+    hand[d] += 1
+    with_d = bj_shanten_k(hand, nm, tabs)
+    hand[d] -= 1
+    return with_d < now
 
 
 @njit(cache=True)
@@ -49,6 +69,8 @@ def greedy_seat_claim(kn, obs, rules, tabs, t, options):
     """Greedy's claim: every win, else Beijing greedy's peng, chi or kong."""
     if options & (1 << CLAIM_WIN):
         return CLAIM_WIN
+    if not options & (1 << CLAIM_KONG) and not may_lower_shanten(obs, tabs, t):
+        return PASS
     return greedy_claim(obs, tabs, t, options)
 
 
