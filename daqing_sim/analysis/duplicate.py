@@ -371,6 +371,9 @@ def format_tournament(table: pd.DataFrame, pairs: pd.DataFrame | None = None, fa
             }
         )
         lines += ["", _left(p, "a - b")]
-    unit = "2^N units" if family == "daqing" else "points (a fan is worth 1,000 to a concealed hand)"
+    unit = {
+        "daqing": "2^N units",
+        "two_player": "points (F x multiplier x points per fan: one per fan by default)",
+    }.get(family, "points (a fan is worth 1,000 to a concealed hand)")
     lines += ["", f"{unit} per seat-deal; {DUPLICATE_METHOD}."]
     return "\n".join(lines)

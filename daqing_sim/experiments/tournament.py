@@ -207,24 +207,31 @@ def tournament_results(
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    if len(args.entrants) != N_ROTATIONS:
+    rules = rules_from_args(args)
+    n_seats = _seats(rules)
+    if len(args.entrants) != n_seats:
+        if n_seats == 2:
+            how = "exactly two under the two-player family; e.g. expert greedy"
+        else:
+            how = "exactly four; repeat one to play it against copies of itself, e.g. greedy random random "
+            how += "random"
+            if len(args.entrants) == 2:
+                how += " (two entrants: --rules family=two_player)"
         raise ValueError(
-            f"{len(args.entrants)} entrant(s) given ({' '.join(args.entrants)}): a tournament seats "
-            "exactly four; repeat one to play it against copies of itself, e.g. greedy random random random"
+            f"{len(args.entrants)} entrant(s) given ({' '.join(args.entrants)}): a tournament seats {how}"
         )
     from daqing_sim.players.plugins import is_player_spec, load_player
 
     # a module:Class entrant is made here, so that it is labelled by its name, as in Python
     entrants = [load_player(s) if is_player_spec(s) else parse_entrant(s) for s in args.entrants]
-    rules = rules_from_args(args)
     if args.walls is None or args.walls < 1:
         raise ValueError(f"--walls {args.walls} is impossible: give a positive number of walls")
     if args.jobs < 1:
         raise ValueError(f"--jobs {args.jobs} is impossible: give a positive number of workers")
     table = tournament(entrants, args.walls, args.seed, rules=rules, n_jobs=args.jobs)
     print(
-        f"duplicate tournament: {args.walls:,} walls of seed {args.seed} x 4 rotations = "
-        f"{4 * args.walls:,} deals" + ("" if rules.family == "daqing" else f", {rules.family} rules")
+        f"duplicate tournament: {args.walls:,} walls of seed {args.seed} x {n_seats} rotations = "
+        f"{n_seats * args.walls:,} deals" + ("" if rules.family == "daqing" else f", {rules.family} rules")
     )
     print(format_tournament(table, tournament_pairs(table), rules.family))
     return 0
@@ -234,18 +241,19 @@ def register(subparsers: Any) -> None:
     """Add the ``tournament`` sub-command."""
     p = subparsers.add_parser(
         "tournament",
-        help="duplicate tournament of four entrants over the same walls",
+        help="duplicate tournament of four entrants (two-player: two) over the same walls",
         description=(
-            "Play every wall in all four cyclic seat rotations with the same deal seeds and print "
-            "each entrant's mean payment per seat-deal and paired differences (t intervals over walls)."
+            "Play every wall in every cyclic seat rotation (four; two-player: two) with the same deal "
+            "seeds and print each entrant's mean payment per seat-deal and paired differences "
+            "(t intervals over walls)."
         ),
     )
     p.add_argument(
         "entrants",
         nargs="+",
         metavar="ENTRANT",
-        help="four entrants, one per seat: a strategy name, 'name(knob=value,...)' or module:Class, "
-        "e.g. greedy 'defensive(fold_shanten=3)' random random",
+        help="one entrant per seat, four (two under --rules family=two_player): a strategy name, "
+        "'name(knob=value,...)' or module:Class, e.g. greedy 'defensive(fold_shanten=3)' random random",
     )
     p.add_argument("--walls", type=int, required=True, metavar="N", help="walls (deals per rotation)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the walls (default 0)")
