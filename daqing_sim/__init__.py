@@ -36,6 +36,7 @@ _EXPORTS = {
     "Settlement": "game.scoring",
     "generate_walls": "game.wall",
     "simulate": "game.simulate",
+    "simulate_match": "game.match",
     "replay": "game.replay",
     "replay_html": "game.replay_html",
     "deal_log": "game.deal_log",

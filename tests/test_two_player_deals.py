@@ -121,3 +121,36 @@ def test_bad_input_gets_one_line_errors():
         ds.simulate(5, rules=TWO, strategies=(("expert", {"win_value": 1}), "greedy"))
     with pytest.raises(ValueError, match=r"walls must have shape \(n, 78\)"):
         ds.game.simulate.simulate_walls(np.zeros((1, 136), dtype=np.uint8), [1], rules=TWO)
+
+
+def test_matches_winner_deals_next_and_games_double():
+    m = ds.simulate_match(60, games=5, strategies=("expert", "greedy"), seed=4)
+    assert len(m) == 300 and list(m.game[:5]) == [0, 1, 2, 3, 4]
+    for _, g in m.groupby("match"):
+        winner, dealer = g.winner.to_numpy(), g.dealer.to_numpy()
+        assert (dealer[1:] == np.where(winner[:-1] >= 0, winner[:-1], dealer[:-1])).all()
+    assert (m.match_pay_0 == m.pay_0 * 2**m.game).all() and (m.match_pay_0 + m.match_pay_1 == 0).all()
+    assert set(m.dealer[m.game == 0]) == {0, 1}  # the first dealer is drawn per match
+    # each game is deal match * games + game of the seed, played with its dealer
+    walls, _, seeds = generate_walls(300, 4, 0, family="two_player")
+    for _, row in m.sample(12, random_state=0).iterrows():
+        one = ds.game.simulate.simulate_walls(
+            walls[row.deal],
+            seeds[row.deal : row.deal + 1],
+            rules=TWO,
+            strategies=("expert", "greedy"),
+            dealer=int(row.dealer),
+        ).iloc[0]
+        assert (one.winner, one.value, one.pay_0) == (row.winner, row.value, row.pay_0)
+    again = ds.simulate_match(60, games=5, strategies=("expert", "greedy"), seed=4)
+    pd.testing.assert_frame_equal(m, again)
+    flat = ds.simulate_match(
+        10,
+        games=3,
+        rules=ds.RuleSet(family="two_player", match_doubling=False),
+        strategies=("greedy", "greedy"),
+        seed=4,
+    )
+    assert (flat.match_pay_0 == flat.pay_0).all()
+    with pytest.raises(ValueError, match="simulate_match plays two-player matches"):
+        ds.simulate_match(2, rules=ds.RuleSet())
