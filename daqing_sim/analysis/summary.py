@@ -638,7 +638,7 @@ def _tp_outcomes(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
 
 def _tp_roles(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
     t = fam.two_player_roles(df)
-    names = {"win": "win_rate", "self_draw": "self_draw_rate", "deal_in": "deal_in_rate"}
+    names = {"win": "win_rate", "self_draw": "self_draw_rate", "deal_in": "deal_in_rate", "pay": "pay_mean"}
     metric = [f"{names.get(s, s)}_{r}" for s, r in zip(t["statistic"], t["role"], strict=True)]
     t = t.assign(metric=metric)
     parts = []
