@@ -418,10 +418,11 @@ def test_engine_entry_points_refuse_families_they_do_not_deal(tmp_path):
         'n_walls = 8\nrules = { family = "two_player" }\n',
         encoding="utf-8",
     )
-    # a Beijing tournament plays (tests/test_tournament.py); the two-player family deals nothing yet
-    with pytest.raises(ValueError, match=r"a tournament \(.*bj\.toml.*\)") as info:
+    # Beijing and two-player tournaments play (tests/test_tournament.py, test_experiment_two_player.py);
+    # four entrants at a two-player table are a one-line error
+    with pytest.raises(ValueError, match=r"bj\.toml \[tournament\] has 4 entrant\(s\)") as info:
         ds.load_experiment(path)
-    assert "\n" not in str(info.value) and "two" in str(info.value).lower()
+    assert "\n" not in str(info.value) and "exactly two" in str(info.value)
 
 
 def test_a_daqing_run_compiles_no_beijing_or_two_player_kernel():

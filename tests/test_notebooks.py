@@ -41,7 +41,7 @@ def results_root(tmp_path_factory) -> Path:
 
 
 def test_every_notebook_is_built_from_its_py_source():
-    assert len(SOURCES) == 8 and [p.stem for p in NOTEBOOKS] == [p.stem for p in SOURCES]
+    assert len(SOURCES) == 9 and [p.stem for p in NOTEBOOKS] == [p.stem for p in SOURCES]
     for py in SOURCES:
         source = jupytext.read(py)
         built = nbformat.read(py.with_suffix(".ipynb"), as_version=4)

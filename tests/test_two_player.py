@@ -484,8 +484,8 @@ def test_engine_entry_points_refuse_two_player(tmp_path):
     path = tmp_path / "two.toml"
     text = 'name = "two"\nn_deals = 100\nseed = 1\n\n[rules]\nfamily = "two_player"\n\n'
     path.write_text(text + '[[variants]]\nname = "base"\n', encoding="utf-8")
-    with pytest.raises(ValueError, match=r"an experiment .* does not deal two-player yet"):
-        ds.load_experiment(path)
+    # experiment files play the family (tests/test_experiment_two_player.py)
+    assert ds.load_experiment(path).variants[0].strategies == ("expert", "expert")
 
 
 # ---------------------------------------------------------------- shanten, waits, analysis, CLI

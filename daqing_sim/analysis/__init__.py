@@ -42,6 +42,7 @@ _PLOTS = (
     "plot_tenpai_probability",
     "plot_fan_types",
     "plot_value_distribution",
+    "plot_two_player_patterns",
     "plot_beijing_events",
     "plot_family_readiness",
     "plot_family_comparison",

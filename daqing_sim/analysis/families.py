@@ -34,7 +34,14 @@ from daqing_sim.analysis._frame import (
     seat_matrix,
     variants,
 )
-from daqing_sim.analysis.intervals import CONFIDENCE, bootstrap_ratio, wilson_interval
+from daqing_sim.analysis.intervals import (
+    CONFIDENCE,
+    EXACT_METHOD,
+    WILSON_METHOD,
+    bootstrap_ratio,
+    exact_interval,
+    wilson_interval,
+)
 
 __all__ = [
     "FAMILY_TITLES",
@@ -62,9 +69,18 @@ __all__ = [
     "win_fan_shares",
     "gain_distribution",
     "family_comparison",
+    "TWO_PLAYER_FANS",
+    "TWO_PLAYER_LIMITS",
+    "TWO_PLAYER_ROLE_STATS",
+    "RARE_COUNT",
+    "two_player_pattern_shares",
+    "two_player_roles",
+    "two_player_value_statistics",
+    "two_player_dealer_pay",
+    "two_player_declared_share",
 ]
 
-FAMILY_TITLES = {"daqing": "Daqing", "beijing": "Beijing"}
+FAMILY_TITLES = {"daqing": "Daqing", "beijing": "Beijing", "two_player": "two-player"}
 # Fan code -> (Chinese name, fans) of docs/RULES_BEIJING.md, in the order of the frame's fan_<code> columns.
 BEIJING_FANS = {
     "all_triplets": ("对对和", 2),
@@ -682,3 +698,207 @@ def gain_distribution(
         part["at_least"] = np.cumsum(cnt[::-1])[::-1] / len(x) if len(x) else np.nan
         parts.append(part)
     return pd.concat(parts, ignore_index=True)
+
+
+# --------------------------------------------------------------------------- two-player games
+
+TWO_PLAYER_SEATS = (0, 1)
+# Fan code -> (Chinese name, fans; 0 for a limit hand, worth the cap) of docs/RULES_TWO_PLAYER.md, in
+# the order of the frame's fan_<code> columns (daqing_sim.hand.two_player.FAN_TABLE; a test holds them equal).
+TWO_PLAYER_FANS = {
+    "plain_win": ("推倒胡", 1),
+    "concealed": ("门清", 1),
+    "riichi": ("门清报听", 1),
+    "pinfu": ("平和", 1),
+    "tanyao": ("断幺九", 1),
+    "tsumo": ("门清自摸", 1),
+    "flower": ("花牌", 1),
+    "haitei": ("河底捞月", 1),
+    "houtei": ("河底捞鱼", 1),
+    "extra_draw": ("海底捞月", 1),
+    "double_riichi": ("天听", 2),
+    "iipeikou": ("一杯口", 2),
+    "toitoi": ("碰碰胡", 2),
+    "sanshoku": ("三色同顺", 2),
+    "sanankou": ("三暗刻", 2),
+    "honroutou": ("混老头", 2),
+    "ittsu": ("一气通贯", 2),
+    "rinshan": ("杠上开花", 2),
+    "chiitoitsu": ("七对子", 3),
+    "sanrenkou": ("三连刻", 3),
+    "sanshoku_doukou": ("三色同刻", 3),
+    "chanta": ("混全带幺", 3),
+    "honitsu": ("混一色", 3),
+    "ryanpeikou": ("两杯口", 4),
+    "junchan": ("纯全带幺", 4),
+    "shousangen": ("小三元", 4),
+    "chinitsu": ("清一色", 5),
+    "dragon_seven_pairs": ("龙七对", 6),
+    "tenhou": ("天和", 0),
+    "chiihou": ("地和", 0),
+    "renhou": ("人和", 0),
+    "suuankou": ("四暗刻", 0),
+    "daisangen": ("大三元", 0),
+    "shousuushii": ("小四喜", 0),
+    "daisuushii": ("大四喜", 0),
+    "tsuuiisou": ("字一色", 0),
+    "chinroutou": ("清老头", 0),
+    "suukantsu": ("四杠子", 0),
+    "ryuuiisou": ("绿一色", 0),
+    "chuuren": ("九莲宝灯", 0),
+    "kokushi": ("国士无双", 0),
+    "daisharin": ("大车轮", 0),
+    "hyakumangoku": ("百万石", 0),
+    "suurenkou": ("四连刻", 0),
+    "benikujaku": ("红孔雀", 0),
+    "tohoku_shinkansen": ("东北新干线", 0),
+}
+TWO_PLAYER_LIMITS = tuple(c for c, (_, f) in TWO_PLAYER_FANS.items() if f == 0)
+# Below this many wins holding a pattern (or not holding it) its share gets the exact binomial
+# interval: Wilson's coverage is uneven for a handful of events.
+RARE_COUNT = 50
+TWO_PLAYER_ROLE_STATS = {
+    "win": "P(the seat of the role wins the game), per game",
+    "self_draw": "P(the seat of the role wins by self-draw (自摸, a robbed kong included)), per game",
+    "deal_in": "P(the seat of the role deals in: the opponent wins on its discard), per game",
+    "declared": "P(the seat of the role declares ready (报听) in the game), per seat-game",
+    "tenpai": "P(the seat of the role is ever waiting (听牌) in the game), per seat-game",
+    "pay": "mean payment of the seat of the role per game (points, winner positive)",
+}
+
+
+def _tp_cols(base: str) -> list[str]:
+    return [f"{base}_{s}" for s in TWO_PLAYER_SEATS]
+
+
+def _tp_matrix(g: pd.DataFrame, base: str) -> np.ndarray:
+    return np.column_stack([g[c].to_numpy() for c in _tp_cols(base)])
+
+
+def two_player_pattern_shares(
+    df: pd.DataFrame, confidence: float = CONFIDENCE, rare: int = RARE_COUNT
+) -> pd.DataFrame:
+    """Share of two-player wins holding each pattern and limit hand (``fan_<code> > 0``), and of
+    wins holding any limit hand (``limit_any``).
+
+    A win may hold several patterns, so the shares need not add up to 1 (``plain_win`` is a win
+    with none). The interval is Wilson, or the exact Clopper-Pearson one when fewer than ``rare``
+    wins hold the pattern (or fewer than ``rare`` do not). ``games_per_win`` is games played per
+    win holding it (NaN when none did); ``first_game`` the first game id holding it (-1 none).
+
+    Returns
+    -------
+    DataFrame
+        ``[variant,] fan, name, fans, limit, count, n, share, lo, hi, method, games, games_per_win,
+        first_game`` (n = wins; ``fans`` 0 for a limit hand, worth the cap).
+    """
+    cols = [f"fan_{c}" for c in TWO_PLAYER_FANS]
+    require(df, ["winner", "deal", *cols], "two_player_pattern_shares")
+    rows = []
+    for v, g in by_variant(df):
+        won = _wins(g)
+        n = int(won.sum())
+        deal = g["deal"].to_numpy()
+        held = {c: won & (g[f"fan_{c}"].to_numpy() > 0) for c in TWO_PLAYER_FANS}
+        held["limit_any"] = np.logical_or.reduce([held[c] for c in TWO_PLAYER_LIMITS])
+        for code, hit in held.items():
+            k = int(hit.sum())
+            exact = k < rare or n - k < rare
+            lo, hi = (exact_interval if exact else wilson_interval)(k, n, confidence)
+            name, fans = TWO_PLAYER_FANS.get(code, ("役满 any limit hand", 0))
+            row = {"fan": code, "name": name, "fans": fans, "limit": fans == 0, "count": k, "n": n}
+            row |= {"share": k / n if n else np.nan, "lo": float(lo), "hi": float(hi)}
+            row |= {"method": EXACT_METHOD if exact else WILSON_METHOD, "games": len(g)}
+            row |= {"games_per_win": len(g) / k if k else np.nan}
+            row["first_game"] = int(deal[hit][0]) if k else -1
+            rows.append(({"variant": v} if v is not None else {}) | row)
+    return ordered(pd.DataFrame(rows), df)
+
+
+def two_player_roles(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.DataFrame:
+    """Dealer and non-dealer of two-player games: the figures of :data:`TWO_PLAYER_ROLE_STATS`.
+
+    Shares are Wilson over games (one seat of each role a game); the mean payment is bootstrapped
+    over games.
+
+    Returns
+    -------
+    DataFrame
+        ``[variant,] role, statistic, estimate, lo, hi, n`` (n = games).
+    """
+    need = ["winner", "discarder", "dealer", "outcome", *_tp_cols("pay"), *_tp_cols("declared_turn")]
+    require(df, [*need, *_tp_cols("tenpai_turn")], "two_player_roles")
+    rows = []
+    for v, g in by_variant(df):
+        n = len(g)
+        idx = np.arange(n)
+        dealer = g["dealer"].to_numpy().astype(np.int64)
+        winner = g["winner"].to_numpy().astype(np.int64)
+        disc = g["discarder"].to_numpy().astype(np.int64)
+        self_draw = outcome(g) == "self_draw"
+        pay = _tp_matrix(g, "pay").astype(float)
+        for role, seat in (("dealer", dealer), ("non_dealer", 1 - dealer)):
+            hits = {
+                "win": winner == seat,
+                "self_draw": (winner == seat) & self_draw,
+                "deal_in": (winner >= 0) & ~self_draw & (disc == seat),
+                "declared": _tp_matrix(g, "declared_turn")[idx, seat] >= 0,
+                "tenpai": _tp_matrix(g, "tenpai_turn")[idx, seat] >= 0,
+            }
+            for stat, hit in hits.items():
+                k = int(hit.sum())
+                lo, hi = wilson_interval(k, n, confidence)
+                row = {"role": role, "statistic": stat, "estimate": k / n, "lo": float(lo), "hi": float(hi)}
+                rows.append(({"variant": v} if v is not None else {}) | row | {"n": n})
+            e, lo, hi = bootstrap_ratio(pay[idx, seat], confidence=confidence)
+            row = {"role": role, "statistic": "pay", "estimate": e, "lo": lo, "hi": hi, "n": n}
+            rows.append(({"variant": v} if v is not None else {}) | row)
+    return ordered(pd.DataFrame(rows), df)
+
+
+def two_player_value_statistics(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.DataFrame:
+    """E[value] and its spread for two-player games, in points (F x multiplier x points per fan).
+
+    Statistics as :func:`value_statistics`: ``mean``, ``sd``, ``q01`` .. ``q99`` of a win's value,
+    ``mean_deal`` (E[value] per game, a drawn game counting 0) and ``F_mean`` (E[F] of a win).
+
+    Returns
+    -------
+    DataFrame
+        ``[variant,] statistic, estimate, lo, hi, n`` (n = wins, games for ``mean_deal``).
+    """
+    require(df, ["winner", "value", "fan_total"], "two_player_value_statistics")
+    rows = []
+    for v, g in by_variant(df):
+        won = _wins(g).astype(float)
+        x = g["value"].to_numpy(dtype=float)
+        S = [(x * won)[:, None], (x * x * won)[:, None], won[:, None]]
+        st = est._risk_rows([x[won > 0]], S, confidence)[0]
+        st.pop("p_loss")
+        st["mean_deal"] = (*bootstrap_ratio(x, confidence=confidence), len(g))
+        f = g["fan_total"].to_numpy(dtype=float)
+        st["F_mean"] = (*bootstrap_ratio(f * won, won, confidence=confidence), int(won.sum()))
+        for name, (e, lo, hi, n) in st.items():
+            row = {"statistic": name, "estimate": e, "lo": lo, "hi": hi, "n": n}
+            rows.append(({"variant": v} if v is not None else {}) | row)
+    return ordered(pd.DataFrame(rows), df)
+
+
+def two_player_dealer_pay(df: pd.DataFrame) -> np.ndarray:
+    """Per game, the dealer's payment (points, winner positive): a metric of ``paired_difference``."""
+    dealer = require(df, ["dealer", *_tp_cols("pay")], "two_player_dealer_pay")["dealer"].to_numpy()
+    return _tp_matrix(df, "pay")[np.arange(len(df)), dealer.astype(np.int64)].astype(float)
+
+
+two_player_dealer_pay.__name__ = "dealer_pay"
+
+
+def two_player_declared_share(df: pd.DataFrame) -> np.ndarray:
+    """Per game, the share of the two seats that declared ready (报听): its paired difference is the
+    change in P(报听) per seat-game."""
+    return (
+        _tp_matrix(require(df, _tp_cols("declared_turn"), "two_player_declared_share"), "declared_turn") >= 0
+    ).mean(axis=1)
+
+
+two_player_declared_share.__name__ = "declared_share"

@@ -22,7 +22,9 @@ __all__ = [
     "MAX_BLOCKS",
     "BOOTSTRAP_METHOD",
     "WILSON_METHOD",
+    "EXACT_METHOD",
     "wilson_interval",
+    "exact_interval",
     "bootstrap_deals",
     "bootstrap_ratio",
     "quantile_interval",
@@ -42,6 +44,7 @@ BOOTSTRAP_METHOD = (
     f"{BOOT_SEED}; above {MAX_BLOCKS} deals, {MAX_BLOCKS} blocks of consecutive deals"
 )
 WILSON_METHOD = "Wilson score interval (scipy.stats.binomtest)"
+EXACT_METHOD = "exact Clopper-Pearson interval (scipy.stats.binomtest)"
 
 
 def wilson_interval(successes, trials, confidence: float = CONFIDENCE) -> tuple[np.ndarray, np.ndarray]:
@@ -75,6 +78,22 @@ def wilson_interval(successes, trials, confidence: float = CONFIDENCE) -> tuple[
         if n[i] > 0:
             ci = stats.binomtest(int(k[i]), int(n[i])).proportion_ci(confidence, method="wilson")
             lo[i], hi[i] = ci.low, ci.high
+    return lo, hi
+
+
+def exact_interval(successes, trials, confidence: float = CONFIDENCE) -> tuple[np.ndarray, np.ndarray]:
+    """Exact (Clopper-Pearson) binomial interval by ``scipy.stats.binomtest``; ``trials == 0`` gives nan.
+
+    >>> lo, hi = exact_interval(0, 1000)
+    >>> float(lo), round(float(hi), 5)
+    (0.0, 0.00368)
+    """
+    k, n = np.broadcast_arrays(np.asarray(successes, dtype=np.int64), np.asarray(trials, dtype=np.int64))
+    lo, hi = np.full(k.shape, np.nan), np.full(k.shape, np.nan)
+    for idx in np.ndindex(k.shape):
+        if n[idx] > 0:
+            ci = stats.binomtest(int(k[idx]), int(n[idx])).proportion_ci(confidence, method="exact")
+            lo[idx], hi[idx] = ci.low, ci.high
     return lo, hi
 
 

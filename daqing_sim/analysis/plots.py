@@ -34,6 +34,7 @@ __all__ = [
     "plot_tenpai_probability",
     "plot_fan_types",
     "plot_value_distribution",
+    "plot_two_player_patterns",
     "plot_beijing_events",
     "plot_family_readiness",
     "plot_family_comparison",
@@ -535,6 +536,44 @@ def plot_fan_types(df: pd.DataFrame) -> Figure:
     ax2.yaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{100 * x:g}%"))
     ax2.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax2.set_xlabel("F: the win's fans (their sum)")
+    ax2.set_ylabel("share of wins (95% CI, log scale)")
+    ax2.set_title("How many fans does a win have?", fontsize="small")
+    ax2.grid(alpha=0.3)
+    ax2.legend(fontsize="small")
+    return _finish(fig)
+
+
+def plot_two_player_patterns(df: pd.DataFrame) -> Figure:
+    """Two-player games: which patterns and limit hands do wins hold, and how many fans F? Shares of
+    wins with their intervals (Wilson; exact for rare patterns), per variant; patterns no win held
+    are left out."""
+    table = fam.two_player_pattern_shares(df)
+    seen = table.groupby("fan", sort=False)["count"].sum()
+    table = table[table["fan"].isin(seen[seen > 0].index)]
+    # code names, not the Chinese ones: the plot fonts lack some of their glyphs
+    labels = [
+        f"{code.replace('_', ' ')} ({fam.TWO_PLAYER_FANS[code][1] or 'limit'})"
+        if code in fam.TWO_PLAYER_FANS
+        else "any limit hand"
+        for code in dict.fromkeys(table["fan"])
+    ]
+    total = fam.fan_total_distribution(df)
+    fig = Figure(figsize=(12, 2 + 0.22 * len(labels)))
+    ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+    _hbars(ax1, table, "fan", labels)
+    ax1.set_xlabel("share of wins holding the pattern (95% CI, log scale)")
+    ax1.set_title("Which patterns do wins hold? (fans in brackets)", fontsize="small")
+    for v in variants(total):
+        g = total if v is None else total[total["variant"] == v]
+        g = g[g["count"] > 0]
+        err = np.nan_to_num(np.vstack([g["share"] - g["lo"], g["hi"] - g["share"]]).clip(min=0))
+        ax2.errorbar(
+            g["F"], g["share"], yerr=err, marker="o", capsize=2, label="all" if v is None else str(v)
+        )
+    ax2.set_yscale("log")
+    ax2.yaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{100 * x:g}%"))
+    ax2.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax2.set_xlabel("F: the win's fans (their sum, a limit hand the cap)")
     ax2.set_ylabel("share of wins (95% CI, log scale)")
     ax2.set_title("How many fans does a win have?", fontsize="small")
     ax2.grid(alpha=0.3)

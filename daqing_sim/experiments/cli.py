@@ -36,7 +36,7 @@ def describe_plan(
     ]
     if experiment.tournament is not None:
         labels = ", ".join(experiment.tournament.labels())
-        walls = f"each of the {experiment.n_deals:,} walls in 4 seat rotations"
+        walls = f"each of the {experiment.n_deals:,} walls in {n_var} seat rotations"
         lines.insert(-1, f"  tournament: {labels}; {walls}")
     width = max(len(v.name) for v in experiment.variants)
     for v in experiment.variants:
@@ -109,6 +109,11 @@ def format_summary(summary: pd.DataFrame) -> str:
         note += (
             " Paired differences only between variants of one rule family (walls are shared only"
             " within a family); Beijing money in base units (points / base_points)."
+        )
+    if "family_two_player" in set(summary["metric"]):
+        note += (
+            " Two-player games: paired differences only between two-player variants; money in points"
+            " (F x multiplier x points per fan)."
         )
     lines = [headline_table(summary), "", note]
     lines.append(f"full table: {summary['metric'].nunique()} metrics per variant in summary.csv")

@@ -13,7 +13,7 @@ A minimal file::
     n_deals = 100_000
     seed = 1
     chunk_size = 5_000
-    strategies = "expert"            # all four seats, or a list of four names (default: the family's field)
+    strategies = "expert"            # every seat, or one name per seat (default: the family's field)
 
     [rules]                          # overrides of the classic flags for every variant
 
@@ -45,9 +45,15 @@ four experts under both families; under Beijing ``expert``, ``greedy`` and ``ran
 ``[tournament]`` plays the family of its ``rules`` (Daqing by default; its entrants' knobs are
 checked under that family).
 
+**Two-player games.** ``[rules] family = "two_player"`` (docs/RULES_TWO_PLAYER.md) seats two:
+``strategies`` is one name or a list of two (``random``, ``greedy``, ``expert``; default two
+experts), ``dealer`` is seat 0 or 1, and a ``[tournament]`` has two entrants and two seat
+rotations. A list of four under this family, or of two under Daqing or Beijing, is a one-line
+error. The experiment's ``strategies`` serve a variant of another family only as one name.
+
 A duplicate tournament replaces the variants by a ``[tournament]`` table; it expands into the
-four seat rotations ``rotation_0 .. rotation_3`` (entrant ``i`` at seat ``(i + r) % 4``, all on
-the same walls), and the run also writes ``tournament.csv`` (see
+seat rotations ``rotation_0 .. rotation_3`` (entrant ``i`` at seat ``(i + r) % 4``, all on the
+same walls; two-player: ``rotation_0`` and ``rotation_1``), and the run also writes ``tournament.csv`` (see
 :mod:`daqing_sim.experiments.tournament`). A tournament file::
 
     name = "strategies"
@@ -73,19 +79,34 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from daqing_sim.experiments.entrants import N_ROTATIONS, entrant_label, rotate, rotation_name
+from daqing_sim.experiments.entrants import entrant_label, rotate, rotation_name
 from daqing_sim.experiments.entrants import seat_labels as _seat_labels
 from daqing_sim.players import registry as strategies_module
 from daqing_sim.players.beijing import PLAYERS as BEIJING_PLAYERS
 from daqing_sim.players.plugins import is_player_spec, load_player, player_digest
+from daqing_sim.players.two_player import PLAYERS as TWO_PLAYER_PLAYERS
 from daqing_sim.rules import RuleSet, require_engine_family
 
-# the families experiment files play so far (two-player games: ds.simulate, ds.tournament)
-EXPERIMENT_FAMILIES = ("daqing", "beijing")
+# the families experiment files play
+EXPERIMENT_FAMILIES = ("daqing", "beijing", "two_player")
 
 # The built-in players of each family other than Daqing (where every strategy plays).
-FAMILY_PLAYERS: dict[str, tuple[str, ...]] = {"beijing": BEIJING_PLAYERS}
-_TITLES = {"daqing": "Daqing", "beijing": "Beijing"}
+FAMILY_PLAYERS: dict[str, tuple[str, ...]] = {"beijing": BEIJING_PLAYERS, "two_player": TWO_PLAYER_PLAYERS}
+_TITLES = {"daqing": "Daqing", "beijing": "Beijing", "two_player": "two-player"}
+_WORDS = {2: "two", 4: "four"}
+
+
+def family_seats(family: str) -> int:
+    """Seats at the table of ``family``: four, two-player two (``players.registry.FAMILY_SEATS``)."""
+    return strategies_module.FAMILY_SEATS.get(family, 4)
+
+
+def _seat_count_hint(family: str) -> str:
+    """Where the other seat count is played, for the errors on a list of the wrong length."""
+    if family == "two_player":
+        return "Daqing and Beijing seat four"
+    return 'two-player games seat two: [rules] family = "two_player"'
+
 
 # key -> what it holds; also the list shown when a key is unknown.
 EXPERIMENT_KEYS = {
@@ -94,9 +115,10 @@ EXPERIMENT_KEYS = {
     "n_deals": "deals per variant",
     "seed": "seed of the walls (the same for every variant)",
     "chunk_size": "deals per Parquet chunk / unit of parallel work",
-    "dealer": "dealer seat 0-3",
+    "dealer": "dealer seat 0-3 (two-player: 0 or 1)",
     "record_hands": "keep the winner's hand as notation",
-    "strategies": "seat strategies: one name or a list of four (default: the family's default field)",
+    "strategies": "seat strategies: one name or a list of one per seat, four (two-player: two) "
+    "(default: the family's default field)",
     "knobs": "strategy knobs by strategy name, e.g. [knobs] jia_hunter = { min_outs_fraction = 0.3 }",
     "rules": 'rule flag overrides for every variant of its family (family = "beijing": Beijing rules)',
     "baseline": "variant the summary compares against (default: the first)",
@@ -104,8 +126,9 @@ EXPERIMENT_KEYS = {
     "tournament": "a duplicate tournament instead of variants: [tournament] entrants, n_walls, seed",
 }
 TOURNAMENT_KEYS = {
-    "entrants": 'four entrants: strategy names or { strategy = "...", knobs = { ... } } tables',
-    "n_walls": "walls, each played in the four seat rotations (deals per rotation)",
+    "entrants": 'one entrant per seat, four (two-player: two): strategy names or { strategy = "...", '
+    "knobs = { ... } } tables",
+    "n_walls": "walls, each played in every seat rotation (deals per rotation)",
     "seed": "seed of the walls (the same for every rotation)",
     "rules": "rule flag overrides",
     "knobs": "strategy knobs by strategy name, for every entrant of that strategy",
@@ -147,7 +170,7 @@ class Variant:
 
     name: str
     rules: RuleSet
-    strategies: tuple[str, str, str, str]
+    strategies: tuple[str, ...]  # one per seat: four, two-player two
     knobs: dict[str, dict[str, Any]] = field(default_factory=dict)  # strategy -> knob -> value
     description: str = ""
     # Per-seat knobs over those by strategy name (tournament entrants with their own knobs).
@@ -155,7 +178,7 @@ class Variant:
 
     def seat_knobs(self) -> list[dict[str, Any] | None] | None:
         """Knobs per seat as ``simulate(knobs=...)`` takes them (None: all defaults)."""
-        over = self.seat_knob_overrides or ({},) * 4
+        over = self.seat_knob_overrides or ({},) * len(self.strategies)
         pairs = zip(self.strategies, over, strict=True)
         seats = [{**(self.knobs.get(name) or {}), **o} or None for name, o in pairs]
         return seats if any(seats) else None
@@ -178,7 +201,7 @@ class Variant:
 
 @dataclass(frozen=True)
 class Tournament:
-    """The ``[tournament]`` of an experiment: four entrants as ``simulate`` takes them."""
+    """The ``[tournament]`` of an experiment: one entrant per seat as ``simulate`` takes them."""
 
     entrants: tuple[Any, ...]
 
@@ -186,7 +209,7 @@ class Tournament:
         """Entrant labels in entrant order (duplicates repeated)."""
         return [entrant_label(e) for e in self.entrants]
 
-    def seat_labels(self) -> dict[str, tuple[str, str, str, str]]:
+    def seat_labels(self) -> dict[str, tuple[str, ...]]:
         """Rotation variant name -> labels of seats 0-3 (see :mod:`daqing_sim.analysis.duplicate`)."""
         return _seat_labels(self.entrants)
 
@@ -315,14 +338,23 @@ def _string(value: Any, key: str, where: str) -> str:
     return value
 
 
-def _strategies(value: Any, where: str) -> tuple[str, str, str, str]:
+def _strategies(value: Any, where: str, family: str = "daqing") -> tuple[str, ...]:
+    n = family_seats(family)
+    names = isinstance(value, list) and all(isinstance(s, str) for s in value)
     if isinstance(value, str):
-        seats = [value] * 4
-    elif isinstance(value, list) and len(value) == 4 and all(isinstance(s, str) for s in value):
+        seats = [value] * n
+    elif names and len(value) == n:
         seats = list(value)
-    else:
+    elif names and len(value) in _WORDS:
         raise ValueError(
-            f"strategies = {value!r} in {where} must be one strategy name or a list of four (seats 0-3)"
+            f"strategies = {value!r} in {where} has {len(value)} seats, but {_TITLES[family]} games seat "
+            f"{_WORDS[n]} ({_seat_count_hint(family)}); give one name or a list of {_WORDS[n]}"
+        )
+    else:
+        seats_text = "seats 0-3" if n == 4 else "seats 0 and 1"
+        raise ValueError(
+            f"strategies = {value!r} in {where} must be one strategy name or a list of {_WORDS[n]} "
+            f"({seats_text})"
         )
     valid = known_strategies()
     bad = [s for s in seats if s not in valid and not is_player_spec(s)]
@@ -352,7 +384,7 @@ def _family_seats(seats: tuple[str, ...], family: str, source: str) -> None:
     raise ValueError(
         f"{what} does not play {name} yet ({source}): {name} variants are played by "
         f'{" or ".join(players)}; give the variant strategies = "{players[0]}" '
-        f"(or four of {', '.join(players)})"
+        f"(or {_WORDS[family_seats(family)]} of {', '.join(players)})"
     )
 
 
@@ -372,7 +404,8 @@ def _knobs(value: Any, where: str, family: str = "daqing") -> dict[str, dict[str
             raise ValueError(
                 f"unknown strategy {name!r} in knobs of {where}; valid strategies: {', '.join(valid)}"
             )
-        _check_seat_knobs((name,) * 4, [table] * 4, where, family)
+        n = family_seats(family)
+        _check_seat_knobs((name,) * n, [table] * n, where, family)
     return {name: dict(table) for name, table in value.items()}
 
 
@@ -436,11 +469,12 @@ def experiment_from_dict(
     if "tournament" in data:
         common = dict(name=exp_name, description=description, chunk_size=chunk_size, dealer=dealer)
         return _tournament_experiment(data, where, record_hands=record_hands, **common)
-    base_strategies = _strategies(data["strategies"], where) if "strategies" in data else None
     base_flags = data.get("rules", {})
     if not isinstance(base_flags, dict):
         raise ValueError(f"rules in {where} must be a table of rule flags, e.g. [rules]")
     base_family = RuleSet.from_dict(base_flags, where=f"{where} [rules]").family
+    raw_base = data.get("strategies")
+    base_strategies = _strategies(raw_base, where, base_family) if "strategies" in data else None
     base_knobs = _knobs(data.get("knobs", {}), where, base_family)
 
     raw_variants = data.get("variants", [{"name": DEFAULT_VARIANT}])
@@ -473,8 +507,13 @@ def experiment_from_dict(
         merged = {**base_flags, **flags} if family == base_family else dict(flags)
         rules = RuleSet.from_dict(merged, where=f"{vwhere} rules")
         require_engine_family(rules, f"an experiment ({vwhere})", EXPERIMENT_FAMILIES)
+        _check_dealer(dealer, rules.family, where)
         if "strategies" in raw:
-            strategies = _strategies(raw["strategies"], vwhere)
+            strategies = _strategies(raw["strategies"], vwhere, rules.family)
+        elif base_strategies is not None and len(base_strategies) != family_seats(rules.family):
+            # the experiment's list seats another family's table: only one name carries over
+            what = f"{where}, which the {_TITLES[rules.family]} variant {vname!r} plays"
+            strategies = _strategies(raw_base, what, rules.family)
         else:
             strategies = base_strategies or strategies_module.default_field(rules.family)
         source = (
@@ -515,6 +554,15 @@ def experiment_from_dict(
     )
 
 
+def _check_dealer(dealer: int, family: str, where: str) -> None:
+    n = family_seats(family)
+    if dealer >= n:
+        raise ValueError(
+            f"dealer = {dealer} in {where} is impossible under {_TITLES[family]} rules: its seats are "
+            f"0-{n - 1}"
+        )
+
+
 def _entrant(raw: Any, i: int, where: str, family: str = "daqing") -> tuple[str, dict[str, Any]]:
     """One ``[tournament]`` entrant: ``(strategy, its own knobs)``, knobs checked under ``family``."""
     ewhere = f"{where} [tournament] entrants #{i + 1}"
@@ -547,18 +595,19 @@ def _entrant(raw: Any, i: int, where: str, family: str = "daqing") -> tuple[str,
             f"unknown strategy {name!r} in {ewhere}; valid strategies: {', '.join(valid)}, "
             "or a Python player as 'module:Class'"
         )
-    _check_seat_knobs((name,) * 4, [knobs] * 4, ewhere, family)
+    n = family_seats(family)
+    _check_seat_knobs((name,) * n, [knobs] * n, ewhere, family)
     return name, dict(knobs)
 
 
 def _tournament_experiment(
     data: Mapping[str, Any], where: str, *, record_hands: bool, **common: Any
 ) -> Experiment:
-    """An experiment whose variants are the four seat rotations of a ``[tournament]``."""
+    """An experiment whose variants are the seat rotations of a ``[tournament]`` (four, two-player two)."""
     conflict = [k for k in _NOT_WITH_TOURNAMENT if k in data]
     if conflict:
         raise ValueError(
-            f"{_NOT_WITH_TOURNAMENT[conflict[0]]} and [tournament] in {where}: a tournament's four seat "
+            f"{_NOT_WITH_TOURNAMENT[conflict[0]]} and [tournament] in {where}: a tournament's seat "
             "rotations are its variants, so the file holds one or the other; remove one"
         )
     raw = data["tournament"]
@@ -569,18 +618,22 @@ def _tournament_experiment(
     for key in ("entrants", "n_walls"):
         if key not in raw:
             raise ValueError(f"missing key {key} in {twhere}: {TOURNAMENT_KEYS[key]}")
-    entrants = raw["entrants"]
-    if not isinstance(entrants, list) or len(entrants) != N_ROTATIONS:
-        count = f"{len(entrants)} entrant(s)" if isinstance(entrants, list) else repr(entrants)
-        raise ValueError(
-            f"entrants in {twhere} has {count}: a tournament seats exactly four "
-            "(repeat one to play it against copies of itself)"
-        )
     flags = raw.get("rules", {})
     if not isinstance(flags, dict):
         raise ValueError(f"rules in {twhere} must be a table, e.g. rules = {{ kong_fan = true }}")
     rules = RuleSet.from_dict(flags, where=f"{twhere} rules")
     require_engine_family(rules, f"a tournament ({twhere})", EXPERIMENT_FAMILIES)
+    n_seats = family_seats(rules.family)
+    entrants = raw["entrants"]
+    if not isinstance(entrants, list) or len(entrants) != n_seats:
+        count = f"{len(entrants)} entrant(s)" if isinstance(entrants, list) else repr(entrants)
+        other = isinstance(entrants, list) and len(entrants) in _WORDS
+        under = f" under {_TITLES[rules.family]} rules ({_seat_count_hint(rules.family)})" if other else ""
+        raise ValueError(
+            f"entrants in {twhere} has {count}: a tournament seats exactly {_WORDS[n_seats]}{under} "
+            "(repeat one to play it against copies of itself)"
+        )
+    _check_dealer(common["dealer"], rules.family, where)
     parsed = [_entrant(e, i, where, rules.family) for i, e in enumerate(entrants)]
     n_walls = _positive_int(raw["n_walls"], "n_walls", twhere)
     _check_n_chunks(n_walls, common["chunk_size"], twhere)
@@ -590,7 +643,7 @@ def _tournament_experiment(
     own = [k for _, k in parsed]
     entries = tuple(name if not k else (name, k) for name, k in parsed)
     variants = []
-    for r in range(N_ROTATIONS):
+    for r in range(n_seats):
         names = tuple(name for name, _ in rotate(parsed, r))
         over = tuple(dict(k) for k in rotate(own, r)) if any(own) else None
         desc = "seats " + ", ".join(entrant_label(e) for e in rotate(entries, r))

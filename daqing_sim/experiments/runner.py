@@ -182,16 +182,26 @@ def _compile_part(part: str, family: str, parent_pid: int | None = None) -> str:
     _start_watchdog(parent_pid)
     if part == "engine":
         from daqing_sim.game.simulate import simulate
+        from daqing_sim.players.registry import FAMILY_SEATS
         from daqing_sim.rules import RuleSet
 
         # the engine is one specialization per family, whatever the field: random seats add no player
-        simulate(1, strategies=("random",) * 4, seed=0, rules=RuleSet(family=family), n_jobs=1)
+        seats = ("random",) * FAMILY_SEATS.get(family, 4)
+        simulate(1, strategies=seats, seed=0, rules=RuleSet(family=family), n_jobs=1)
     else:
         from daqing_sim.players.registry import strategy_code
         from daqing_sim.players.seats import builtin_functions
 
         builtin_functions(strategy_code(part), family)
     return part
+
+
+def batch_feature(family: str) -> str:
+    """The compile-notice feature of ``family``'s batch engine (``simulate``, ``simulate_beijing``,
+    ``simulate_two_player``), as ``ds.simulate`` announces it."""
+    from daqing_sim.game.simulate import _batch_feature
+
+    return _batch_feature(family)
 
 
 def precompile(strategies: Sequence[str], n_jobs: int, family: str = "daqing") -> list[str]:
@@ -202,7 +212,7 @@ def precompile(strategies: Sequence[str], n_jobs: int, family: str = "daqing") -
     part. Returns the parts compiled (none when fewer than two were cold)."""
     from daqing_sim.compile_notice import cold_parts
 
-    feature = "simulate" if family == "daqing" else "simulate_beijing"
+    feature = batch_feature(family)
     parts = cold_parts(feature, strategies, family)
     if n_jobs < 2 or len(parts) < 2:
         return []
@@ -779,7 +789,7 @@ class _Run:
             families.setdefault(v.rules.family, []).extend(v.strategies)
         if progress and len(done) < n_total:
             for family, field in families.items():
-                announce("simulate" if family == "daqing" else "simulate_beijing", field, family)
+                announce(batch_feature(family), field, family)
         if len(done) < n_total and self.simulate_fn is None and self.backend == "loky":
             for family, field in families.items():
                 precompile(field, self.jobs, family)
