@@ -124,6 +124,7 @@ O_DEAL_KONGS = RESULT_ROW.offset("deal_kongs")
 O_N_BINDINGS = RESULT_ROW.offset("n_bindings")
 O_TENPAI_TURN = RESULT_ROW.offset("tenpai_turn")
 O_FAN_MASK_HIGH = RESULT_ROW.offset("fan_mask_high")
+FAN_MASK_LOW_BITS = 31  # fan bits in the int32 fan_mask; the rest from bit 0 of fan_mask_high
 O_FLOWER_FANS = RESULT_ROW.offset("flower_fans")
 O_FLOWERS = RESULT_ROW.offset("flowers")
 O_EXTRA_DRAWS = RESULT_ROW.offset("extra_draws")

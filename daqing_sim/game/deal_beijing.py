@@ -183,10 +183,18 @@ def self_draw_win(hand, nm_s, fam, cur, drawn, tabs, replacement, at_end):
 @njit(cache=True)
 def kong_options(hand, mk_s, mt_s, nm_s, fam, rules, undrawn, kong_opts):
     """Fill ``kong_opts`` with the seat's concealed and added kongs; returns how many."""
+    return fill_kong_options(hand, mk_s, mt_s, nm_s, kong_drawable(fam, rules, undrawn), kong_opts)
+
+
+@njit(cache=True)
+def fill_kong_options(hand, mk_s, mt_s, nm_s, allowed, kong_opts):
+    """``kong_opts`` of a seat that may declare a kong (``allowed``): each kind held four times
+    (concealed) and each peng whose fourth tile is held (added); returns how many (0, all
+    cleared, when not ``allowed``). Shared by the families without Daqing's kong conditions."""
     n_opt = 0
     for t in range(kong_opts.shape[0]):
         kong_opts[t] = 0
-    if not kong_drawable(fam, rules, undrawn):
+    if not allowed:
         return 0
     for t in range(kong_opts.shape[0]):
         if hand[t] == 4:
@@ -338,6 +346,27 @@ def note_claim(fam, claims_from, bound, claimer, cur, kong, log, log_on, n_log):
 
 
 @njit(cache=True)
+def record_hand(hand, mk_s, mt_s, nm_s, hrow):
+    """The winner's 13 tiles and melds into its hand row (layout ``HAND_ROW_ALL``)."""
+    for t in range(hand.shape[0]):
+        hrow[t] = hand[t]
+    for j in range(4):
+        hrow[HA_MK + j] = mk_s[j]
+        hrow[HA_MT + j] = mt_s[j]
+    hrow[HA_NM] = nm_s
+
+
+@njit(cache=True)
+def kong_count(mk_s, nm_s):
+    """Kongs among a seat's melds (exposed, added or concealed)."""
+    kongs = 0
+    for j in range(nm_s):
+        if mk_s[j] == KONG or mk_s[j] == CONCEALED_KONG or mk_s[j] == ADDED_KONG:
+            kongs += 1
+    return kongs
+
+
+@njit(cache=True)
 def record(rules, dealer, st, orow, hrow, rec_hand, tabs):
     """Settle the Beijing deal left in ``st`` and write its row (and the winner's hand)."""
     res = st.result
@@ -370,12 +399,7 @@ def record(rules, dealer, st, orow, hrow, rec_hand, tabs):
     n_w = bj_wait_set_k(hand, mk[winner], mt[winner], nm[winner], tabs, st.wait_out)
     kind = st.wait_out[wt]
     if rec_hand:
-        for t in range(hand.shape[0]):
-            hrow[t] = hand[t]
-        for j in range(4):
-            hrow[HA_MK + j] = mk[winner, j]
-            hrow[HA_MT + j] = mt[winner, j]
-        hrow[HA_NM] = nm[winner]
+        record_hand(hand, mk[winner], mt[winner], nm[winner], hrow)
     hand[wt] += 1
     how = bj[B_HOW]
     fans = st.fan_out
@@ -394,10 +418,7 @@ def record(rules, dealer, st, orow, hrow, rec_hand, tabs):
     bj_payments_k(value, winner, pay_how, res[R_DISCARDER], partner, pay)
     if rules[R_BURN_DEALER]:
         bj_burn_k(bj[B_BURN_ROUNDS], dealer, rules[R_BURN_POINTS], pay)
-    kongs = 0
-    for j in range(nm[winner]):
-        if mk[winner, j] == KONG or mk[winner, j] == CONCEALED_KONG or mk[winner, j] == ADDED_KONG:
-            kongs += 1
+    kongs = kong_count(mk[winner], nm[winner])
     mask = 0
     for i in range(fans.shape[0]):
         if fans[i]:

@@ -26,16 +26,13 @@ from daqing_sim.codes import (
     CLAIM_KONG,
     CLAIM_PENG,
     CLAIM_WIN,
-    CONCEALED_KONG,
-    KONG,
-    OPT_ADDED_KONG,
-    OPT_CONCEALED_KONG,
     PENG,
     SELF_DRAW,
     WIN_DEAL_IN,
     WIN_SELF_DRAW,
     ZHONG,
 )
+from daqing_sim.game.deal_beijing import UNKNOWN_SHANTEN, fill_kong_options, kong_count, record_hand
 from daqing_sim.game.deal_daqing import LEGAL_DECLARE, LEGAL_DISCARD
 from daqing_sim.game.events import EV_EXTRA_DRAW, EV_FLOWER, EV_ROBBED_KONG, log_event
 from daqing_sim.game.wall import TP_DEALT, TP_EXTRA_START, TP_FLOWER_START, TP_IN_PLAY
@@ -64,9 +61,7 @@ from daqing_sim.hand.two_player import (
 from daqing_sim.layout import (
     C_LEGAL,
     C_SEAT,
-    HA_MK,
-    HA_MT,
-    HA_NM,
+    FAN_MASK_LOW_BITS,
     O_BAO_REPLACEMENTS,
     O_BURN_ROUNDS,
     O_CONCEALED,
@@ -113,8 +108,6 @@ from daqing_sim.layout import (
 from daqing_sim.rules import R_EXTRA_DRAWS, R_FLOWER_TILES
 
 N_SEATS = 2
-UNKNOWN_SHANTEN = -2  # tpf[T_SHANTEN + s] before it is computed or after the hand changed
-MASK_LOW_BITS = 31  # fan mask bits in the row's int32 fan_mask; the rest in fan_mask_high
 
 
 @njit(cache=True)
@@ -185,20 +178,7 @@ def self_draw_win(
 def kong_options(hand, mk_s, mt_s, nm_s, declared, drawable, kong_opts):
     """Fill ``kong_opts`` with the seat's concealed and added kongs; returns how many (none for a
     declared hand, RULES: 报听 locks it, nor without a tile left for the replacement)."""
-    n_opt = 0
-    for t in range(kong_opts.shape[0]):
-        kong_opts[t] = 0
-    if declared or not drawable:
-        return 0
-    for t in range(kong_opts.shape[0]):
-        if hand[t] == 4:
-            kong_opts[t] = OPT_CONCEALED_KONG
-            n_opt += 1
-    for j in range(nm_s):
-        if mk_s[j] == PENG and hand[mt_s[j]] >= 1:
-            kong_opts[mt_s[j]] = OPT_ADDED_KONG
-            n_opt += 1
-    return n_opt
+    return fill_kong_options(hand, mk_s, mt_s, nm_s, not declared and drawable, kong_opts)
 
 
 @njit(cache=True)
@@ -432,12 +412,7 @@ def record(rules, dealer, st, orow, hrow, rec_hand, tabs):
     tp_wait_set_k(hand, mk[winner], mt[winner], nm[winner], tabs, st.wait_out)
     kind = st.wait_out[wt]
     if rec_hand:
-        for t in range(hand.shape[0]):
-            hrow[t] = hand[t]
-        for j in range(4):
-            hrow[HA_MK + j] = mk[winner, j]
-            hrow[HA_MT + j] = mt[winner, j]
-        hrow[HA_NM] = nm[winner]
+        record_hand(hand, mk[winner], mt[winner], nm[winner], hrow)
     hand[wt] += 1
     ctx = tpf[T_CTX]
     fans = st.fan_out
@@ -450,18 +425,15 @@ def record(rules, dealer, st, orow, hrow, rec_hand, tabs):
     loser = (winner + 1) % N_SEATS
     pay[winner] = value
     pay[loser] = -value
-    kongs = 0
-    for j in range(nm[winner]):
-        if mk[winner, j] == KONG or mk[winner, j] == CONCEALED_KONG or mk[winner, j] == ADDED_KONG:
-            kongs += 1
+    kongs = kong_count(mk[winner], nm[winner])
     low = 0
     high = 0
     for i in range(fans.shape[0]):
         if fans[i]:
-            if i < MASK_LOW_BITS:
+            if i < FAN_MASK_LOW_BITS:
                 low |= 1 << i
             else:
-                high |= 1 << (i - MASK_LOW_BITS)
+                high |= 1 << (i - FAN_MASK_LOW_BITS)
     orow[O_OUTCOME] = WIN_SELF_DRAW if self_drawn else WIN_DEAL_IN
     orow[O_WINNER] = winner
     orow[O_DISCARDER] = res[R_DISCARDER]

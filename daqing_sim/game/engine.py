@@ -450,10 +450,12 @@ def _play_deal(
     """Play one deal on ``st`` (its final tiles, melds and result scalars are left there for
     :func:`_record`), from its start or from where ``ctl`` paused it. Returns the number of
     events logged; ``ctl[C_STATUS]`` is ``ST_DONE`` at the end, ``ST_PAUSED`` at a decision
-    of an ``EXTERNAL`` seat. ``bj`` is ``None`` for a Daqing deal and the Beijing state for a
-    Beijing one (:func:`daqing_sim.game.families.family_state`): each step where the families
-    differ is an ``if bj is None:`` branch, which numba prunes by the argument's type before it
-    types the loop. So a Daqing compile never sees a Beijing step (``game.deal_beijing``) and the
+    of an ``EXTERNAL`` seat. ``bj`` is ``None`` for a Daqing deal and the state for another
+    family's; ``bo`` the state for a Beijing deal and ``tp`` for a two-player game, ``None``
+    otherwise (:mod:`daqing_sim.game.families`): each step where the families differ is an
+    ``if bj is None:`` / ``elif bo is not None:`` / ``elif tp is not None:`` chain, which numba
+    prunes by the arguments that are ``None`` before it types the loop. So a Daqing compile
+    never sees another family's step (``game.deal_beijing``, ``game.deal_two_player``) and the
     Daqing steps are this loop's own code, as before families (measured: calling them as inlined
     functions with the arrays they use made random Daqing deals 2.4x slower, from the reference
     counts numba adds at each call)."""

@@ -93,18 +93,33 @@ def beijing_frame(
     cols["burn_rounds"] = out[:, O_BURN_ROUNDS].astype(np.int8)
     cols["mutual_bindings"] = out[:, O_N_BINDINGS].astype(np.int8)
     cols["mutual_payer"] = np.where(won, out[:, O_MUTUAL_PAYER], -1).astype(np.int8)
-    categories = list(STRATEGIES) + sorted(set(names) - set(STRATEGIES))
-    for s in range(4):
-        code = categories.index(names[s])
-        cols[f"strategy_{s}"] = pd.Categorical.from_codes(np.full(n, code, dtype=np.int8), categories)
+    cols.update(strategy_columns(names, n))
     if hands is not None:
-        text = [
-            format_hand(
-                hand_from_arrays(h[:N_KINDS_ALL], h[HA_MK : HA_MK + 4], h[HA_MT : HA_MT + 4], int(h[HA_NM]))
-            )
-            if w >= 0
-            else None
-            for h, w in zip(hands, out[:, O_WINNER], strict=True)
-        ]
-        cols["winner_hand"] = pd.array(text, dtype="string")
+        cols["winner_hand"] = winner_hands(hands, out[:, O_WINNER])
     return pd.DataFrame(cols)
+
+
+def strategy_columns(names: Sequence[str], n: int) -> dict[str, pd.Categorical]:
+    """``strategy_<seat>`` of ``n`` rows, one per name: built-in names first, in registry order,
+    Python players' labels after them."""
+    categories = list(STRATEGIES) + sorted(set(names) - set(STRATEGIES))
+    return {
+        f"strategy_{s}": pd.Categorical.from_codes(
+            np.full(n, categories.index(name), dtype=np.int8), categories
+        )
+        for s, name in enumerate(names)
+    }
+
+
+def winner_hands(hands: np.ndarray, winners: np.ndarray) -> pd.arrays.StringArray:
+    """``winner_hand``: each row's 34-kind hand row (``HAND_ROW_ALL``) in hand notation, missing
+    where nobody won."""
+    text = [
+        format_hand(
+            hand_from_arrays(h[:N_KINDS_ALL], h[HA_MK : HA_MK + 4], h[HA_MT : HA_MT + 4], int(h[HA_NM]))
+        )
+        if w >= 0
+        else None
+        for h, w in zip(hands, winners, strict=True)
+    ]
+    return pd.array(text, dtype="string")

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from daqing_sim.codes import N_KINDS_ALL, OUTCOMES, WAIT_KINDS
-from daqing_sim.hand.notation import format_hand, hand_from_arrays
+from daqing_sim.game.frame_beijing import _categorical, strategy_columns, winner_hands
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.hand.two_player import (
     CTX_DECLARED_FIRST,
@@ -31,9 +31,7 @@ from daqing_sim.hand.two_player import (
     N_PATTERNS,
 )
 from daqing_sim.layout import (
-    HA_MK,
-    HA_MT,
-    HA_NM,
+    FAN_MASK_LOW_BITS,
     O_CONCEALED,
     O_DEAL_KONGS,
     O_DISCARDER,
@@ -56,25 +54,16 @@ from daqing_sim.layout import (
     O_WINNER,
     O_WINNER_KONGS,
 )
-from daqing_sim.players.registry import STRATEGIES
 
 WAIT_CATEGORIES = (*WAIT_KINDS, "none")
 TILE_CATEGORIES = tuple(tile_name(t) for t in range(N_KINDS_ALL))
-MASK_LOW_BITS = 31  # as game.deal_two_player writes the row
-
-
-def _categorical(codes: np.ndarray, categories: Sequence[str], none_code: int | None = None):
-    codes = np.asarray(codes, dtype=np.int64).copy()
-    if none_code is not None:
-        codes[codes < 0] = none_code
-    return pd.Categorical.from_codes(codes, categories=list(categories))
 
 
 def fan_columns(out: np.ndarray, won: np.ndarray, cap: int) -> dict[str, np.ndarray]:
     """``fan_<code>``: each pattern's fans in the win (0 not held; a limit hand shows ``cap``)."""
     low = np.where(won, out[:, O_FAN_MASK], 0).astype(np.int64)
     high = np.where(won, out[:, O_FAN_MASK_HIGH], 0).astype(np.int64)
-    mask = low | (high << MASK_LOW_BITS)
+    mask = low | (high << FAN_MASK_LOW_BITS)
     cols = {}
     for i, name in enumerate(FAN_NAMES):
         held = (mask >> i & 1).astype(bool)
@@ -136,18 +125,7 @@ def two_player_frame(
         kind = (packed >> (6 * i) & 63) - 1
         if (kind >= 0).any():
             cols[f"flower_{i}"] = pd.Categorical.from_codes(kind, list(TILE_CATEGORIES))
-    categories = list(STRATEGIES) + sorted(set(names) - set(STRATEGIES))
-    for s in range(2):
-        code = categories.index(names[s])
-        cols[f"strategy_{s}"] = pd.Categorical.from_codes(np.full(n, code, dtype=np.int8), categories)
+    cols.update(strategy_columns(names[:2], n))
     if hands is not None:
-        text = [
-            format_hand(
-                hand_from_arrays(h[:N_KINDS_ALL], h[HA_MK : HA_MK + 4], h[HA_MT : HA_MT + 4], int(h[HA_NM]))
-            )
-            if w >= 0
-            else None
-            for h, w in zip(hands, out[:, O_WINNER], strict=True)
-        ]
-        cols["winner_hand"] = pd.array(text, dtype="string")
+        cols["winner_hand"] = winner_hands(hands, out[:, O_WINNER])
     return pd.DataFrame(cols)
