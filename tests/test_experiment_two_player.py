@@ -291,7 +291,7 @@ def test_cli_tournament_takes_two_entrants_under_the_family(capsys) -> None:
     ]
     assert cli.main(argv) == 0
     out = capsys.readouterr().out
-    assert "6 walls of seed 0 x 2 rotations = 12 deals, two_player rules" in out and "greedy" in out
+    assert "6 walls of seed 0 x 2 rotations = 12 games, two_player rules" in out and "greedy" in out
     line = cli_error(capsys, ["tournament", "expert", "greedy", "--walls", "6"])
     assert "a tournament seats exactly four" in line and "--rules family=two_player" in line
     line = cli_error(capsys, ["tournament", *["greedy"] * 4, "--walls", "6", "--rules", "family=two_player"])

@@ -399,7 +399,7 @@ def test_two_player_tournaments_swap_the_two_seats():
     assert (r0.strategy_0 == "expert").all() and (r1.strategy_0 == "greedy").all()
     assert (r0.deal.to_numpy() == r1.deal.to_numpy()).all()
     same = ds.tournament(["greedy", "greedy"], 40, 3, rules=two)
-    assert same.n_seat_deals.tolist() == [80] and same.mean_pay.tolist() == [0.0]
+    assert same.n_seat_deals.tolist() == [160] and same.mean_pay.tolist() == [0.0]  # two copies pooled
     t = ds.tournament([("expert", {"fold_shanten": 2}), "greedy"], 60, 3, rules=two)
     assert t.entrant.tolist() == ["expert(fold_shanten=2)", "greedy"] and t.n_seat_deals.tolist() == [
         120,

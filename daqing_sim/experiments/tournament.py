@@ -214,6 +214,8 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     n_seats = _seats(rules)
     if len(args.entrants) != n_seats:
         example = "expert greedy" if n_seats == 2 else "greedy random random random"
+        if n_seats == 4 and len(args.entrants) == 2:
+            example += " (two entrants: --rules family=two_player)"
         raise ValueError(
             f"{len(args.entrants)} entrant(s) given ({' '.join(args.entrants)}): a tournament seats "
             f"exactly {'two under the two-player family' if n_seats == 2 else 'four'}; repeat one to "
