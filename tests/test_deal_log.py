@@ -14,9 +14,9 @@ from daqing_sim.game.wall import N_LIVE
 from daqing_sim.players.examples import RandomLegal
 
 CASES = [  # (rules, strategies, seed, deals): mixed players and rules
-    (ds.RuleSet(), ("greedy", "jia_hunter", "defensive", "random"), 3, 300),
-    (ds.RuleSet(bao_replacement=False, kong_fan=True), ("random",) * 4, 4, 300),
-    (ds.RuleSet(chi_any_seat_for_ready=True, bao_kan_instant=True), ("random", "greedy") * 2, 5, 300),
+    (ds.RuleSet(), ("greedy", "jia_hunter", "defensive", "random"), 3, 150),
+    (ds.RuleSet(bao_replacement=False, kong_fan=True), ("random",) * 4, 4, 150),
+    (ds.RuleSet(chi_any_seat_for_ready=True, bao_kan_instant=True), ("random", "greedy") * 2, 5, 150),
     (ds.RuleSet(lock_after_ready=True), ("defensive", "random", "greedy", "jia_hunter"), 6, 100),
 ]
 

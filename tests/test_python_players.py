@@ -110,7 +110,7 @@ def _drive(env, player):
 
 
 def test_deal_env_reproduces_simulate_rows():
-    n = 1000
+    n = 400
     ref = ds.simulate(n, strategies=("greedy",) * 4, seed=8)
     rows = [ds.DealEnv(8, d, players=("greedy",) * 4) for d in range(n)]
     for env in rows:

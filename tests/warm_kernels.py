@@ -64,6 +64,17 @@ def beijing_players() -> None:
         builtin_functions(strategy_code(name), "beijing")
 
 
+def two_player() -> None:
+    """The two-player batch engine and its greedy and expert (their own compiles)."""
+    import daqing_sim as ds
+    from daqing_sim.players.registry import strategy_code
+    from daqing_sim.players.seats import builtin_functions
+
+    ds.simulate(2, strategies=("random",) * 2, seed=0, rules=ds.RuleSet(family="two_player"))
+    for name in ("greedy", "expert"):
+        builtin_functions(strategy_code(name), "two_player")
+
+
 def engine() -> None:
     """The batch engine (its table-free players included), compiled once for any field."""
     import daqing_sim as ds
@@ -148,6 +159,7 @@ DEPS: dict[str, tuple[str, ...]] = {
     "beijing": (),
     "beijing_engine": ("beijing",),
     "beijing_players": ("beijing",),
+    "two_player": ("beijing",),
     "engine": ("hand",),
     "expert": ("hand",),
     "greedy": ("hand",),
@@ -163,6 +175,7 @@ ORDER = (
     "beijing",
     "engine",
     "beijing_engine",
+    "two_player",
     "expert",
     "greedy",
     "stepped",

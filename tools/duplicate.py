@@ -1,13 +1,15 @@
 """Duplicate tournaments for the expert work (not part of the package).
 
-One focal player against a field of three, on the same walls and deal seeds in all four cyclic
-seat rotations: per wall, the focal player's payments averaged over its four seats; the mean
-over walls with a t-interval (walls are the independent units). With ``--baseline`` the same is
+One focal player against a field of three (two-player: one), on the same walls and deal seeds
+in all the cyclic seat rotations: per wall, the focal player's payments averaged over its seats;
+the mean over walls with a t-interval (walls are the independent units). With ``--baseline`` the same is
 done for a second focal player on the same walls and the paired difference is reported.
 
     python tools/duplicate.py --focal expert --field greedy greedy greedy --n 20000 --seed 1
     python tools/duplicate.py --focal expert --knobs '{"win_value": 20}' --baseline expert \
         --field greedy greedy greedy --n 20000 --seed 2
+    python tools/duplicate.py --rules two_player --focal expert --knobs '{"fold_shanten": 3}' \
+        --field greedy --n 100000 --seed 3
 """
 
 from __future__ import annotations
@@ -26,25 +28,27 @@ RULES = {
     "classic": RuleSet(),
     "no_bao_replacement": RuleSet(bao_replacement=False),
     "beijing": RuleSet(family="beijing"),
+    "two_player": RuleSet(family="two_player"),
 }
 
 
 def rotations(focal, field):
-    """The four cyclic rotations of ``[focal, *field]`` and the focal seat in each."""
+    """The cyclic rotations of ``[focal, *field]`` and the focal seat in each."""
     seats = [focal, *field]
-    return [(seats[-k:] + seats[:-k] if k else seats, k) for k in range(4)]
+    return [(seats[-k:] + seats[:-k] if k else seats, k) for k in range(len(seats))]
 
 
 def focal_means(focal, field, n, seed, rules, outcomes=None):
-    """Per-wall mean payment of ``focal`` over the four rotations; ``outcomes`` (a list) gets
-    each rotation's outcome shares."""
+    """Per-wall mean payment of ``focal`` over the rotations; ``outcomes`` (a list) gets each
+    rotation's outcome shares."""
     total = np.zeros(n)
+    n_rot = len(field) + 1
     for rot, k in rotations(focal, field):
         df = ds.simulate(n, rules=rules, strategies=rot, seed=seed, n_jobs=1)
         total += df[f"pay_{k}"].to_numpy(np.float64)
         if outcomes is not None:
             outcomes.append(df["outcome"].value_counts(normalize=True))
-    return total / 4
+    return total / n_rot
 
 
 def interval(x, level=0.95):
@@ -65,7 +69,7 @@ def main(argv=None):
     ap.add_argument("--knobs", default="{}", help="JSON knobs of the focal player")
     ap.add_argument("--baseline", default=None, help="second focal player, compared on the same walls")
     ap.add_argument("--baseline-knobs", default="{}")
-    ap.add_argument("--field", nargs=3, default=["greedy"] * 3)
+    ap.add_argument("--field", nargs="+", default=["greedy"] * 3, help="three seats (two-player: one)")
     ap.add_argument("--n", type=int, default=20_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rules", choices=sorted(RULES), default="classic")
@@ -85,7 +89,7 @@ def main(argv=None):
         "mean": round(m, 4),
         "half_width": round(h, 4),
         "ci95": [round(lo, 4), round(hi, 4)],
-        "deals_per_s": round(4 * a.n / secs),
+        "deals_per_s": round((len(a.field) + 1) * a.n / secs),
     }
     if a.baseline:
         base = spec(a.baseline, json.loads(a.baseline_knobs))

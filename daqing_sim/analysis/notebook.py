@@ -118,8 +118,9 @@ class Workspace:
         """The full results of ``experiments/NAME.toml``, else a run of ``n_deals`` deals per variant."""
         from daqing_sim.experiments.runner import experiment_results
 
+        # the notebook computes its own figures: a small run's summary and plots are not needed
         return experiment_results(
-            self.experiment(name), n_deals=self.n_deals, out=self.out, n_jobs=self.n_jobs
+            self.experiment(name), n_deals=self.n_deals, out=self.out, n_jobs=self.n_jobs, summary=False
         )
 
     def descriptions(self, name: str) -> dict[str, str]:

@@ -917,6 +917,7 @@ def experiment_results(
     n_deals: int | None = None,
     out: str | os.PathLike = "results",
     n_jobs: int | None = 1,
+    summary: bool = True,
 ) -> pd.DataFrame:
     """Results of a shipped experiment: the full run when present, else a small run.
 
@@ -934,6 +935,9 @@ def experiment_results(
         Results root.
     n_jobs : int, optional
         Workers of the fallback run.
+    summary : bool
+        Write the fallback run's summary and plots (a notebook that computes its own figures
+        passes ``False``).
 
     Examples
     --------
@@ -966,4 +970,4 @@ def experiment_results(
         return load_results(small)
     except (FileNotFoundError, ValueError):
         pass
-    return run_experiment(path, n_jobs=n_jobs, out=out, n_deals=n_deals, progress=False).load()
+    return run_experiment(path, n_jobs=n_jobs, out=out, n_deals=n_deals, progress=False, summary=summary).load()
