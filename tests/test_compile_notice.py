@@ -85,7 +85,7 @@ def test_a_cold_cache_is_announced_before_compiling(name: str, tmp_path: Path) -
 )
 def test_a_warm_cache_says_nothing(name: str) -> None:
     env = _env()
-    for _ in range(2):  # a second run only when the first filled the cache (this checkout had not compiled them)
+    for _ in range(2):  # a second run only when the first filled the cache (not compiled here yet)
         proc = subprocess.run(COLD[name], env=env, cwd=ROOT, capture_output=True, text=True, timeout=900)
         assert proc.returncode == 0, proc.stderr[-2000:]
         if NOTICE not in proc.stderr:

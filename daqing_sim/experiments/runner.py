@@ -970,4 +970,5 @@ def experiment_results(
         return load_results(small)
     except (FileNotFoundError, ValueError):
         pass
-    return run_experiment(path, n_jobs=n_jobs, out=out, n_deals=n_deals, progress=False, summary=summary).load()
+    run = run_experiment(path, n_jobs=n_jobs, out=out, n_deals=n_deals, progress=False, summary=summary)
+    return run.load()
