@@ -1,5 +1,5 @@
-"""Deals (two-player: games) per CPU second of one field in one process (best of three runs after a warm-up), for
-comparing two checkouts in alternated processes (not part of the package):
+"""Deals (two-player: games) per CPU second of one field in one process (best of three runs after a
+warm-up), for comparing two checkouts in alternated processes (not part of the package):
 
     for r in 1 2 3; do
       PYTHONPATH=A python tools/deal_speed.py greedy 8000
