@@ -40,6 +40,8 @@ RATIOS = (
     # Beijing (136 tiles, four seats, like RiichiEnv's game): issue 20's aims
     ("deals_beijing_greedy", "riichienv_random", 8.0),
     ("deals_beijing_expert", "riichienv_random", 5.0),
+    # two-player games (71 tiles, two seats) against four-seat Daqing deals: issue 21's aim
+    ("games_two_player_greedy", "deals_greedy", 1.5),
     # our public shanten API on a batch vs xiangting's Rust shanten called per hand from Python
     ("standard_shanten_api", "xiangting_shanten", 1.0),
 )
@@ -155,6 +157,16 @@ def bench_beijing(n_deals: int = 20_000, repeat: int = 3) -> dict[str, float]:
         "deals_beijing_greedy": deals_per_second(("greedy",) * 4, n_deals, beijing, repeat),
         "deals_beijing_expert": deals_per_second(("expert",) * 4, n_deals, beijing, repeat),
         "deals_beijing_random": deals_per_second(("random",) * 4, n_deals, beijing, repeat),
+    }
+
+
+def bench_two_player(n_games: int = 20_000, repeat: int = 3) -> dict[str, float]:
+    """Two-player games per second with two greedy and two expert players (best of ``repeat``
+    runs, after a warm-up)."""
+    two = RuleSet(family="two_player")
+    return {
+        "games_two_player_greedy": deals_per_second(("greedy",) * 2, n_games, two, repeat),
+        "games_two_player_expert": deals_per_second(("expert",) * 2, n_games, two, repeat),
     }
 
 
@@ -280,6 +292,7 @@ def _cli_bench(args) -> int:
     if not args.skip_deals:
         results.update(bench_deals(args.deals))
         results.update(bench_beijing(args.deals))
+        results.update(bench_two_player(args.deals))
         results.update(bench_jitted_player(args.deals))
         results.update(bench_python_players())
         results.update(bench_riichienv())
@@ -303,6 +316,8 @@ def _cli_bench(args) -> int:
         "deals_beijing_greedy": "deals/s",
         "deals_beijing_expert": "deals/s",
         "deals_beijing_random": "deals/s",
+        "games_two_player_greedy": "games/s",
+        "games_two_player_expert": "games/s",
         "deals_python_random": "deals/s",
         "deals_user_jitted": "deals/s",
         "riichienv_random": "hands/s",

@@ -473,7 +473,6 @@ def test_two_player_ways_of_winning_elsewhere_are_errors(rules, how):
 
 def test_engine_entry_points_refuse_two_player(tmp_path):
     calls = {
-        "DealEnv": lambda: ds.DealEnv(seed=1, deal=0, rules=TWO),
         "advise": lambda: ds.advise("123m456p789s11m22z3z", rules=TWO),
         "deal_log": lambda: ds.deal_log(1, 0, rules=TWO),
     }
@@ -484,7 +483,8 @@ def test_engine_entry_points_refuse_two_player(tmp_path):
     path = tmp_path / "two.toml"
     text = 'name = "two"\nn_deals = 100\nseed = 1\n\n[rules]\nfamily = "two_player"\n\n'
     path.write_text(text + '[[variants]]\nname = "base"\n', encoding="utf-8")
-    # experiment files play the family (tests/test_experiment_two_player.py)
+    # experiment files and DealEnv play the family (tests/test_experiment_two_player.py,
+    # tests/test_two_player_env.py)
     assert ds.load_experiment(path).variants[0].strategies == ("expert", "expert")
 
 

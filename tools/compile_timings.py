@@ -38,6 +38,8 @@ JOBS = {
     "players": "for p in ('greedy', 'jia_hunter', 'defensive', 'random', 'scripted', 'expert'):\n"
     "    ds.simulate(8, strategies=(p,) * 4, seed=1)",
     "beijing": "bj = ds.RuleSet(family='beijing'); ds.simulate(8, rules=bj, seed=1)",
+    "two-player": "two = ds.RuleSet(family='two_player'); "
+    "ds.simulate(8, rules=two, strategies=('greedy', 'expert'), seed=1)",
     "beijing-job": "from daqing_sim.experiments.runner import run_experiment; import tempfile; "
     "run_experiment('experiments/beijing.toml', n_jobs=1, n_deals=4096, out=tempfile.mkdtemp(), "
     "progress=False, summary=False)",

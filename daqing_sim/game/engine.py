@@ -1008,6 +1008,9 @@ def _play_deal(
                 for r in range(4):
                     if ready[r] and not (r == cur and newly_ready):
                         safe[r, d] = 1
+                if tp is not None:
+                    if tpf[T_WIN_OFFER] != 0:  # RULES: 报听 — a win it may pass is not a safe tile
+                        safe[(cur + 1) % 2, d] = 0
             if bj is None:
                 pass
             elif bo is not None:

@@ -22,7 +22,7 @@ from daqing_sim.game.external import PlayerError, SteppedDeal, encode_answer, se
 from daqing_sim.game.simulate import _check_dealer, _check_family_seats, _check_rules, results_frame
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.players.interface import Observation, Player
-from daqing_sim.players.registry import default_field, encode_strategies
+from daqing_sim.players.registry import FAMILY_SEATS, default_field, encode_strategies
 from daqing_sim.players.seats import table_players
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
@@ -56,10 +56,10 @@ class DealEnv:
         in-game seeds).
     rules : RuleSet
         Rule flags.
-    players : sequence of 4, optional
+    players : sequence of 4 (two-player: 2), optional
         Per seat ``None`` (the caller decides), a built-in name, ``(name, {knob: value})`` or a
         :class:`~daqing_sim.players.interface.Player`; by default the caller at seat 0 and the
-        family's default field at the others (expert under Daqing, greedy under Beijing).
+        family's default field at the others (``players.registry.default_field``).
     dealer : int
         The dealer's seat.
 
@@ -84,12 +84,15 @@ class DealEnv:
     ) -> None:
         self.seed = check_int(seed, "seed")
         self.deal = check_int(deal, "deal")
-        self.rules = _check_rules(rules, "DealEnv", ("daqing", "beijing"))
-        self.dealer = _check_dealer(dealer)
+        self.rules = _check_rules(rules, "DealEnv")
+        family = self.rules.family
+        self.dealer = _check_dealer(dealer, family)
+        n = FAMILY_SEATS.get(family, 4)
         if players is None:  # the caller at seat 0 against the family's default field
-            players = (None, *default_field(self.rules.family)[1:])
-        if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != 4:
-            raise ValueError(f"players must be four seats (None, a name or a Player), not {players!r}")
+            players = (None, *default_field(family)[1:])
+        if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != n:
+            what = "four seats" if n == 4 else f"{n} seats under the {family} family"
+            raise ValueError(f"players must be {what} (None, a name or a Player), not {players!r}")
         self.players = tuple(_Caller() if p is None else p for p in players)
         self.caller_seats = tuple(s for s, p in enumerate(players) if p is None)
         self.names, codes, knobs = encode_strategies(self.players, None, self.rules.family)
@@ -100,7 +103,7 @@ class DealEnv:
         self._wall, self._deal_seed = walls[0], seeds[0]
         self._rngs: list[Any] = []
         self._obs: Observation | None = None
-        self.agents = (0, 1, 2, 3)
+        self.agents = tuple(range(n))
         self.possible_agents = self.agents
 
     def reset(self) -> Observation | None:
@@ -140,8 +143,8 @@ class DealEnv:
         """What ``seat`` sees now: the pending observation for :attr:`agent_selection`, an
         off-turn view (no options) for the others."""
         seat = check_int(seat, "seat")
-        if seat > 3:
-            raise ValueError(f"seat must be 0-3, not {seat}")
+        if seat >= len(self.agents):
+            raise ValueError(f"seat must be 0-{len(self.agents) - 1}, not {seat}")
         if self._obs is not None and seat == self.agent_selection:
             return self._obs
         view = self._engine.observe_seat(seat, self._rngs[seat] if self._rngs else None)
@@ -164,12 +167,13 @@ class DealEnv:
         return self._engine.done
 
     @property
-    def payments(self) -> tuple[int, int, int, int]:
-        """Each seat's result of the deal (2^N units under Daqing, points under Beijing; zeros
-        until it is over)."""
+    def payments(self) -> tuple[int, ...]:
+        """Each seat's result of the deal (2^N units under Daqing, points under Beijing and
+        two-player; zeros until it is over)."""
+        n = len(self.agents)
         if not self.done:
-            return (0, 0, 0, 0)
-        return tuple(int(x) for x in self._engine.orow[O_PAY : O_PAY + 4])
+            return (0,) * n
+        return tuple(int(x) for x in self._engine.orow[O_PAY : O_PAY + n])
 
     def result(self) -> pd.DataFrame:
         """The deal's row, as :func:`daqing_sim.game.simulate.simulate` gives it."""

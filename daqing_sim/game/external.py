@@ -49,6 +49,7 @@ from daqing_sim.game.engine import (
 )
 from daqing_sim.game.handle import new_handle, step_handle_k
 from daqing_sim.game.state import new_deal_state, observe
+from daqing_sim.game.wall import TP_WIDTH
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.layout import HA_WIDTH
 from daqing_sim.players.dispatch import table_free_flags
@@ -125,7 +126,8 @@ class SteppedDeal:
             self.pub,
             ufns,
         )
-        self.wall = np.zeros(4 * nk, dtype=np.uint8)  # this deal's wall and seed (buffers)
+        # this deal's wall (two-player: the 78 tiles drawn from the 136) and seed (buffers)
+        self.wall = np.zeros(TP_WIDTH if self.family == "two_player" else 4 * nk, dtype=np.uint8)
         self.seed = np.zeros(1, dtype=np.uint64)
         self._entry: Any = None
         self._args: tuple[Any, ...] = ()
@@ -165,7 +167,7 @@ class SteppedDeal:
             s = int(ctl[C_SEAT])
             kind = int(ctl[C_DECISION])
             player = players[s]
-            obs = Observation(np.frombuffer(pub.tobytes(), dtype=np.int16), rngs[s])  # a read-only copy
+            obs = Observation(np.frombuffer(pub.tobytes(), dtype=np.int16), rngs[s], self.family)  # a copy
             if kind != DECISION_DISCARD and _greedy_default(player, kind):
                 ctl[C_ANSWER] = self._greedy_answer(kind)
                 ctl[C_DECLARE] = 0
@@ -233,7 +235,7 @@ class SteppedDeal:
 
     def observation(self, rng: Any = None) -> Observation:
         """The pending decision's observation for its seat."""
-        return Observation(self.pub.copy(), rng)
+        return Observation(self.pub.copy(), rng, self.family)
 
     def options(self, obs: Observation | None = None) -> tuple:
         """The legal options of the pending decision."""
@@ -254,7 +256,7 @@ class SteppedDeal:
         observe(self.st, self.obs, seat, self.dealer, left, bao, -1, False, False)
         ctl = np.zeros(N_CTL, dtype=np.int64)
         pack_view(self.obs, ctl, self.st.kong_opts, view)
-        return Observation(view, rng)
+        return Observation(view, rng, self.family)
 
 
 def _greedy_default(player: Any, kind: int) -> bool:
@@ -313,6 +315,7 @@ def play_with_players(
 ) -> dict[str, np.ndarray]:
     """:func:`daqing_sim.game.simulate.run_walls` for seat lists with Python players."""
     n = walls.shape[0]
+    players = (*players, *(None,) * (len(codes) - len(players)))  # two-player: seats 2 and 3 unused
     codes = np.array([EXTERNAL if isinstance(p, Player) else c for p, c in zip(players, codes, strict=True)])
     deal = SteppedDeal(rules_enc, codes, knobs, dealer, record_log)
     out = np.empty((n, N_OUT), dtype=np.int32)

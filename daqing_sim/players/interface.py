@@ -33,6 +33,7 @@ from daqing_sim.codes import (
     CHI_MID,
     CLAIM_KONG,
     CLAIM_PENG,
+    CLAIM_WIN,
     DECISIONS,
     MELD_KINDS,
     N_KINDS,
@@ -89,19 +90,22 @@ class Discard(NamedTuple):
 class Claim(NamedTuple):
     """A claim of another seat's discard ``tile``: ``action`` is ``codes.CLAIM_PENG``,
     ``CLAIM_KONG`` or ``CHI_LOW`` / ``CHI_MID`` / ``CHI_HIGH`` (the claimed tile is the low,
-    middle or high tile of the sequence)."""
+    middle or high tile of the sequence); two-player: ``CLAIM_WIN``, a declared (报听) hand
+    taking the win it may also pass."""
 
     action: int
     tile: int
 
     @property
     def kind(self) -> str:
-        """``"peng"``, ``"kong"`` or ``"chi"``."""
-        return {CLAIM_PENG: "peng", CLAIM_KONG: "kong"}.get(self.action, "chi")
+        """``"peng"``, ``"kong"``, ``"chi"`` or ``"win"``."""
+        return {CLAIM_PENG: "peng", CLAIM_KONG: "kong", CLAIM_WIN: "win"}.get(self.action, "chi")
 
     @property
     def meld(self) -> tuple[int, ...]:
-        """The tile kinds of the meld this claim makes."""
+        """The tile kinds of the meld this claim makes (a win: the tile won on)."""
+        if self.action == CLAIM_WIN:
+            return (self.tile,)
         if self.action == CLAIM_PENG:
             return (self.tile,) * 3
         if self.action == CLAIM_KONG:
@@ -141,7 +145,7 @@ class TableMeld(NamedTuple):
 
 
 _DISCARD_OF = tuple(Discard(c // 2, bool(c % 2)) for c in range(2 * N_KINDS_ALL))  # by 2 * tile + declare
-_CLAIM_ACTIONS = (CLAIM_PENG, CLAIM_KONG, CHI_LOW, CHI_MID, CHI_HIGH)
+_CLAIM_ACTIONS = (CLAIM_PENG, CLAIM_KONG, CHI_LOW, CHI_MID, CHI_HIGH, CLAIM_WIN)
 
 
 class Observation:
@@ -150,12 +154,13 @@ class Observation:
     Attributes
     ----------
     seat, dealer : int
-        Own seat and the dealer's seat (0-3).
+        Own seat and the dealer's seat (0-3; two-player 0-1).
     decision : str
         ``"discard"``, ``"claim"`` or ``"kong"`` (``""`` off turn, :meth:`DealEnv.observe`).
     family : str
-        The rule family of the deal (``"daqing"``, ``"beijing"``); ``n_kinds`` its tile kinds
-        (28 or 34), the length of ``hand``, ``visible`` and each row of ``safe``.
+        The rule family of the deal (``"daqing"``, ``"beijing"``, ``"two_player"``); ``n_kinds``
+        its tile kinds (28 or 34), the length of ``hand``, ``visible`` and each row of ``safe``;
+        ``n_seats`` its seats (4, two-player 2), the length of the per-seat tuples below.
     hand : numpy.ndarray
         Own concealed tiles as counts ``(n_kinds,)``, the tile just drawn included.
     drawn : int or None
@@ -167,16 +172,17 @@ class Observation:
     bao : int or None
         The bao (宝牌): known only once this seat is ready.
     ready : tuple of bool
-        Each seat's ready flag; ``ready_draw`` the own draw count at which it declared (-1).
+        Each seat's ready flag (two-player: declared 报听); ``ready_draw`` the own draw count at
+        which it declared (-1).
     visible : numpy.ndarray
         ``(n_kinds,)`` copies of each kind in ponds and exposed melds.
     safe : numpy.ndarray
-        ``(4, n_kinds)`` kinds each locked ready seat let pass after declaring (safe against it;
-        all 0 under Beijing, where nobody declares).
-    melds : tuple of 4 tuples of TableMeld
+        ``(n_seats, n_kinds)`` kinds each locked ready seat let pass after declaring (safe
+        against it; all 0 under Beijing, where nobody declares).
+    melds : tuple of n_seats tuples of TableMeld
         Every seat's melds with the seat each was claimed from (another seat's concealed kong
         shows tile -1).
-    ponds : tuple of 4 tuples of PondTile
+    ponds : tuple of n_seats tuples of PondTile
         Every seat's discards in order: drawn-and-thrown or from the hand, claimed by whom,
         the declaring discard.
     must_declare : bool
@@ -194,12 +200,13 @@ class Observation:
         Own hand in hand notation, melds in brackets.
     """
 
-    __slots__ = ("_v", "_rng", "_legal", "_melds", "_ponds")
+    __slots__ = ("_v", "_rng", "_legal", "_melds", "_ponds", "_family")
 
-    def __init__(self, view: np.ndarray, rng: Any = None) -> None:
+    def __init__(self, view: np.ndarray, rng: Any = None, family: str | None = None) -> None:
         if view.flags.writeable:
             view.flags.writeable = False
         object.__setattr__(self, "_v", view)
+        object.__setattr__(self, "_family", family)
         object.__setattr__(self, "_rng", rng)
         object.__setattr__(self, "_legal", None)
         object.__setattr__(self, "_melds", None)
@@ -238,7 +245,15 @@ class Observation:
 
     @property
     def family(self) -> str:
+        """``"daqing"``, ``"beijing"`` or ``"two_player"``."""
+        if self._family is not None:
+            return self._family
         return "daqing" if self.n_kinds == N_KINDS else "beijing"
+
+    @property
+    def n_seats(self) -> int:
+        """Seats at the table: 4, two-player 2 (the per-seat tuples have this many entries)."""
+        return 2 if self.family == "two_player" else 4
 
     @property
     def hand(self) -> np.ndarray:
@@ -251,15 +266,15 @@ class Observation:
     @property
     def safe(self) -> np.ndarray:
         rows = self._v[P_SAFE : P_SAFE + 4 * N_KINDS_ALL].reshape(4, N_KINDS_ALL)
-        return rows[:, : self.n_kinds]
+        return rows[: self.n_seats, : self.n_kinds]
 
     @property
     def ready(self) -> tuple[bool, ...]:
-        return tuple(bool(x) for x in self._v[P_READY : P_READY + 4])
+        return tuple(bool(x) for x in self._v[P_READY : P_READY + self.n_seats])
 
     @property
     def ready_draw(self) -> tuple[int, ...]:
-        return tuple(int(x) for x in self._v[P_READY_DRAW : P_READY_DRAW + 4])
+        return tuple(int(x) for x in self._v[P_READY_DRAW : P_READY_DRAW + self.n_seats])
 
     @property
     def claim_tile(self) -> int | None:
@@ -290,7 +305,7 @@ class Observation:
                     )
                     for j in range(v[P_TABLE_NM + s])
                 )
-                for s in range(4)
+                for s in range(self.n_seats)
             )
             object.__setattr__(self, "_melds", melds)
         return self._melds
@@ -300,7 +315,7 @@ class Observation:
         if self._ponds is None:
             v = self._v
             ponds = []
-            for s in range(4):
+            for s in range(self.n_seats):
                 n = min(int(v[P_N_POND + s]), MAX_POND)
                 tiles = v[P_POND + MAX_POND * s : P_POND + MAX_POND * s + n].tolist()
                 flags = v[P_POND_FLAG + MAX_POND * s : P_POND_FLAG + MAX_POND * s + n].tolist()

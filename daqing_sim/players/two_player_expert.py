@@ -40,7 +40,7 @@ KNOBS = {
         10.0, 0, 44, integer=True, doc="... while at least this many tiles are left to draw"
     ),
     "claim_shanten": Knob(
-        13.0, 0, 13, integer=True, doc="a concealed hand claims only to be this near ready"
+        13.0, -1, 13, integer=True, doc="a concealed hand claims only to be this near ready (-1: never)"
     ),
     "fold_shanten": Knob(
         13.0, 1, 13, integer=True, doc="fold against a declared opponent this far from ready"
@@ -105,7 +105,8 @@ def _win_fans(obs, rules, t):
     hand = obs.hand
     fans = np.zeros(46, dtype=np.int64)
     hand[t] += 1
-    f = tp_fans_k(hand, obs.mk, obs.mt, obs.info[I_N_MELDS], t, CTX_DECLARED, rules, fans)
+    # an int64 ctx, as the engine passes: one compile of tp_fans_k, not one for the literal too
+    f = tp_fans_k(hand, obs.mk, obs.mt, obs.info[I_N_MELDS], t, np.int64(CTX_DECLARED), rules, fans)
     hand[t] -= 1
     return f
 
