@@ -65,14 +65,19 @@ def beijing_players() -> None:
 
 
 def two_player() -> None:
-    """The two-player batch engine and its greedy and expert (their own compiles)."""
+    """The two-player batch engine, its greedy and expert (their own compiles) and its stepped engine."""
     import daqing_sim as ds
     from daqing_sim.players.registry import strategy_code
     from daqing_sim.players.seats import builtin_functions
 
-    ds.simulate(2, strategies=("random",) * 2, seed=0, rules=ds.RuleSet(family="two_player"))
+    two = ds.RuleSet(family="two_player")
+    ds.simulate(2, strategies=("random",) * 2, seed=0, rules=two)
     for name in ("greedy", "expert"):
         builtin_functions(strategy_code(name), "two_player")
+    env = ds.DealEnv(0, 0, players=(None, "random"), rules=two)  # the stepped engine
+    env.reset()
+    while not env.done:
+        env.step(env.legal_actions()[0] if env.legal_actions() else None)
 
 
 def engine() -> None:

@@ -8,7 +8,9 @@
   discard worth fewer than ``pass_below`` fans while at least ``pass_min_left`` tiles are left
   to draw, waiting for a self-draw (门清自摸 adds a fan).
 * **Staying concealed**: a concealed hand claims a peng or chi only when the hand left is at
-  most ``claim_shanten`` from ready (门清 and 门清自摸 are a fan each).
+  most ``claim_shanten`` from ready (门清 and 门清自摸 are a fan each, and only a concealed hand
+  may declare 报听); by default (-1) it never does: measured the best setting against greedy
+  (docs/EXPERT.md#two-player). With ``claim_shanten = 13`` the expert plays greedy's moves.
 * **Folding**: when the opponent has declared and the hand is ``fold_shanten`` or more from
   ready, throw a tile the declared opponent has already let pass (public: ``obs.safe``), the
   greedy-best of them; else greedy's discard.
@@ -40,7 +42,7 @@ KNOBS = {
         10.0, 0, 44, integer=True, doc="... while at least this many tiles are left to draw"
     ),
     "claim_shanten": Knob(
-        13.0, -1, 13, integer=True, doc="a concealed hand claims only to be this near ready (-1: never)"
+        -1.0, -1, 13, integer=True, doc="a concealed hand claims only to be this near ready (-1: never)"
     ),
     "fold_shanten": Knob(
         13.0, 1, 13, integer=True, doc="fold against a declared opponent this far from ready"
