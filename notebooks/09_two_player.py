@@ -27,12 +27,13 @@
 # doubling (进阶倍数: game k worth 2^k) come to?
 #
 # **Field.** Two `expert` players, the family's default field. At its default knobs the expert
-# plays the moves of `greedy` (it declares 报听 whenever its concealed hand is ready), so this is
-# the greedy pair; its knob `declare_min_outs = 40` switches 报听 off (no ready hand has 40 unseen
-# winning tiles). `experiments/two_player.toml` plays `declare` (the defaults), `never_declare`
+# discards as `greedy` does, stays concealed (it claims no peng or chi: measured +0.15 points per
+# seat-game over greedy, docs/EXPERT.md) and declares 报听 whenever its concealed hand is ready;
+# its knob `declare_min_outs = 40` switches 报听 off (no ready hand has 40 unseen winning tiles). `experiments/two_player.toml` plays `declare` (the defaults), `never_declare`
 # and `no_flower` (`flower_tiles = 0`) on the same walls, seat 0 dealing;
-# `experiments/two_player_declare.toml` is a duplicate tournament of a never-declaring expert
-# against greedy, both seat rotations of every wall.
+# `experiments/two_player_declare.toml` is a duplicate tournament of an expert that plays greedy's
+# moves but never declares (`claim_shanten = 13, declare_min_outs = 40`) against greedy, both seat
+# rotations of every wall.
 #
 # Intervals are 95 % unless stated: Wilson score intervals (scipy) for shares, the exact
 # Clopper-Pearson interval for a pattern held by fewer than 50 wins, a percentile bootstrap

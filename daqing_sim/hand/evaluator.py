@@ -483,8 +483,8 @@ def _analyze_34(hand: Hand, rules: RuleSet, win_kind: int | None) -> HandAnalysi
         shanten_k, wait_set_k = B.bj_hand_shanten_k, B.bj_wait_set_k
     tabs = get_tables()
     kinds, tiles, n = hand.meld_arrays()
-    # uint8 counts, as the engine's: a Beijing kernel then has one signature (compiled once)
-    counts = hand.counts.astype(np.uint8 if rules.family == "beijing" else np.int64)
+    # uint8 counts, as the engine's: a kernel then has one signature (compiled once)
+    counts = hand.counts.astype(np.uint8)
     out_kind = np.empty(N_KINDS_ALL, dtype=np.int8)
     sh = int(shanten_k(counts, kinds, tiles, n, tabs, out_kind))
     std = int(B.bj_std_distance_k(counts.astype(np.uint8), tabs, int(counts.sum()) // 3)) - 1

@@ -206,7 +206,7 @@ def score_two_player(
     announce("hand_two_player")
     tabs = get_tables()
     kinds, tiles, n = hand.meld_arrays()
-    counts = hand.counts.astype(np.int64)
+    counts = hand.counts.astype(np.uint8)  # as the engine's: one signature per kernel
     waits = np.empty(N_KINDS_ALL, dtype=np.int8)
     T.tp_wait_set_k(counts.copy(), kinds, tiles, n, tabs, waits)
     if waits[t] < 0:
