@@ -29,7 +29,8 @@
 # **Field.** Two `expert` players, the family's default field. At its default knobs the expert
 # discards as `greedy` does, stays concealed (it claims no peng or chi: measured +0.15 points per
 # seat-game over greedy, docs/EXPERT.md) and declares 报听 whenever its concealed hand is ready;
-# its knob `declare_min_outs = 40` switches 报听 off (no ready hand has 40 unseen winning tiles). `experiments/two_player.toml` plays `declare` (the defaults), `never_declare`
+# its knob `declare_min_outs = 40` switches 报听 off (no ready hand has 40 unseen winning tiles).
+# `experiments/two_player.toml` plays `declare` (the defaults), `never_declare`
 # and `no_flower` (`flower_tiles = 0`) on the same walls, seat 0 dealing;
 # `experiments/two_player_declare.toml` is a duplicate tournament of an expert that plays greedy's
 # moves but never declares (`claim_shanten = 13, declare_min_outs = 40`) against greedy, both seat
@@ -328,14 +329,18 @@ display(
 # `ds.simulate_match`: the first dealer is drawn at random, the winner deals the next game, after
 # 流局 the dealer deals again, and under `match_doubling` (the default) game k (from 0) is worth
 # 2^k times its value, so the last game weighs as much as the seven before it together, plus one.
-# Seat 0 is an expert that never declares 报听, seat 1 greedy (which declares): what does a match
-# come to for seat 0, with and without the doubling? Intervals: bootstrap over matches (Wilson for
-# P(seat 0 ahead)).
+# Seat 0 is an expert that plays greedy's moves but never declares 报听, seat 1 greedy (which
+# declares): what does a match come to for seat 0, with and without the doubling? Intervals:
+# bootstrap over matches (Wilson for P(seat 0 ahead)).
 
 # %%
 n_matches = 10 * n_deals
 match = ds.simulate_match(
-    n_matches, games=8, rules=TWO, strategies=(("expert", {"declare_min_outs": 40}), "greedy"), seed=20240123
+    n_matches,
+    games=8,
+    rules=TWO,
+    strategies=(("expert", {"declare_min_outs": 40, "claim_shanten": 13}), "greedy"),
+    seed=20240123,
 )
 per = match.groupby("match").agg(doubled=("match_pay_0", "sum"), plain=("pay_0", "sum"))
 rows = []
