@@ -159,7 +159,7 @@ def test_the_shipped_two_player_files_load() -> None:
     assert {v.rules.family for v in exp.variants} == {"two_player"}
     assert exp.variants[1].seat_knobs() == [{"declare_min_outs": 40}] * 2
     duo = load_experiment(ROOT / "experiments" / "two_player_declare.toml")
-    assert duo.tournament.labels() == ["expert(declare_min_outs=40)", "greedy"]
+    assert duo.tournament.labels() == ["expert(claim_shanten=13,declare_min_outs=40)", "greedy"]
     assert [v.strategies for v in duo.variants] == [("expert", "greedy"), ("greedy", "expert")]
 
 
