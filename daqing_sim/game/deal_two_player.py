@@ -224,12 +224,19 @@ def after_discard(
     thrown_drawn,
     tabs,
 ):
-    """After ``cur``'s discard: its table shanten (kept for the wins it may make), whether its
-    hand waits (听牌: the tick it began, for 海底捞月, and its first own draw count, for the row),
-    and 报听 when asked and the hand waits. Returns True for a new declaration. A seat that
+    """After ``cur``'s discard: its table shanten or a lower bound of it (kept for the wins it may
+    make: a hand whose bound is above 0 cannot win), whether its hand waits (听牌: the tick it
+    began, for 海底捞月, and its first own draw count, for the row), and 报听 when asked and the
+    hand waits. Returns True for a new declaration. A seat that
     threw the tile it drew keeps the 13 tiles it had, and what was known of them."""
-    if thrown_drawn and tpf[T_SHANTEN + cur] != UNKNOWN_SHANTEN:
+    prev = tpf[T_SHANTEN + cur]
+    if thrown_drawn and prev != UNKNOWN_SHANTEN:
         waits = tpf[T_READY_SINCE + cur] >= 0
+    elif prev != UNKNOWN_SHANTEN and prev >= 2:
+        # one tile drawn, one thrown: the table shanten falls by at most one, so the hand does
+        # not wait yet; what is kept is then a lower bound (every reader asks only "> 0?")
+        tpf[T_SHANTEN + cur] = prev - 1
+        waits = False
     else:
         v = _shanten(hand, nm_s, tabs)
         tpf[T_SHANTEN + cur] = v
