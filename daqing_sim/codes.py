@@ -25,6 +25,8 @@ DAQING, BEIJING, TWO_PLAYER = 0, 1, 2
 FAMILIES = ("daqing", "beijing", "two_player")
 FAMILY_KINDS = (N_KINDS, N_KINDS_ALL, N_KINDS_ALL)
 FAMILY_TITLES = ("Daqing", "Beijing", "two-player")
+#: seats at the table of each rule family (two-player: 2; seats 2 and 3 of the engine stay empty)
+FAMILY_SEATS = {"daqing": 4, "beijing": 4, "two_player": 2}
 
 # Wait kinds, in the RULES.md tie order (lower code wins a tie); -1 = not a winning tile.
 KANCHAN, EDGE, SINGLE, DUAL_PAIR, TWO_SIDED = 0, 1, 2, 3, 4

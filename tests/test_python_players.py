@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from env_drive import drive
 
 import daqing_sim as ds
 from daqing_sim.codes import DECISION_DISCARD
@@ -96,19 +97,6 @@ def test_same_frames_for_any_number_of_workers():
     assert not one[PAY].equals(other[PAY])
 
 
-def _drive(env, player):
-    obs = env.reset()
-    while not env.done:
-        if obs.decision == "discard":
-            action = player.discard(obs)
-        elif obs.decision == "claim":
-            action = player.claim(obs, env.legal_actions())
-        else:
-            action = player.kong(obs, env.legal_actions())
-        obs = env.step(action)
-    return env.result()
-
-
 def test_deal_env_reproduces_simulate_rows():
     n = 400
     ref = ds.simulate(n, strategies=("greedy",) * 4, seed=8)
@@ -121,7 +109,7 @@ def test_deal_env_reproduces_simulate_rows():
     seats = (RandomLegal(), "greedy", "defensive", "greedy")
     ref = ds.simulate(200, strategies=seats, seed=9)
     got = pd.concat(
-        [_drive(ds.DealEnv(9, d, players=(None, *seats[1:])), RandomLegal()) for d in range(200)],
+        [drive(ds.DealEnv(9, d, players=(None, *seats[1:])), RandomLegal()) for d in range(200)],
         ignore_index=True,
     )
     cols = [c for c in ref.columns if not c.startswith("strategy_")]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from env_drive import drive
 
 import daqing_sim as ds
 from daqing_sim.codes import CHI_LOW, CLAIM_PENG, CLAIM_WIN
@@ -18,19 +19,6 @@ from daqing_sim.players.registry import EXPERT, GREEDY
 from daqing_sim.players.seats import builtin_functions
 
 TWO = ds.RuleSet(family="two_player")
-
-
-def _drive(env, player):
-    obs = env.reset()
-    while not env.done:
-        if obs.decision == "discard":
-            action = player.discard(obs)
-        elif obs.decision == "claim":
-            action = player.claim(obs, env.legal_actions())
-        else:
-            action = player.kong(obs, env.legal_actions())
-        obs = env.step(action)
-    return env.result()
 
 
 class Passer(ds.Player):
@@ -47,11 +35,9 @@ class Passer(ds.Player):
         return declaring[0] if declaring else obs.legal_discards[0]
 
     def claim(self, obs, options):
-        wins = [o for o in options if o.kind == "win"]
-        if wins:
+        if any(o.kind == "win" for o in options):
             t = obs.claim_tile
             self.offers.append((t, obs.ready, len(obs.ponds), [str(o) for o in options], obs.safe[0, t]))
-            return None
         return None
 
 
@@ -68,7 +54,7 @@ def test_deal_env_plays_the_games_simulate_plays():
 def test_a_caller_seat_plays_as_the_same_python_player_in_simulate():
     ref = ds.simulate(80, strategies=(RandomLegal(), "greedy"), seed=5, rules=TWO)
     got = pd.concat(
-        [_drive(ds.DealEnv(5, g, rules=TWO, players=(None, "greedy")), RandomLegal()) for g in range(80)],
+        [drive(ds.DealEnv(5, g, rules=TWO, players=(None, "greedy")), RandomLegal()) for g in range(80)],
         ignore_index=True,
     )
     cols = [c for c in ref.columns if not c.startswith("strategy_")]

@@ -18,6 +18,13 @@ import time
 import numpy as np
 
 
+def _step_to_end(env) -> None:
+    """Play a DealEnv out, the caller taking the first legal action (its stepped engine compiles)."""
+    env.reset()
+    while not env.done:
+        env.step(env.legal_actions()[0] if env.legal_actions() else None)
+
+
 def hand() -> None:
     """The Daqing hand kernels every other part calls (uint8 counts: one signature each)."""
     import daqing_sim as ds
@@ -50,9 +57,7 @@ def beijing_engine() -> None:
     beijing = ds.RuleSet(family="beijing")
     ds.simulate(2, strategies=("random",) * 4, seed=0, rules=beijing)
     env = ds.DealEnv(0, 0, players=(None, "random", "random", "random"), rules=beijing)
-    env.reset()
-    while not env.done:
-        env.step(env.legal_actions()[0] if env.legal_actions() else None)
+    _step_to_end(env)
 
 
 def beijing_players() -> None:
@@ -75,9 +80,7 @@ def two_player() -> None:
     for name in ("greedy", "expert"):
         builtin_functions(strategy_code(name), "two_player")
     env = ds.DealEnv(0, 0, players=(None, "random"), rules=two)  # the stepped engine
-    env.reset()
-    while not env.done:
-        env.step(env.legal_actions()[0] if env.legal_actions() else None)
+    _step_to_end(env)
 
 
 def engine() -> None:
@@ -108,9 +111,7 @@ def stepped() -> None:
     import daqing_sim as ds
 
     env = ds.DealEnv(0, 0, players=(None, "random", "random", "random"))
-    env.reset()
-    while not env.done:
-        env.step(env.legal_actions()[0] if env.legal_actions() else None)
+    _step_to_end(env)
 
 
 def advisor() -> None:

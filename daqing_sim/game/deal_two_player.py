@@ -232,7 +232,7 @@ def after_discard(
     prev = tpf[T_SHANTEN + cur]
     if thrown_drawn and prev != UNKNOWN_SHANTEN:
         waits = tpf[T_READY_SINCE + cur] >= 0
-    elif prev != UNKNOWN_SHANTEN and prev >= 2:
+    elif prev >= 2:  # (UNKNOWN_SHANTEN is below 0)
         # one tile drawn, one thrown: the table shanten falls by at most one, so the hand does
         # not wait yet; what is kept is then a lower bound (every reader asks only "> 0?")
         tpf[T_SHANTEN + cur] = prev - 1

@@ -15,14 +15,14 @@ from typing import Any
 
 import pandas as pd
 
-from daqing_sim.codes import DECISIONS
+from daqing_sim.codes import DECISIONS, FAMILY_SEATS
 from daqing_sim.compile_notice import announce
 from daqing_sim.game.engine import C_DECISION, O_PAY
 from daqing_sim.game.external import PlayerError, SteppedDeal, encode_answer, seat_rngs
 from daqing_sim.game.simulate import _check_dealer, _check_family_seats, _check_rules, results_frame
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.players.interface import Observation, Player
-from daqing_sim.players.registry import FAMILY_SEATS, default_field, encode_strategies
+from daqing_sim.players.registry import default_field, encode_strategies
 from daqing_sim.players.seats import table_players
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int

@@ -35,6 +35,7 @@ from daqing_sim.codes import (
     CLAIM_PENG,
     CLAIM_WIN,
     DECISIONS,
+    FAMILY_SEATS,
     MELD_KINDS,
     N_KINDS,
     N_KINDS_ALL,
@@ -253,7 +254,7 @@ class Observation:
     @property
     def n_seats(self) -> int:
         """Seats at the table: 4, two-player 2 (the per-seat tuples have this many entries)."""
-        return 2 if self.family == "two_player" else 4
+        return FAMILY_SEATS[self.family]
 
     @property
     def hand(self) -> np.ndarray:

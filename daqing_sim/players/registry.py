@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from daqing_sim.codes import EXTERNAL, USER_BASE
+from daqing_sim.codes import EXTERNAL, FAMILY_SEATS, USER_BASE
 from daqing_sim.players import (
     beijing_expert,
     defensive,
@@ -47,8 +47,6 @@ FAMILY_MODULES: dict[str, dict[str, ModuleType]] = {
     "beijing": {"expert": beijing_expert},
     "two_player": {"expert": two_player_expert},
 }
-#: seats at the table of each rule family (two-player: 2; seats 2 and 3 of the engine stay empty)
-FAMILY_SEATS = {"daqing": 4, "beijing": 4, "two_player": 2}
 STRATEGY_NAMES = PLAYER_NAMES
 N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
 
