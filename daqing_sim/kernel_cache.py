@@ -24,7 +24,7 @@ _done = False
 
 
 def _sources() -> list[Path]:
-    files = [_PACKAGE / name for name in ("rules.py", "codes.py", "layout.py")]
+    files = [_PACKAGE / name for name in ("rules.py", "codes.py", "layout.py", "jit.py")]
     for sub in _KERNEL_DIRS:
         files += [f for f in sorted((_PACKAGE / sub).glob("*.py")) if b"njit" in f.read_bytes()]
     return files

@@ -479,7 +479,7 @@ def test_incremental_shanten_and_ukeire_equal_the_full_table_shanten(chunk):
     rng = random.Random(700 + chunk)
     gen = BeijingGen(70_000 + chunk)
     out = np.zeros(34, np.int64)
-    n_checked = n_lowering = 0
+    n_checked = n_lowering = n_discards = 0
     for i in range(600):
         counts, melds = _random_hand(rng, gen, i)
         h = np.array(counts, np.uint8)
@@ -507,4 +507,47 @@ def test_incremental_shanten_and_ukeire_equal_the_full_table_shanten(chunk):
                         n_lowering += 1
                     h[x] -= 1
             assert bj_ukeire_k(h, nm, tabs, unseen, base) == want, R.notation(counts, melds)
-    assert n_checked > 10_000 and n_lowering > 500
+        else:  # a 14-tile hand: the ukeire left by each discard, as greedy's tie-break reads it
+            n_discards += _check_discard_ukeire(h, nm, tabs, rng, R.notation(counts, melds))
+    assert n_checked > 10_000 and n_lowering > 500 and n_discards > 2_000
+
+
+def _check_discard_ukeire(h, nm, tabs, rng, label):
+    """``bj_suit_discard_ukeire_k`` / ``bj_honor_discard_ukeire_k`` (the parts shared between
+    discards through the plus ids and the memo) against the ukeire counted draw by draw with the
+    full table shanten, for every kind of the 14-tile hand ``h`` (as ``_best_discard`` calls
+    them: one memo for all its discards)."""
+    import numpy as np
+
+    from daqing_sim.hand.beijing import (
+        bj_honor_discard_ukeire_k,
+        bj_plus_ids_k,
+        bj_shanten_k,
+        bj_suit_discard_ukeire_k,
+    )
+
+    unseen = np.array([rng.randint(0, 4) for _ in range(34)], np.int32)
+    plus = np.zeros(34, np.int32)
+    memo = np.zeros(34, np.int32)
+    bj_plus_ids_k(h, tabs, plus)
+    n_memo = 0
+    n = 0
+    for t in range(34):
+        if h[t] == 0:
+            continue
+        h[t] -= 1
+        base = bj_shanten_k(h, nm, tabs)
+        want = 0
+        for x in range(34):
+            if unseen[x] > 0 and h[x] < 4:
+                h[x] += 1
+                want += unseen[x] if bj_shanten_k(h, nm, tabs) < base else 0
+                h[x] -= 1
+        h[t] += 1
+        if t < 27:
+            got, n_memo = bj_suit_discard_ukeire_k(h, nm, tabs, unseen, np.int64(base), t, plus, memo, n_memo)
+        else:
+            got = bj_honor_discard_ukeire_k(h, nm, tabs, unseen, np.int64(base), t, plus)
+        assert got == want, (label, t)
+        n += 1
+    return n

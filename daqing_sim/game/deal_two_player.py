@@ -58,6 +58,7 @@ from daqing_sim.hand.two_player import (
     tp_value_k,
     tp_wait_set_k,
 )
+from daqing_sim.jit import njit_no_refs
 from daqing_sim.layout import (
     C_LEGAL,
     C_SEAT,
@@ -138,7 +139,7 @@ def _declared_ctx(tpf, ready, s):
     return CTX_DECLARED | (CTX_DECLARED_FIRST if tpf[T_DECLARED_FIRST + s] else 0)
 
 
-@njit(cache=True)
+@njit_no_refs
 def _shanten(hand, nm_s, tabs):
     """Table shanten of the family's shapes (four melds and a pair, seven pairs, thirteen orphans)."""
     v = bj_shanten_k(hand, nm_s, tabs)
@@ -149,7 +150,7 @@ def _shanten(hand, nm_s, tabs):
     return v
 
 
-@njit(cache=True)
+@njit_no_refs
 def self_draw_win(
     hand, nm_s, tpf, ready, cur, drawn, dealer, own_draws_cur, first_tile, tabs, replacement, at_end
 ):
@@ -174,14 +175,14 @@ def self_draw_win(
     return cur, drawn
 
 
-@njit(cache=True)
+@njit_no_refs
 def kong_options(hand, mk_s, mt_s, nm_s, declared, drawable, kong_opts):
     """Fill ``kong_opts`` with the seat's concealed and added kongs; returns how many (none for a
     declared hand, RULES: 报听 locks it, nor without a tile left for the replacement)."""
     return fill_kong_options(hand, mk_s, mt_s, nm_s, not declared and drawable, kong_opts)
 
 
-@njit(cache=True)
+@njit_no_refs
 def after_kong(st, tabs, cur, kt, concealed, log, log_on, n_log):
     """Count the kong, or let the opponent rob an added one (RULES: 抢杠, scored as a self-draw):
     the kong is undone and its tile lies with the discards. Returns (n_log, robber or -1)."""
@@ -206,7 +207,7 @@ def after_kong(st, tabs, cur, kt, concealed, log, log_on, n_log):
     return n_log, o
 
 
-@njit(cache=True)
+@njit_no_refs
 def after_discard(
     hand,
     mk_s,
@@ -260,7 +261,7 @@ def after_discard(
     return True
 
 
-@njit(cache=True)
+@njit_no_refs
 def win_on_discard(conc, nm, tpf, ready, cur, d, dealer, n_pond, own_draws, tabs, at_end):
     """Does ``d`` complete the opponent's hand? An undeclared hand wins (returns its seat); a
     declared one is offered the win among its claim options (``tpf[T_WIN_OFFER]``, returns -1)."""
@@ -285,7 +286,7 @@ def win_on_discard(conc, nm, tpf, ready, cur, d, dealer, n_pond, own_draws, tabs
     return o
 
 
-@njit(cache=True)
+@njit_no_refs
 def claim_options(conc, ready, tpf, cur, d, at_end, drawable):
     """The opponent's options on ``d`` (a bit mask of claim actions, 0 none): the offered win of
     a declared hand, else peng, kong (with a replacement tile left) and chi, free (chi is always
@@ -311,7 +312,7 @@ def claim_options(conc, ready, tpf, cur, d, at_end, drawable):
     return o, opts
 
 
-@njit(cache=True)
+@njit_no_refs
 def note_claim(tpf, claimer, kong):
     """A claimed discard: the claimer's hand changed, and a kong is counted."""
     tpf[T_SHANTEN + claimer] = UNKNOWN_SHANTEN
@@ -319,14 +320,14 @@ def note_claim(tpf, claimer, kong):
         tpf[T_KONGS] += 1
 
 
-@njit(cache=True)
+@njit_no_refs
 def passed_win(tpf):
     """A declared hand passed the win on a discard: it stays declared (RULES: 报听)."""
     tpf[T_WIN_OFFER] = 0
     tpf[T_CTX] = 0
 
 
-@njit(cache=True)
+@njit_no_refs
 def extra_draws(wall, st, rules, tabs, log, log_on, n_log):
     """RULES: 海底捞月 — the 71 tiles are used up: the seat whose hand has waited longest (a
     non-empty wait set, unbroken since) draws up to ``extra_draws`` more tiles from the unused

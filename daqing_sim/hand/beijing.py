@@ -18,6 +18,7 @@ from numba import njit
 
 from daqing_sim.codes import CHI, CONCEALED_KONG, DUAL_PAIR, N_KINDS_ALL, SINGLE, ZHONG
 from daqing_sim.hand.kernels import _meld_copies, _suit_rank
+from daqing_sim.jit import njit_no_refs
 from daqing_sim.rules import R_BASE_POINTS, R_FAN_COMBINE, R_FANS_ALL_TRIPLETS, R_OPEN_HAND_FACTOR
 
 FAN_NAMES = (
@@ -67,30 +68,70 @@ def _honor_cost(h, m, p):
         return BIG
     cost = 0
     left = m + p
+    # (no min/max builtins: numba calls them instead of inlining, in the greedy players' hot loop)
     for v in range(4, -1, -1):
-        k = min(h[v], left)
+        k = h[v] if h[v] < left else left
         if k == 0:
             continue
         left -= k
+        short3 = 3 - v if v < 3 else 0
         if left == 0 and p == 1:  # the last kind taken holds the pair
-            cost += (k - 1) * max(3 - v, 0) + max(2 - v, 0)
+            cost += (k - 1) * short3 + (2 - v if v < 2 else 0)
             break
-        cost += k * max(3 - v, 0)
+        cost += k * short3
         if left == 0:
             break
     return cost
 
 
-@njit(cache=True)
-def bj_std_distance_k(counts, tabs, melds):
-    """Tiles to gain for ``melds`` melds and a pair, honors as triplets or the pair only. The
-    three suits come merged from the evaluator's tables (``fin_suits``: their best cost for m
-    melds and p pairs); the honors' cost is taken on the kinds holding the most tiles."""
-    off = tabs.off
-    std_id = tabs.std_id
-    ab = tabs.ab_id[std_id[_suit_rank(counts, 0, off)], std_id[_suit_rank(counts, 9, off)]]
-    ic = std_id[_suit_rank(counts, 18, off)]
-    suits = tabs.fin_suits[ab, ic]
+@njit(cache=True, inline="always")
+def _honor_costs(h):
+    """``_honor_cost(h, mh, ph)`` for mh 0-4 and ph 0-1, at index ``2 * mh + ph`` (a tuple: no
+    allocation)."""
+    return (
+        _honor_cost(h, 0, 0),
+        _honor_cost(h, 0, 1),
+        _honor_cost(h, 1, 0),
+        _honor_cost(h, 1, 1),
+        _honor_cost(h, 2, 0),
+        _honor_cost(h, 2, 1),
+        _honor_cost(h, 3, 0),
+        _honor_cost(h, 3, 1),
+        _honor_cost(h, 4, 0),
+        _honor_cost(h, 4, 1),
+    )
+
+
+@njit(cache=True, inline="always")
+def _min2(a, b):
+    return a if a < b else b
+
+
+@njit(cache=True, inline="always")
+def _best_with(fs, ab, ic, hc, melds):
+    """The lowest cost of ``melds`` melds and a pair over the splits between the three suits
+    (their merged row ``fs[ab, ic]``: m melds and p pairs at ``[m, p]``) and the honors (``hc[2 *
+    mh + ph]``: mh triplets, ph pairs). Written out for mh = 0..4 with constant tuple indices:
+    a loop indexes the tuple through a jump table, and a row view costs a reference count, both
+    in the greedy players' innermost loop."""
+    best = _min2(hc[0] + np.int64(fs[ab, ic, melds, 1]), hc[1] + np.int64(fs[ab, ic, melds, 0]))
+    if melds >= 1:
+        best = _min2(best, hc[2] + np.int64(fs[ab, ic, melds - 1, 1]))
+        best = _min2(best, hc[3] + np.int64(fs[ab, ic, melds - 1, 0]))
+    if melds >= 2:
+        best = _min2(best, hc[4] + np.int64(fs[ab, ic, melds - 2, 1]))
+        best = _min2(best, hc[5] + np.int64(fs[ab, ic, melds - 2, 0]))
+    if melds >= 3:
+        best = _min2(best, hc[6] + np.int64(fs[ab, ic, melds - 3, 1]))
+        best = _min2(best, hc[7] + np.int64(fs[ab, ic, melds - 3, 0]))
+    if melds >= 4:
+        best = _min2(best, hc[8] + np.int64(fs[ab, ic, melds - 4, 1]))
+        best = _min2(best, hc[9] + np.int64(fs[ab, ic, melds - 4, 0]))
+    return best
+
+
+@njit(cache=True, inline="always")
+def _honor_hist(counts):
     h0 = h1 = h2 = h3 = h4 = 0
     for t in range(ZHONG, N_KINDS_ALL):
         v = counts[t]
@@ -104,17 +145,22 @@ def bj_std_distance_k(counts, tabs, melds):
             h3 += 1
         else:
             h4 += 1
-    h = (h0, h1, h2, h3, h4)
-    best = BIG
-    for mh in range(melds + 1):
-        for ph in range(2):
-            x = _honor_cost(h, mh, ph) + np.int64(suits[melds - mh, 1 - ph])
-            if x < best:
-                best = x
-    return best
+    return h0, h1, h2, h3, h4
 
 
-@njit(cache=True)
+@njit_no_refs
+def bj_std_distance_k(counts, tabs, melds):
+    """Tiles to gain for ``melds`` melds and a pair, honors as triplets or the pair only. The
+    three suits come merged from the evaluator's tables (``fin_suits``: their best cost for m
+    melds and p pairs); the honors' cost is taken on the kinds holding the most tiles."""
+    off = tabs.off
+    std_id = tabs.std_id
+    ab = tabs.ab_id[std_id[_suit_rank(counts, 0, off)], std_id[_suit_rank(counts, 9, off)]]
+    ic = std_id[_suit_rank(counts, 18, off)]
+    return _best_with(tabs.fin_suits, ab, ic, _honor_costs(_honor_hist(counts)), melds)
+
+
+@njit_no_refs
 def bj_pairs_distance_k(counts):
     """Tiles to gain for seven pairs (four of a kind counts as two pairs: 豪华七对)."""
     pairs = 0
@@ -130,7 +176,7 @@ def bj_pairs_distance_k(counts):
     return singles + 2 * (need - singles)
 
 
-@njit(cache=True)
+@njit_no_refs
 def bj_shanten_k(counts, n_melds, tabs):
     """Beijing table shanten of a 3k+1 / 3k+2 concealed hand (0 a ready shape, -1 complete),
     copies not counted: see :func:`bj_hand_shanten_k`."""
@@ -145,7 +191,7 @@ def bj_shanten_k(counts, n_melds, tabs):
     return d - 1
 
 
-@njit(cache=True)
+@njit_no_refs
 def bj_complete_k(counts, n_melds, tabs):
     """Is a 14-tile hand (3k+2 concealed tiles) a winning shape?"""
     comp = tabs.comp_idx
@@ -493,32 +539,7 @@ def bj_dragon_split_k(counts, meld_kind, meld_tile, n_melds):
 # ---- incremental table shanten: one tile more or less changes one suit (or the honors)
 @njit(cache=True, inline="always")
 def _parts_distance(tabs, i0, i1, i2, h, melds):
-    suits = tabs.fin_suits[tabs.ab_id[i0, i1], i2]
-    best = BIG
-    for mh in range(melds + 1):
-        for ph in range(2):
-            x = _honor_cost(h, mh, ph) + np.int64(suits[melds - mh, 1 - ph])
-            if x < best:
-                best = x
-    return best
-
-
-@njit(cache=True, inline="always")
-def _honor_hist(counts):
-    h0 = h1 = h2 = h3 = h4 = 0
-    for t in range(ZHONG, N_KINDS_ALL):
-        v = counts[t]
-        if v == 0:
-            h0 += 1
-        elif v == 1:
-            h1 += 1
-        elif v == 2:
-            h2 += 1
-        elif v == 3:
-            h3 += 1
-        else:
-            h4 += 1
-    return h0, h1, h2, h3, h4
+    return _best_with(tabs.fin_suits, tabs.ab_id[i0, i1], i2, _honor_costs(h), melds)
 
 
 @njit(cache=True, inline="always")
@@ -547,23 +568,22 @@ def _suit_key(counts, base):
 
 
 @njit(cache=True, inline="always")
-def _best_with(suits, hc, melds):
-    """The lowest cost of ``melds`` melds and a pair over the splits between the three suits
-    (their merged row ``suits``) and the honors (``hc[2 * mh + ph]``: mh triplets, ph pairs)."""
-    best = BIG
-    for mh in range(melds + 1):
-        for ph in range(2):
-            x = hc[2 * mh + ph] + np.int64(suits[melds - mh, 1 - ph])
-            if x < best:
-                best = x
-    return best
+def bj_suit_id_k(counts, base, tabs):
+    """The table id of the suit whose kinds start at ``base`` (two suits with one id have the
+    same costs for every number of melds and pairs)."""
+    return np.int64(tabs.key_std_id[_suit_key(counts, base)])
 
 
 @njit(cache=True, inline="always")
-def _honor_costs(h, melds, hc):
-    for mh in range(melds + 1):
-        for ph in range(2):
-            hc[2 * mh + ph] = _honor_cost(h, mh, ph)
+def _set5(t, i, v):
+    """The 5-tuple ``t`` with ``t[i] = v``."""
+    return (
+        v if i == 0 else t[0],
+        v if i == 1 else t[1],
+        v if i == 2 else t[2],
+        v if i == 3 else t[3],
+        v if i == 4 else t[4],
+    )
 
 
 @njit(cache=True, inline="always")
@@ -572,7 +592,7 @@ def _pairs_need(pairs, singles):
     return 0 if need <= 0 else (need if singles >= need else singles + 2 * (need - singles))
 
 
-@njit(cache=True)
+@njit_no_refs
 def bj_shanten_changes_k(counts, n_melds, tabs, delta, out):
     """Table shanten (:func:`bj_shanten_k`) of ``counts`` with one tile of each kind added
     (``delta=1``) or removed (``delta=-1``): ``out[t]`` for kind ``t``; 99 where it cannot be
@@ -599,10 +619,9 @@ def bj_shanten_changes_k(counts, n_melds, tabs, delta, out):
         singles += counts[t] % 2
     n2 = n + delta
     melds = n2 // 3
-    hc = np.empty(10, dtype=np.int64)
-    _honor_costs(h, melds, hc)
+    hc = _honor_costs(h)
     seven = n_melds == 0 and n2 >= 13
-    honor_d = np.full(5, -1, dtype=np.int64)  # the honors' result by the kind's tile count
+    honor_d = (-1, -1, -1, -1, -1)  # the honors' result by the kind's tile count
     for t in range(N_KINDS_ALL):
         v = np.int64(counts[t])
         if v + delta < 0 or v + delta > 4:
@@ -612,16 +631,16 @@ def bj_shanten_changes_k(counts, n_melds, tabs, delta, out):
             s = t // 9
             step = delta * _POW5[t - 9 * s]
             if s == 0:
-                d = _best_with(fs[ab_id[i1, i2], kid[k0 + step]], hc, melds)
+                d = _best_with(fs, ab_id[i1, i2], kid[k0 + step], hc, melds)
             elif s == 1:
-                d = _best_with(fs[ab_id[i0, i2], kid[k1 + step]], hc, melds)
+                d = _best_with(fs, ab_id[i0, i2], kid[k1 + step], hc, melds)
             else:
-                d = _best_with(fs[ab_id[i0, i1], kid[k2 + step]], hc, melds)
+                d = _best_with(fs, ab_id[i0, i1], kid[k2 + step], hc, melds)
         else:
             d = honor_d[v]
             if d < 0:
                 d = _parts_distance(tabs, i0, i1, i2, _moved(h, v, v + delta), melds)
-                honor_d[v] = d
+                honor_d = _set5(honor_d, v, d)
         if seven:
             p = _pairs_need(pairs + (v + delta) // 2 - v // 2, singles + (v + delta) % 2 - v % 2)
             if p < d:
@@ -630,7 +649,7 @@ def bj_shanten_changes_k(counts, n_melds, tabs, delta, out):
     return n
 
 
-@njit(cache=True)
+@njit_no_refs
 def bj_ukeire_k(counts, n_melds, tabs, unseen, base):
     """Unseen copies (``unseen[x]``) of the kinds ``x`` whose draw lowers the table shanten of
     the 3k+1 ``counts`` below ``base`` (its own shanten, given by the caller). Each draw is a
@@ -653,26 +672,28 @@ def bj_ukeire_k(counts, n_melds, tabs, unseen, base):
         pairs += counts[t] // 2
         singles += counts[t] % 2
     melds = (n + 1) // 3
-    hc = np.empty(10, dtype=np.int64)  # the honors' cost when the drawn tile is a suit tile
-    _honor_costs(h, melds, hc)
+    hc = _honor_costs(h)  # the honors' cost when the drawn tile is a suit tile
     seven = n_melds == 0 and n + 1 >= 13
-    honor_d = np.full(5, -1, dtype=np.int64)
+    honor_d = (-1, -1, -1, -1, -1)
+    ab12 = ab_id[i1, i2]
+    ab02 = ab_id[i0, i2]
+    ab01 = ab_id[i0, i1]
     total = 0
     for x in range(N_KINDS_ALL):
         if unseen[x] <= 0 or counts[x] >= 4:
             continue
         v = np.int64(counts[x])
         if x < 9:
-            d = _best_with(fs[ab_id[i1, i2], kid[k0 + _POW5[x]]], hc, melds)
+            d = _best_with(fs, ab12, kid[k0 + _POW5[x]], hc, melds)
         elif x < 18:
-            d = _best_with(fs[ab_id[i0, i2], kid[k1 + _POW5[x - 9]]], hc, melds)
+            d = _best_with(fs, ab02, kid[k1 + _POW5[x - 9]], hc, melds)
         elif x < ZHONG:
-            d = _best_with(fs[ab_id[i0, i1], kid[k2 + _POW5[x - 18]]], hc, melds)
+            d = _best_with(fs, ab01, kid[k2 + _POW5[x - 18]], hc, melds)
         else:
             d = honor_d[v]
             if d < 0:
                 d = _parts_distance(tabs, i0, i1, i2, _moved(h, v, v + 1), melds)
-                honor_d[v] = d
+                honor_d = _set5(honor_d, v, d)
         if seven and d - 1 >= base:
             p = _pairs_need(pairs + (v + 1) // 2 - v // 2, singles + (v + 1) % 2 - v % 2)
             if p < d:
@@ -680,3 +701,155 @@ def bj_ukeire_k(counts, n_melds, tabs, unseen, base):
         if d - 1 < base:
             total += unseen[x]
     return total
+
+
+@njit(cache=True, inline="always")
+def _draw_lowers(d, v, seven, pairs, singles, base):
+    """Does a draw whose standard cost is ``d`` (onto a kind held ``v`` times, in a hand of
+    ``pairs`` pairs and ``singles`` singles) bring the table shanten below ``base``?"""
+    if seven and d - 1 >= base:
+        p = _pairs_need(pairs + (v + 1) // 2 - v // 2, singles + (v + 1) % 2 - v % 2)
+        if p < d:
+            d = p
+    return d - 1 < base
+
+
+@njit(cache=True, inline="always")
+def _ab_without(s, i0, i1, i2, ab_id):
+    """The merged row id of the two suits other than ``s``."""
+    if s == 0:
+        return ab_id[i1, i2]
+    if s == 1:
+        return ab_id[i0, i2]
+    return ab_id[i0, i1]
+
+
+@njit(cache=True, inline="always")
+def _draws_outside(counts, unseen, base, t, skip, tabs, plus_id, i0, i1, i2, h, melds, seven, pairs, singles):
+    """The unseen copies of the draws outside suit ``skip`` (-1: none) that lower the table
+    shanten of ``counts`` less ``t`` below ``base``: its suits' ids ``i0 i1 i2``, honor histogram
+    ``h``, pairs and singles given."""
+    ab_id = tabs.ab_id
+    fs = tabs.fin_suits
+    hc = _honor_costs(h)
+    n = 0
+    for sx in range(3):
+        if sx == skip:
+            continue
+        ab = _ab_without(sx, i0, i1, i2, ab_id)
+        for x in range(9 * sx, 9 * sx + 9):
+            if unseen[x] > 0 and counts[x] < 4:
+                d = _best_with(fs, ab, plus_id[x], hc, melds)
+                if _draw_lowers(d, np.int64(counts[x]), seven, pairs, singles, base):
+                    n += unseen[x]
+    honor_d = (-1, -1, -1, -1, -1)
+    for x in range(ZHONG, N_KINDS_ALL):
+        v = np.int64(counts[x]) - (1 if x == t else 0)
+        if unseen[x] <= 0 or v >= 4:
+            continue
+        d = honor_d[v]
+        if d < 0:
+            d = _parts_distance(tabs, i0, i1, i2, _moved(h, v, v + 1), melds)
+            honor_d = _set5(honor_d, v, d)
+        if _draw_lowers(d, v, seven, pairs, singles, base):
+            n += unseen[x]
+    return n
+
+
+@njit_no_refs
+def bj_honor_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id):
+    """:func:`bj_ukeire_k` of ``counts`` less one honor ``t`` (``base`` the shanten left), its
+    suit draws read from ``plus_id`` (:func:`bj_plus_ids_k` of ``counts``). ``counts`` is not
+    changed."""
+    c_t = np.int64(counts[t])
+    n = -1
+    pairs = (c_t - 1) // 2 - c_t // 2
+    singles = (c_t - 1) % 2 - c_t % 2
+    for x in range(N_KINDS_ALL):
+        n += counts[x]
+        pairs += counts[x] // 2
+        singles += counts[x] % 2
+    return _draws_outside(
+        counts,
+        unseen,
+        base,
+        t,
+        -1,
+        tabs,
+        plus_id,
+        bj_suit_id_k(counts, 0, tabs),
+        bj_suit_id_k(counts, 9, tabs),
+        bj_suit_id_k(counts, 18, tabs),
+        _moved(_honor_hist(counts), c_t, c_t - 1),
+        (n + 1) // 3,
+        n_melds == 0 and n + 1 >= 13,
+        pairs,
+        singles,
+    )
+
+
+@njit_no_refs
+def bj_suit_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, memo, n_memo):
+    """:func:`bj_ukeire_k` of ``counts`` less one suit tile ``t`` (``base`` the shanten left),
+    for a 3k+2 hand's tied discards: the draws of ``t``'s suit, plus those of the other kinds,
+    which depend on ``t`` only through its suit's table id after the throw and the copies of
+    ``t`` left: kept in ``memo`` by that key (key, value pairs; ``n_memo`` of them filled).
+    ``plus_id[x]``: the table id of suit tile ``x``'s suit with one more ``x`` (from
+    :func:`bj_plus_ids_k`). Returns (ukeire, n_memo); ``counts`` is not changed."""
+    kid = tabs.key_std_id
+    ab_id = tabs.ab_id
+    fs = tabs.fin_suits
+    s = t // 9
+    lo = 9 * s
+    kt = _suit_key(counts, lo) - _POW5[t - lo]
+    tid = np.int64(kid[kt])
+    c_t = np.int64(counts[t])
+    key = (s * 256 + tid) * 5 + c_t
+    i0 = tid if s == 0 else bj_suit_id_k(counts, 0, tabs)
+    i1 = tid if s == 1 else bj_suit_id_k(counts, 9, tabs)
+    i2 = tid if s == 2 else bj_suit_id_k(counts, 18, tabs)
+    h = _honor_hist(counts)
+    n = -1
+    pairs = (c_t - 1) // 2 - c_t // 2
+    singles = (c_t - 1) % 2 - c_t % 2
+    for x in range(N_KINDS_ALL):
+        n += counts[x]
+        pairs += counts[x] // 2
+        singles += counts[x] % 2
+    melds = (n + 1) // 3
+    hc = _honor_costs(h)
+    seven = n_melds == 0 and n + 1 >= 13
+    total = 0
+    # the suit's own draws
+    ab = _ab_without(s, i0, i1, i2, ab_id)
+    step = 1
+    for x in range(lo, lo + 9):
+        v = np.int64(counts[x]) - (1 if x == t else 0)
+        if unseen[x] > 0 and v < 4:
+            d = _best_with(fs, ab, kid[kt + step], hc, melds)
+            if _draw_lowers(d, v, seven, pairs, singles, base):
+                total += unseen[x]
+        step *= 5
+    for i in range(n_memo):
+        if memo[2 * i] == key:
+            return total + memo[2 * i + 1], n_memo
+    others = _draws_outside(
+        counts, unseen, base, t, s, tabs, plus_id, i0, i1, i2, h, melds, seven, pairs, singles
+    )
+    if 2 * n_memo + 1 < memo.shape[0]:
+        memo[2 * n_memo] = key
+        memo[2 * n_memo + 1] = others
+        n_memo += 1
+    return total + others, n_memo
+
+
+@njit_no_refs
+def bj_plus_ids_k(counts, tabs, out):
+    """``out[x]`` for each suit kind ``x`` held fewer than four times: the table id of its suit
+    with one more ``x``."""
+    kid = tabs.key_std_id
+    for s in range(3):
+        k = _suit_key(counts, 9 * s)
+        for r in range(9):
+            if counts[9 * s + r] < 4:
+                out[9 * s + r] = kid[k + _POW5[r]]

@@ -35,6 +35,7 @@ from daqing_sim.codes import (
 )
 from daqing_sim.hand.beijing import bj_complete_k, bj_hand_shanten_k, bj_wait_set_k
 from daqing_sim.hand.kernels import _meld_copies
+from daqing_sim.jit import njit_no_refs
 from daqing_sim.rules import R_LIMIT_FANS, R_MATCH_DOUBLING, R_MULTIPLIER, R_OPEN_PINFU, R_POINTS_PER_FAN
 
 # The patterns in the page's order (fans 1, 2, 3, 4, 5, 6, then the limit hands), with their fans.
@@ -173,7 +174,7 @@ def _is_orphan(t):
     return t >= ZHONG or t % 9 == 0 or t % 9 == 8
 
 
-@njit(cache=True)
+@njit_no_refs
 def tp_kokushi_shanten_k(counts):
     """Thirteen orphans shanten of 13 or 14 concealed tiles: 13 - orphan kinds held - (1 if one of
     them is a pair); -1 is a complete 14-tile thirteen orphans."""
@@ -187,7 +188,7 @@ def tp_kokushi_shanten_k(counts):
     return 13 - kinds - pair
 
 
-@njit(cache=True)
+@njit_no_refs
 def tp_complete_k(counts, n_melds, tabs):
     """Is a 14-tile hand (3k+2 concealed tiles) a winning shape of the family?"""
     if bj_complete_k(counts, n_melds, tabs):
@@ -200,7 +201,7 @@ def tp_complete_k(counts, n_melds, tabs):
     return n == 14 and tp_kokushi_shanten_k(counts) == -1
 
 
-@njit(cache=True)
+@njit_no_refs
 def tp_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, out_kind):
     """Wait set of a 13-tile hand: Beijing's (four melds and a pair, seven pairs) and the thirteen
     orphans' (a single wait, code ``SINGLE``). ``out_kind[t]`` is the wait kind of tile ``t`` (-1:
@@ -221,7 +222,7 @@ def tp_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, out_kind):
     return n
 
 
-@njit(cache=True)
+@njit_no_refs
 def tp_hand_shanten_k(counts, meld_kind, meld_tile, n_melds, tabs, wk):
     """Shanten of a hand with its melds: Beijing's (exact for -1, 0 and 1, counting only tiles
     with a copy left) or the thirteen orphans' when that is smaller. ``wk`` is a (34,) int8

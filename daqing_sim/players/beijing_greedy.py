@@ -18,7 +18,14 @@ from daqing_sim.codes import (
     PASS,
     ZHONG,
 )
-from daqing_sim.hand.beijing import bj_shanten_changes_k, bj_shanten_k, bj_ukeire_k
+from daqing_sim.hand.beijing import (
+    bj_honor_discard_ukeire_k,
+    bj_plus_ids_k,
+    bj_shanten_changes_k,
+    bj_shanten_k,
+    bj_suit_discard_ukeire_k,
+)
+from daqing_sim.jit import njit_no_refs
 from daqing_sim.players.common import rand_below
 from daqing_sim.players.observation import I_N_MELDS
 
@@ -59,7 +66,7 @@ def random_kong(kong_opts, rng, seat):
     return -1
 
 
-@njit(cache=True)
+@njit_no_refs
 def _unseen(obs, out):
     """Copies of each kind this seat cannot see (not in hand, a pond, an exposed meld or its own
     concealed kongs)."""
@@ -75,11 +82,12 @@ def _unseen(obs, out):
             out[t] = 0
 
 
-@njit(cache=True)
-def _best_discard(hand, nm, tabs, unseen, after, up):
+@njit_no_refs
+def _best_discard(hand, nm, tabs, unseen, after, up, memo):
     """The greedy discard of a 3k+2 ``hand`` with ``nm`` melds: the kind whose removal leaves
-    the lowest table shanten, ties broken by ukeire, then by the lowest kind. ``after`` and
-    ``up`` are (34,) scratch rows."""
+    the lowest table shanten, ties broken by ukeire, then by the lowest kind. ``after``, ``up``
+    and ``memo`` are (34,) scratch rows (the ukeire of tied discards share parts, kept in
+    ``memo``)."""
     bj_shanten_changes_k(hand, nm, tabs, -1, after)
     best = _NONE
     n_tied = 0
@@ -94,29 +102,41 @@ def _best_discard(hand, nm, tabs, unseen, after, up):
     if n_tied == 1:
         return best_t
     best_uk = -1
-    # Honors are interchangeable in every shape, so throwing any honor held as often, with as
-    # many copies unseen, leaves the same ukeire: computed once, kept in ``up`` by (held, unseen).
-    for i in range(25):
-        up[i] = -1
+    n_memo = -1  # up (the plus ids) not filled yet
     for t in range(hand.shape[0]):
         if after[t] != best:
             continue
-        key = 5 * hand[t] + unseen[t] if t >= ZHONG and unseen[t] <= 4 else -1
-        if key >= 0 and up[key] >= 0:
-            uk = up[key]
+        if n_memo < 0:
+            bj_plus_ids_k(hand, tabs, up)
+            n_memo = 0
+        if t < ZHONG:
+            uk, n_memo = bj_suit_discard_ukeire_k(hand, nm, tabs, unseen, np.int64(best), t, up, memo, n_memo)
         else:
-            hand[t] -= 1
-            uk = bj_ukeire_k(hand, nm, tabs, unseen, np.int64(best))
-            hand[t] += 1
-            if key >= 0:
-                up[key] = uk
+            uk, n_memo = _honor_discard_ukeire(hand, nm, tabs, unseen, np.int64(best), t, up, memo, n_memo)
         if uk > best_uk:
             best_uk = uk
             best_t = t
     return best_t
 
 
-@njit(cache=True)
+@njit_no_refs
+def _honor_discard_ukeire(hand, nm, tabs, unseen, best, t, plus_id, memo, n_memo):
+    """The ukeire left by throwing honor ``t``. Honors are interchangeable in every shape, so
+    throwing any honor held as often, with as many copies unseen, leaves the same ukeire: kept
+    in ``memo`` (the suits' keys are not negative). Returns (ukeire, n_memo)."""
+    key = -1 - (5 * np.int64(hand[t]) + unseen[t])
+    for i in range(n_memo):
+        if memo[2 * i] == key:
+            return memo[2 * i + 1], n_memo
+    uk = bj_honor_discard_ukeire_k(hand, nm, tabs, unseen, best, t, plus_id)
+    if 2 * n_memo + 1 < memo.shape[0]:
+        memo[2 * n_memo] = key
+        memo[2 * n_memo + 1] = uk
+        n_memo += 1
+    return uk, n_memo
+
+
+@njit_no_refs
 def _lowest_after_discard(hand, nm, tabs, after):
     """The lowest table shanten a discard from the 3k+2 ``hand`` leaves."""
     bj_shanten_changes_k(hand, nm, tabs, -1, after)
@@ -127,15 +147,15 @@ def _lowest_after_discard(hand, nm, tabs, after):
     return best
 
 
-@njit(cache=True)
+@njit_no_refs
 def greedy_discard(obs, tabs):
     """The greedy discard of the observation's 3k+2 hand."""
     unseen = obs.sc[0]
     _unseen(obs, unseen)
-    return _best_discard(obs.hand, obs.info[I_N_MELDS], tabs, unseen, obs.sc[1], obs.sc[2])
+    return _best_discard(obs.hand, obs.info[I_N_MELDS], tabs, unseen, obs.sc[1], obs.sc[2], obs.sc[3])
 
 
-@njit(cache=True)
+@njit_no_refs
 def greedy_claim(obs, tabs, d, options):
     """Claim ``d`` when the best discard after the meld lowers the hand's table shanten (a kong:
     when the hand left does not raise it)."""
@@ -177,7 +197,7 @@ def greedy_claim(obs, tabs, d, options):
     return best
 
 
-@njit(cache=True)
+@njit_no_refs
 def greedy_kong(obs, tabs, kong_opts):
     """A kong that does not raise the shanten (the first such kind), or -1."""
     hand = obs.hand

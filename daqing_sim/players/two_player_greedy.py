@@ -5,16 +5,15 @@ pairs, ties by ukeire), 报听 whenever the concealed hand waits after the disca
 
 from __future__ import annotations
 
-from numba import njit
-
 from daqing_sim.codes import CLAIM_KONG, CLAIM_WIN, CONCEALED_KONG, PASS
 from daqing_sim.hand.beijing import bj_shanten_k
 from daqing_sim.hand.two_player import tp_kokushi_shanten_k, tp_wait_set_k
+from daqing_sim.jit import njit_no_refs
 from daqing_sim.players.beijing_greedy import greedy_claim, greedy_discard, greedy_kong
 from daqing_sim.players.observation import I_N_MELDS
 
 
-@njit(cache=True)
+@njit_no_refs
 def concealed_hand(obs):
     """No chi, peng or exposed kong (a concealed kong keeps the hand concealed)."""
     for j in range(obs.info[I_N_MELDS]):
@@ -23,7 +22,7 @@ def concealed_hand(obs):
     return True
 
 
-@njit(cache=True)
+@njit_no_refs
 def waits_after(obs, tabs, d):
     """How many kinds win for the observation's hand once ``d`` is thrown (0: not waiting)."""
     hand = obs.hand
@@ -37,7 +36,7 @@ def waits_after(obs, tabs, d):
     return n
 
 
-@njit(cache=True)
+@njit_no_refs
 def greedy_seat_discard(kn, obs, rules, tabs):
     """Greedy's discard, declaring 报听 whenever the concealed hand left waits."""
     d = greedy_discard(obs, tabs)
@@ -50,7 +49,7 @@ def greedy_seat_discard(kn, obs, rules, tabs):
     return d, waits_after(obs, tabs, d) > 0
 
 
-@njit(cache=True)
+@njit_no_refs
 def may_lower_shanten(obs, tabs, d):
     """Could a peng or chi of ``d`` lower the hand's table shanten? Only if taking ``d`` into
     the hand freely does (a meld fixed around it is one way to use it), so greedy's claim
@@ -64,7 +63,7 @@ def may_lower_shanten(obs, tabs, d):
     return with_d < now
 
 
-@njit(cache=True)
+@njit_no_refs
 def greedy_seat_claim(kn, obs, rules, tabs, t, options):
     """Greedy's claim: every win, else Beijing greedy's peng, chi or kong."""
     if options & (1 << CLAIM_WIN):
@@ -74,7 +73,7 @@ def greedy_seat_claim(kn, obs, rules, tabs, t, options):
     return greedy_claim(obs, tabs, t, options)
 
 
-@njit(cache=True)
+@njit_no_refs
 def greedy_seat_kong(kn, obs, rules, tabs, kong_opts):
     """Greedy's kong in the seat signature."""
     return greedy_kong(obs, tabs, kong_opts)
