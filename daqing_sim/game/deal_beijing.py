@@ -55,6 +55,7 @@ from daqing_sim.hand.beijing import (
     bj_wait_set_k,
 )
 from daqing_sim.hand.kernels import is_open_k
+from daqing_sim.jit import njit_no_refs
 from daqing_sim.layout import (
     B_BURN_COUNT,
     B_BURN_LIVE,
@@ -186,7 +187,7 @@ def kong_options(hand, mk_s, mt_s, nm_s, fam, rules, undrawn, kong_opts):
     return fill_kong_options(hand, mk_s, mt_s, nm_s, kong_drawable(fam, rules, undrawn), kong_opts)
 
 
-@njit(cache=True)
+@njit_no_refs
 def fill_kong_options(hand, mk_s, mt_s, nm_s, allowed, kong_opts):
     """``kong_opts`` of a seat that may declare a kong (``allowed``): each kind held four times
     (concealed) and each peng whose fourth tile is held (added); returns how many (0, all
@@ -345,7 +346,7 @@ def note_claim(fam, claims_from, bound, claimer, cur, kong, log, log_on, n_log):
     return n_log
 
 
-@njit(cache=True)
+@njit_no_refs
 def record_hand(hand, mk_s, mt_s, nm_s, hrow):
     """The winner's 13 tiles and melds into its hand row (layout ``HAND_ROW_ALL``)."""
     for t in range(hand.shape[0]):
@@ -356,7 +357,7 @@ def record_hand(hand, mk_s, mt_s, nm_s, hrow):
     hrow[HA_NM] = nm_s
 
 
-@njit(cache=True)
+@njit_no_refs
 def kong_count(mk_s, nm_s):
     """Kongs among a seat's melds (exposed, added or concealed)."""
     kongs = 0

@@ -226,7 +226,7 @@ def bj_complete_k(counts, n_melds, tabs):
     return False
 
 
-@njit(cache=True)
+@njit_no_refs
 def bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, out_kind):
     """Wait set of a 13-tile Beijing hand: ``out_kind[t]`` is the wait kind of a winning tile
     (the Daqing codes, kanchan first; -1 = not a winning tile), a tile with no copy left (all
@@ -262,12 +262,12 @@ def bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, out_kind):
     return n
 
 
-@njit(cache=True)
+@njit_no_refs
 def _ready13(counts, meld_kind, meld_tile, n_melds, tabs, wk):
     return bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, wk) > 0
 
 
-@njit(cache=True)
+@njit_no_refs
 def _one_exchange_ready(counts, meld_kind, meld_tile, n_melds, tabs, wk):
     """Does one draw (of a tile with a copy left) and one discard make the 13 tiles ready?"""
     for x in range(N_KINDS_ALL):
@@ -290,7 +290,7 @@ def _one_exchange_ready(counts, meld_kind, meld_tile, n_melds, tabs, wk):
     return False
 
 
-@njit(cache=True)
+@njit_no_refs
 def _shanten13(counts, meld_kind, meld_tile, n_melds, tabs, wk, table):
     """Exact 0 and 1 for 13 tiles whose table value is ``table``; 2 means at least 2."""
     if table == 0 and _ready13(counts, meld_kind, meld_tile, n_melds, tabs, wk):
@@ -300,7 +300,7 @@ def _shanten13(counts, meld_kind, meld_tile, n_melds, tabs, wk, table):
     return max(table, 2)
 
 
-@njit(cache=True)
+@njit_no_refs
 def bj_hand_shanten_k(counts, meld_kind, meld_tile, n_melds, tabs, wk):
     """Beijing shanten of a hand with its melds, counting only tiles that have a copy left (not
     all four held or melded): 0 means a non-empty wait set, -1 a winning 14-tile hand. Exact for
