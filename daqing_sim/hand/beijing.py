@@ -84,7 +84,7 @@ def _honor_cost(h, m, p):
     return cost
 
 
-@njit(cache=True, inline="always")
+@njit_no_refs
 def _honor_costs(h):
     """``_honor_cost(h, mh, ph)`` for mh 0-4 and ph 0-1, at index ``2 * mh + ph`` (a tuple: no
     allocation)."""
@@ -103,30 +103,16 @@ def _honor_costs(h):
 
 
 @njit(cache=True, inline="always")
-def _min2(a, b):
-    return a if a < b else b
-
-
-@njit(cache=True, inline="always")
 def _best_with(fs, ab, ic, hc, melds):
     """The lowest cost of ``melds`` melds and a pair over the splits between the three suits
-    (their merged row ``fs[ab, ic]``: m melds and p pairs at ``[m, p]``) and the honors (``hc[2 *
-    mh + ph]``: mh triplets, ph pairs). Written out for mh = 0..4 with constant tuple indices:
-    a loop indexes the tuple through a jump table, and a row view costs a reference count, both
-    in the greedy players' innermost loop."""
-    best = _min2(hc[0] + np.int64(fs[ab, ic, melds, 1]), hc[1] + np.int64(fs[ab, ic, melds, 0]))
-    if melds >= 1:
-        best = _min2(best, hc[2] + np.int64(fs[ab, ic, melds - 1, 1]))
-        best = _min2(best, hc[3] + np.int64(fs[ab, ic, melds - 1, 0]))
-    if melds >= 2:
-        best = _min2(best, hc[4] + np.int64(fs[ab, ic, melds - 2, 1]))
-        best = _min2(best, hc[5] + np.int64(fs[ab, ic, melds - 2, 0]))
-    if melds >= 3:
-        best = _min2(best, hc[6] + np.int64(fs[ab, ic, melds - 3, 1]))
-        best = _min2(best, hc[7] + np.int64(fs[ab, ic, melds - 3, 0]))
-    if melds >= 4:
-        best = _min2(best, hc[8] + np.int64(fs[ab, ic, melds - 4, 1]))
-        best = _min2(best, hc[9] + np.int64(fs[ab, ic, melds - 4, 0]))
+    (their merged row ``fs[ab, ic]``, indexed in place: a row view would cost a reference count)
+    and the honors (``hc[2 * mh + ph]``: mh triplets, ph pairs)."""
+    best = BIG
+    for mh in range(melds + 1):
+        for ph in range(2):
+            x = hc[2 * mh + ph] + np.int64(fs[ab, ic, melds - mh, 1 - ph])
+            if x < best:
+                best = x
     return best
 
 
@@ -724,7 +710,7 @@ def _ab_without(s, i0, i1, i2, ab_id):
     return ab_id[i0, i1]
 
 
-@njit(cache=True, inline="always")
+@njit_no_refs
 def _draws_outside(counts, unseen, base, t, skip, tabs, plus_id, i0, i1, i2, h, melds, seven, pairs, singles):
     """The unseen copies of the draws outside suit ``skip`` (-1: none) that lower the table
     shanten of ``counts`` less ``t`` below ``base``: its suits' ids ``i0 i1 i2``, honor histogram
