@@ -547,7 +547,9 @@ def _check_discard_ukeire(h, nm, tabs, rng, label):
         if t < 27:
             got, n_memo = bj_suit_discard_ukeire_k(h, nm, tabs, unseen, np.int64(base), t, plus, memo, n_memo)
         else:
-            got = bj_honor_discard_ukeire_k(h, nm, tabs, unseen, np.int64(base), t, plus)
+            got, n_memo = bj_honor_discard_ukeire_k(
+                h, nm, tabs, unseen, np.int64(base), t, plus, memo, n_memo
+            )
         assert got == want, (label, t)
         n += 1
     return n

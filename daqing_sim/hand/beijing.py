@@ -710,14 +710,48 @@ def _ab_without(s, i0, i1, i2, ab_id):
     return ab_id[i0, i1]
 
 
+@njit(cache=True, inline="always")
+def _after_throw(counts, t):
+    """Tiles, pairs and singles of ``counts`` less one ``t``."""
+    c_t = np.int64(counts[t])
+    n = -1
+    pairs = (c_t - 1) // 2 - c_t // 2
+    singles = (c_t - 1) % 2 - c_t % 2
+    for x in range(N_KINDS_ALL):
+        n += counts[x]
+        pairs += counts[x] // 2
+        singles += counts[x] % 2
+    return n, pairs, singles
+
+
+@njit(cache=True, inline="always")
+def _memo_find(memo, n_memo, key):
+    """The value kept under ``key`` in ``memo`` (key, value pairs, ``n_memo`` of them), or -1."""
+    for i in range(n_memo):
+        if memo[2 * i] == key:
+            return memo[2 * i + 1]
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _memo_keep(memo, n_memo, key, value):
+    """Keep ``value`` under ``key`` while ``memo`` has room; returns the pairs kept."""
+    if 2 * n_memo + 1 < memo.shape[0]:
+        memo[2 * n_memo] = key
+        memo[2 * n_memo + 1] = value
+        n_memo += 1
+    return n_memo
+
+
 @njit_no_refs
-def _draws_outside(counts, unseen, base, t, skip, tabs, plus_id, i0, i1, i2, h, melds, seven, pairs, singles):
+def _draws_outside(
+    counts, unseen, base, t, skip, tabs, plus_id, i0, i1, i2, h, hc, melds, seven, pairs, singles
+):
     """The unseen copies of the draws outside suit ``skip`` (-1: none) that lower the table
     shanten of ``counts`` less ``t`` below ``base``: its suits' ids ``i0 i1 i2``, honor histogram
-    ``h``, pairs and singles given."""
+    ``h`` and its costs ``hc``, pairs and singles given."""
     ab_id = tabs.ab_id
     fs = tabs.fin_suits
-    hc = _honor_costs(h)
     n = 0
     for sx in range(3):
         if sx == skip:
@@ -743,19 +777,20 @@ def _draws_outside(counts, unseen, base, t, skip, tabs, plus_id, i0, i1, i2, h, 
 
 
 @njit_no_refs
-def bj_honor_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id):
+def bj_honor_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, memo, n_memo):
     """:func:`bj_ukeire_k` of ``counts`` less one honor ``t`` (``base`` the shanten left), its
-    suit draws read from ``plus_id`` (:func:`bj_plus_ids_k` of ``counts``). ``counts`` is not
-    changed."""
+    suit draws read from ``plus_id`` (:func:`bj_plus_ids_k` of ``counts``). Honors are
+    interchangeable in every shape, so throwing any honor held as often, with as many copies
+    unseen, leaves the same ukeire: kept in ``memo`` as :func:`bj_suit_discard_ukeire_k` keeps
+    its part (under negative keys). Returns (ukeire, n_memo); ``counts`` is not changed."""
     c_t = np.int64(counts[t])
-    n = -1
-    pairs = (c_t - 1) // 2 - c_t // 2
-    singles = (c_t - 1) % 2 - c_t % 2
-    for x in range(N_KINDS_ALL):
-        n += counts[x]
-        pairs += counts[x] // 2
-        singles += counts[x] % 2
-    return _draws_outside(
+    key = -1 - (5 * c_t + unseen[t])
+    uk = _memo_find(memo, n_memo, key)
+    if uk >= 0:
+        return uk, n_memo
+    n, pairs, singles = _after_throw(counts, t)
+    h = _moved(_honor_hist(counts), c_t, c_t - 1)
+    uk = _draws_outside(
         counts,
         unseen,
         base,
@@ -766,12 +801,14 @@ def bj_honor_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id):
         bj_suit_id_k(counts, 0, tabs),
         bj_suit_id_k(counts, 9, tabs),
         bj_suit_id_k(counts, 18, tabs),
-        _moved(_honor_hist(counts), c_t, c_t - 1),
+        h,
+        _honor_costs(h),
         (n + 1) // 3,
         n_melds == 0 and n + 1 >= 13,
         pairs,
         singles,
     )
+    return uk, _memo_keep(memo, n_memo, key, uk)
 
 
 @njit_no_refs
@@ -795,13 +832,7 @@ def bj_suit_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, me
     i1 = tid if s == 1 else bj_suit_id_k(counts, 9, tabs)
     i2 = tid if s == 2 else bj_suit_id_k(counts, 18, tabs)
     h = _honor_hist(counts)
-    n = -1
-    pairs = (c_t - 1) // 2 - c_t // 2
-    singles = (c_t - 1) % 2 - c_t % 2
-    for x in range(N_KINDS_ALL):
-        n += counts[x]
-        pairs += counts[x] // 2
-        singles += counts[x] % 2
+    n, pairs, singles = _after_throw(counts, t)
     melds = (n + 1) // 3
     hc = _honor_costs(h)
     seven = n_melds == 0 and n + 1 >= 13
@@ -816,16 +847,13 @@ def bj_suit_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, me
             if _draw_lowers(d, v, seven, pairs, singles, base):
                 total += unseen[x]
         step *= 5
-    for i in range(n_memo):
-        if memo[2 * i] == key:
-            return total + memo[2 * i + 1], n_memo
+    others = _memo_find(memo, n_memo, key)
+    if others >= 0:
+        return total + others, n_memo
     others = _draws_outside(
-        counts, unseen, base, t, s, tabs, plus_id, i0, i1, i2, h, melds, seven, pairs, singles
+        counts, unseen, base, t, s, tabs, plus_id, i0, i1, i2, h, hc, melds, seven, pairs, singles
     )
-    if 2 * n_memo + 1 < memo.shape[0]:
-        memo[2 * n_memo] = key
-        memo[2 * n_memo + 1] = others
-        n_memo += 1
+    n_memo = _memo_keep(memo, n_memo, key, others)
     return total + others, n_memo
 
 

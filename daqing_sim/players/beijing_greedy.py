@@ -86,8 +86,8 @@ def _unseen(obs, out):
 def _best_discard(hand, nm, tabs, unseen, after, up, memo):
     """The greedy discard of a 3k+2 ``hand`` with ``nm`` melds: the kind whose removal leaves
     the lowest table shanten, ties broken by ukeire, then by the lowest kind. ``after``, ``up``
-    and ``memo`` are (34,) scratch rows (the ukeire of tied discards share parts, kept in
-    ``memo``)."""
+    (the plus ids) and ``memo`` are (34,) scratch rows (the ukeire of tied discards share parts,
+    kept in ``memo``)."""
     bj_shanten_changes_k(hand, nm, tabs, -1, after)
     best = _NONE
     n_tied = 0
@@ -102,38 +102,21 @@ def _best_discard(hand, nm, tabs, unseen, after, up, memo):
     if n_tied == 1:
         return best_t
     best_uk = -1
-    n_memo = -1  # up (the plus ids) not filled yet
+    bj_plus_ids_k(hand, tabs, up)
+    n_memo = 0
     for t in range(hand.shape[0]):
         if after[t] != best:
             continue
-        if n_memo < 0:
-            bj_plus_ids_k(hand, tabs, up)
-            n_memo = 0
         if t < ZHONG:
             uk, n_memo = bj_suit_discard_ukeire_k(hand, nm, tabs, unseen, np.int64(best), t, up, memo, n_memo)
         else:
-            uk, n_memo = _honor_discard_ukeire(hand, nm, tabs, unseen, np.int64(best), t, up, memo, n_memo)
+            uk, n_memo = bj_honor_discard_ukeire_k(
+                hand, nm, tabs, unseen, np.int64(best), t, up, memo, n_memo
+            )
         if uk > best_uk:
             best_uk = uk
             best_t = t
     return best_t
-
-
-@njit_no_refs
-def _honor_discard_ukeire(hand, nm, tabs, unseen, best, t, plus_id, memo, n_memo):
-    """The ukeire left by throwing honor ``t``. Honors are interchangeable in every shape, so
-    throwing any honor held as often, with as many copies unseen, leaves the same ukeire: kept
-    in ``memo`` (the suits' keys are not negative). Returns (ukeire, n_memo)."""
-    key = -1 - (5 * np.int64(hand[t]) + unseen[t])
-    for i in range(n_memo):
-        if memo[2 * i] == key:
-            return memo[2 * i + 1], n_memo
-    uk = bj_honor_discard_ukeire_k(hand, nm, tabs, unseen, best, t, plus_id)
-    if 2 * n_memo + 1 < memo.shape[0]:
-        memo[2 * n_memo] = key
-        memo[2 * n_memo + 1] = uk
-        n_memo += 1
-    return uk, n_memo
 
 
 @njit_no_refs
