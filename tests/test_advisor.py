@@ -306,3 +306,20 @@ def test_cli_advise_errors_are_in_cli_words(capsys):
         assert main(["advise", hand, *argv]) == 2
         err = capsys.readouterr().err
         assert words in err and python not in err, err
+
+
+def test_the_cold_start_helper_compiles_outs_for_the_signature_advise_calls():
+    """The helper compiles ``outs_k`` from type stand-ins of the tables (they are being built
+    beside it): a signature of its own would be a second compile, not a load from the cache."""
+    from daqing_sim.advisor import api, exact
+    from daqing_sim.hand.kernels import wait_set_k
+
+    ds.advise("134m456p789s中中 [345m]", k=1)
+    counts = np.zeros(N_KINDS, dtype=np.uint8)
+    mk, mt, nm = ds.parse_hand("123m456p789s112m中").meld_arrays()
+    wk, wb = np.empty(N_KINDS, dtype=np.int8), np.empty(N_KINDS, dtype=np.uint8)
+    wait_set_k(counts, mk, mt, nm, ds.RuleSet().encode(), ds.hand.tables.get_tables(), wk, wb)
+    before = {k: set(f.signatures) for k, f in (("outs", exact.outs_k), ("wait", wait_set_k))}
+    api.warm_outs()
+    after = {k: set(f.signatures) for k, f in (("outs", exact.outs_k), ("wait", wait_set_k))}
+    assert all(len(s) == 1 for s in before.values()) and after == before

@@ -92,3 +92,28 @@ def test_suit_distances_match_brute_force(tabs):
 def test_complete_suits(tabs, vec, complete):
     off, comp_idx = tabs.off, tabs.comp_idx
     assert (comp_idx[_rank(np.array(vec), off)] >= 0) == complete
+
+
+def test_the_disk_cache_gives_back_the_built_tables(tmp_path):
+    from daqing_sim.hand import tables as T
+
+    built = T.build_tables()
+    tabs = (*built, T._key_std_id(built[0], built[6]))
+    path = tmp_path / "tables-x.npz"
+    T._save(path, "x", tabs)
+    loaded = T._load(path, "x")
+    assert loaded is not None
+    for name, a, b in zip(T.Tables._fields, tabs, loaded, strict=True):
+        assert a.dtype == b.dtype and np.array_equal(a, b), name
+        assert b.flags.c_contiguous, name
+    assert T._load(path, "another source") is None  # tables of other code are never loaded
+    path.write_bytes(path.read_bytes()[:1000])
+    assert T._load(path, "x") is None  # a damaged file is rebuilt
+
+
+def test_the_type_stand_ins_have_the_tables_numba_type(tabs):
+    from numba import typeof
+
+    from daqing_sim.hand.tables import type_stand_ins
+
+    assert typeof(type_stand_ins()) == typeof(tabs)

@@ -22,6 +22,7 @@ import time
 JOBS = {
     "hand": "ds.analyze_hand('13m456p789s中中 [345m]')",
     "advise": "ds.advise('134m456p789s中中 [345m]')",
+    "advise-outs": "from daqing_sim.advisor.api import warm_outs; warm_outs()",
     "advise-claim": "ds.advise('13m456p789s中中 [345m]', claim='2m', claim_from=3)",
     "advise-simulate": "ds.advise('134m456p789s中中 [345m]', method='simulate', n_sims=50)",
     "replay": "ds.replay(0, 0)",

@@ -142,32 +142,52 @@ def _ready_seats(ready: Iterable[int], seat: int) -> tuple[int, ...]:
     return seats
 
 
+def _outs_args(counts, mk, mt, nm, pool, enc, tabs) -> tuple:
+    """The arguments of ``outs_k`` as :func:`_outs` passes them (one signature, one compile)."""
+    lower = np.zeros(N_KINDS, dtype=np.uint8)
+    c = np.ascontiguousarray(counts, dtype=np.int64)
+    return c, mk, mt, nm, np.asarray(pool, dtype=np.int64), enc, tabs, lower
+
+
 def _outs(counts, mk, mt, nm, pool, enc) -> tuple[int, np.ndarray]:
     """The Daqing shanten of a 13-tile state and the kinds whose draw lowers it (``outs_k``)."""
     coldstart.wait("advise_outs")  # a helper compiling outs_k: load it from the cache instead
-    lower = np.zeros(N_KINDS, dtype=np.uint8)
-    c = np.ascontiguousarray(counts, dtype=np.int64)
-    shanten = exact.outs_k(c, mk, mt, nm, np.asarray(pool, dtype=np.int64), enc, H.tables(), lower)
-    return int(shanten), lower
+    args = _outs_args(counts, mk, mt, nm, pool, enc, H.tables())
+    shanten = exact.outs_k(*args)
+    return int(shanten), args[-1]
 
 
 def warm_outs() -> None:
-    """Compile (or load) ``outs_k`` for the argument types :func:`_outs` passes: the job of the
-    helper process :func:`advise` starts on a cold cache (:mod:`daqing_sim.coldstart`)."""
+    """Compile (or load) the wait set's kernel and then ``outs_k`` for the argument types
+    :func:`advise` passes, without building the lookup tables (stand-ins of their types): the
+    job of the helper process :func:`advise` starts on a cold cache (:mod:`daqing_sim.coldstart`)
+    while this one builds the tables. The wait set comes first: the values' search calls it too,
+    and finds it in the cache by the time it needs it."""
+    from numba import typeof
+
+    from daqing_sim.hand.kernels import wait_set_k
+    from daqing_sim.hand.tables import type_stand_ins
+
+    tabs = type_stand_ins()
     hand = parse_hand("123m456p789s112m中")
-    _outs(hand.counts, *hand.meld_arrays(), np.full(N_KINDS, 2), RuleSet().encode())
+    mk, mt, nm = hand.meld_arrays()
+    enc = RuleSet().encode()
+    wait_args = exact.wait_set_stand_ins(mk, mt, nm, enc, tabs)
+    wait_set_k.compile(tuple(typeof(a) for a in wait_args))
+    args = _outs_args(hand.counts, mk, mt, nm, np.full(N_KINDS, 2), enc, tabs)
+    exact.outs_k.compile(tuple(typeof(a) for a in args))
 
 
 def _start_outs_helper() -> None:
     """On a cold cache, compile ``outs_k`` (the Daqing shanten's kernels) in a helper process
-    while this one compiles the values (the search): the two share no kernel but the wait set."""
+    while this one builds the tables and compiles the values (the search): the two share no
+    kernel but the wait set."""
     outs, *values = (
         compile_notice.is_cached("daqing_sim.advisor.exact", k)
         for k in ("outs_k", "discard_values_k", "state_value_k")
     )
     if outs or all(values):  # nothing to compile, or nothing else to compile meanwhile
         return
-    H.tables()  # built here first (when not cached) rather than in both processes
     coldstart.start("advise_outs", "from daqing_sim.advisor.api import warm_outs; warm_outs()")
 
 

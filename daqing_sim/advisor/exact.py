@@ -133,7 +133,7 @@ def _insertion_sort(a, lo, hi):
         a[p + 1] = v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _search(
     s, mk, mt, nm, pool, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb, d0, index, vals
 ):
@@ -293,6 +293,14 @@ def _state_value(counts, mk, mt, nm, pool, k, d_left, rules, tabs, pay, out, d0,
     _search(s, mk, mt, nm, pl, n_pool, kmax, k, d_left, rules, tabs, pay, acc, best, wk, wb, d0, index, vals)
     for i in range(k + 2):
         out[i] = acc[0, i]
+
+
+def wait_set_stand_ins(mk, mt, nm, enc, tabs) -> tuple:
+    """Arguments of the types :func:`_state_value` and :func:`_search` pass the wait set's kernel
+    (uint8 counts, int8 kinds, uint8 big flags), to compile it ahead of them
+    (:func:`daqing_sim.advisor.api.warm_outs`)."""
+    c = np.zeros(N_KINDS, dtype=np.uint8)
+    return c, mk, mt, nm, enc, tabs, np.empty(N_KINDS, dtype=np.int8), np.empty(N_KINDS, dtype=np.uint8)
 
 
 @njit(cache=True)

@@ -407,30 +407,43 @@ def _key_std_id(off: np.ndarray, std_id: np.ndarray) -> np.ndarray:
     return np.where(ranks >= 0, std_id[np.maximum(ranks, 0)], 0).astype(np.uint8)
 
 
+#: tables not stored in the cache file but rebuilt from others on loading (most of the bytes:
+#: a compressed save of them took half a second of a first run)
+_DERIVED = ("suit_std", "suit_dq")
+
+
 def _load(path: Path, stamp: str) -> tuple | None:
     """The tables of a cache file, or None when it is missing, damaged or not of ``stamp``."""
     try:
         with np.load(path) as data:
             if str(data["fingerprint"]) != stamp:
                 return None
-            tabs = tuple(data[name] for name in Tables._fields)
+            stored = {name: data[name] for name in Tables._fields if name not in _DERIVED}
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         return None  # a damaged cache is rebuilt
-    for name, t in zip(Tables._fields, tabs, strict=True):
+    for name, t in stored.items():
         dtype, ndim = _SPEC[name]
         if t.dtype != np.dtype(dtype) or t.ndim != ndim:
             return None
-    n_ranks = tabs[1].shape[0]
-    if tabs[0].shape != (9, 19, 5) or tabs[2].shape != (n_ranks, N_COLS) or tabs[-1].shape != (N_KEYS,):
+    dq_rows, dq_id = stored["dq_rows"], stored["dq_id"]
+    if dq_rows.shape[1] != N_COLS or dq_id.size == 0 or int(dq_id.max()) >= len(dq_rows):
         return None
-    return tabs
+    suit_dq = dq_rows[dq_id]  # dq_rows, dq_id are suit_dq's distinct rows and its row ids
+    tabs = {**stored, "suit_dq": suit_dq, "suit_std": np.ascontiguousarray(suit_dq[:, :10])}
+    n_ranks = suit_dq.shape[0]
+    if stored["off"].shape != (9, 19, 5) or stored["key_std_id"].shape != (N_KEYS,):
+        return None
+    if stored["comp_idx"].shape != (n_ranks,) or stored["std_id"].shape != (n_ranks,):
+        return None
+    return tuple(tabs[name] for name in Tables._fields)
 
 
 def _save(path: Path, stamp: str, tabs: tuple) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez_compressed(tmp, fingerprint=np.array(stamp), **dict(zip(Tables._fields, tabs, strict=True)))
+        stored = {n: t for n, t in zip(Tables._fields, tabs, strict=True) if n not in _DERIVED}
+        np.savez_compressed(tmp, fingerprint=np.array(stamp), **stored)
         os.replace(tmp, path)
         others = sorted(
             (f for f in path.parent.glob("tables-*.npz") if f != path and ".tmp" not in f.name),
@@ -440,6 +453,13 @@ def _save(path: Path, stamp: str, tabs: tuple) -> None:
             f.unlink(missing_ok=True)
     except OSError:
         pass  # a read-only or full cache directory only costs a rebuild next time
+
+
+def type_stand_ins() -> Tables:
+    """Tables of one entry each, of the real tables' dtypes and dimensions: a kernel compiled for
+    them (``dispatcher.compile(signature)``) is compiled for the real tables, which need not be
+    built yet."""
+    return Tables(**{name: np.zeros((1,) * ndim, dtype=dtype) for name, (dtype, ndim) in _SPEC.items()})
 
 
 def get_tables() -> Tables:
