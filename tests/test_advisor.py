@@ -322,4 +322,4 @@ def test_the_cold_start_helper_compiles_outs_for_the_signature_advise_calls():
     before = {k: set(f.signatures) for k, f in (("outs", exact.outs_k), ("wait", wait_set_k))}
     api.warm_outs()
     after = {k: set(f.signatures) for k, f in (("outs", exact.outs_k), ("wait", wait_set_k))}
-    assert all(len(s) == 1 for s in before.values()) and after == before
+    assert before["outs"] and before["wait"] and after == before  # (other tests may add theirs)
