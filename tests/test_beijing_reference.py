@@ -464,6 +464,40 @@ def test_one_suit_wins_agree_with_the_reference(bj, chunk):
     assert not bad, f"{len(bad)} of {len(cases)} disagree, e.g.\n" + "\n".join(bad[:10])
 
 
+def _honor_cost_by_search(counts, mh, ph):
+    """Fewest tiles the seven honor kinds (``counts``) must gain for ``mh`` triplets and ``ph``
+    pairs on distinct kinds, over every choice of kinds."""
+    from itertools import combinations, permutations
+
+    best = None
+    for kinds in combinations(range(7), mh + ph):
+        for order in permutations(kinds):
+            cost = sum(max(0, 3 - counts[k]) for k in order[:mh])
+            cost += sum(max(0, 2 - counts[k]) for k in order[mh:])
+            best = cost if best is None else min(best, cost)
+    return best
+
+
+def test_the_honors_cost_is_the_cheapest_choice_of_kinds():
+    """``_honor_costs`` (from the histogram of the honor kinds' counts) equals a search over the
+    kinds for every histogram of seven kinds (every hand's honors, up to order)."""
+    from itertools import product
+
+    from daqing_sim.hand.beijing import _honor_costs
+
+    n = 0
+    for counts in product(range(5), repeat=7):
+        if list(counts) != sorted(counts) or sum(counts) > 14:
+            continue
+        h = tuple(counts.count(v) for v in range(5))
+        got = _honor_costs(h)
+        for mh in range(5):
+            for ph in range(2):
+                assert got[2 * mh + ph] == _honor_cost_by_search(counts, mh, ph), (counts, mh, ph)
+        n += 1
+    assert n > 150
+
+
 @pytest.mark.parametrize("chunk", range(2))
 def test_incremental_shanten_and_ukeire_equal_the_full_table_shanten(chunk):
     """``bj_shanten_changes_k`` (one tile more or less of each kind) and ``bj_ukeire_k`` (unseen

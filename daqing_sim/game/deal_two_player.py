@@ -150,12 +150,25 @@ def _shanten(hand, nm_s, tabs):
     return v
 
 
-@njit_no_refs
+@njit(cache=True, inline="always")
 def self_draw_win(
     hand, nm_s, tpf, ready, cur, drawn, dealer, own_draws_cur, first_tile, tabs, replacement, at_end
 ):
     """A complete hand after a draw (or the dealer's 14 dealt tiles, 天和) wins: (winner, win
     tile) or (-1, -1); the win's context goes to ``tpf[T_CTX]``."""
+    # inlined into the engine: most draws come to 13 tiles known not to wait, and a call that
+    # passes the hand tables costs more than this test (numba passes every array by value)
+    if drawn >= 0 and tpf[T_SHANTEN + cur] > 0:
+        return -1, -1
+    return _self_draw_win(
+        hand, nm_s, tpf, ready, cur, drawn, dealer, own_draws_cur, first_tile, tabs, replacement, at_end
+    )
+
+
+@njit_no_refs
+def _self_draw_win(
+    hand, nm_s, tpf, ready, cur, drawn, dealer, own_draws_cur, first_tile, tabs, replacement, at_end
+):
     if drawn < 0:
         if cur != dealer or own_draws_cur != 0 or not tp_complete_k(hand, nm_s, tabs):
             return -1, -1
@@ -208,6 +221,16 @@ def after_kong(st, tabs, cur, kt, concealed, log, log_on, n_log):
 
 
 @njit_no_refs
+def _shanten_and_waits(hand, mk_s, mt_s, nm_s, tabs, wait_out):
+    """The table shanten of the 13 tiles, and whether they wait (their wait set in ``wait_out``)."""
+    v = _shanten(hand, nm_s, tabs)
+    waits = False
+    if v == 0:
+        waits = tp_wait_set_k(hand, mk_s, mt_s, nm_s, tabs, wait_out) > 0
+    return v, waits
+
+
+@njit(cache=True, inline="always")
 def after_discard(
     hand,
     mk_s,
@@ -229,7 +252,8 @@ def after_discard(
     make: a hand whose bound is above 0 cannot win), whether its hand waits (听牌: the tick it
     began, for 海底捞月, and its first own draw count, for the row), and 报听 when asked and the
     hand waits. Returns True for a new declaration. A seat that
-    threw the tile it drew keeps the 13 tiles it had, and what was known of them."""
+    threw the tile it drew keeps the 13 tiles it had, and what was known of them. (Inlined into
+    the engine: only the shanten and the wait set are a call.)"""
     prev = tpf[T_SHANTEN + cur]
     if thrown_drawn and prev != UNKNOWN_SHANTEN:
         waits = tpf[T_READY_SINCE + cur] >= 0
@@ -239,11 +263,8 @@ def after_discard(
         tpf[T_SHANTEN + cur] = prev - 1
         waits = False
     else:
-        v = _shanten(hand, nm_s, tabs)
+        v, waits = _shanten_and_waits(hand, mk_s, mt_s, nm_s, tabs, wait_out)
         tpf[T_SHANTEN + cur] = v
-        waits = False
-        if v == 0:
-            waits = tp_wait_set_k(hand, mk_s, mt_s, nm_s, tabs, wait_out) > 0
     if waits:
         if tpf[T_READY_SINCE + cur] < 0:
             tpf[T_READY_SINCE + cur] = tpf[T_TICKS]
@@ -261,14 +282,19 @@ def after_discard(
     return True
 
 
-@njit_no_refs
+@njit(cache=True, inline="always")
 def win_on_discard(conc, nm, tpf, ready, cur, d, dealer, n_pond, own_draws, tabs, at_end):
     """Does ``d`` complete the opponent's hand? An undeclared hand wins (returns its seat); a
     declared one is offered the win among its claim options (``tpf[T_WIN_OFFER]``, returns -1)."""
     tpf[T_WIN_OFFER] = 0
-    o = (cur + 1) % N_SEATS
-    if tpf[T_SHANTEN + o] > 0:
+    if tpf[T_SHANTEN + (cur + 1) % N_SEATS] > 0:  # inlined, as self_draw_win's test
         return -1
+    return _win_on_discard(conc, nm, tpf, ready, cur, d, dealer, n_pond, own_draws, tabs, at_end)
+
+
+@njit_no_refs
+def _win_on_discard(conc, nm, tpf, ready, cur, d, dealer, n_pond, own_draws, tabs, at_end):
+    o = (cur + 1) % N_SEATS
     conc[o, d] += 1
     win = tp_complete_k(conc[o], nm[o], tabs)
     conc[o, d] -= 1

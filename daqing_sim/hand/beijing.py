@@ -54,66 +54,91 @@ FIVE_M = 4  # 5m, the tile of 捉五魁
 # win-context bits of bj_fans_k's ``how``
 HOW_SELF_DRAW, HOW_LAST_TILE, HOW_LAST_DISCARD, HOW_KONG_REPLACEMENT, HOW_ROBBED_KONG = 1, 2, 4, 8, 16
 
-BIG = 1000
+
+@njit(cache=True, inline="always")
+def _short(v, size):
+    """Tiles a kind holding ``v`` must gain to hold ``size``."""
+    return size - v if v < size else 0
 
 
 @njit(cache=True, inline="always")
-def _honor_cost(h, m, p):
-    """Tiles the honors must gain for ``m`` triplets and ``p`` (0/1) pairs on distinct kinds;
-    ``h[v]`` is the number of honor kinds holding ``v`` tiles. The groups take the kinds with
-    the most tiles, the pair the one with the fewest of those."""
-    if m + p == 0:
-        return 0
-    if m + p > 7:
-        return BIG
-    cost = 0
-    left = m + p
-    # (no min/max builtins: numba calls them instead of inlining, in the greedy players' hot loop)
-    for v in range(4, -1, -1):
-        k = h[v] if h[v] < left else left
-        if k == 0:
-            continue
-        left -= k
-        short3 = 3 - v if v < 3 else 0
-        if left == 0 and p == 1:  # the last kind taken holds the pair
-            cost += (k - 1) * short3 + (2 - v if v < 2 else 0)
-            break
-        cost += k * short3
-        if left == 0:
-            break
-    return cost
+def _nth_most(g4, g3, g2, g1, i):
+    """Tiles of the honor kind holding the ``i``-th most (0: the most), from ``g_v``, the kinds
+    holding at least ``v``."""
+    if i < g4:
+        return 4
+    if i < g3:
+        return 3
+    if i < g2:
+        return 2
+    return 1 if i < g1 else 0
 
 
 @njit_no_refs
 def _honor_costs(h):
-    """``_honor_cost(h, mh, ph)`` for mh 0-4 and ph 0-1, at index ``2 * mh + ph`` (a tuple: no
-    allocation)."""
+    """Tiles the honors must gain for ``mh`` triplets and ``ph`` (0/1) pairs on distinct kinds,
+    for mh 0-4 and ph 0-1, at index ``2 * mh + ph`` (a tuple: no allocation); ``h[v]`` is the
+    number of honor kinds holding ``v`` tiles. The groups take the kinds with the most tiles,
+    the pair the one with the fewest of those: so with the kinds' counts ``c0 >= c1 >= ...``,
+    mh triplets cost the shortfalls of ``c0 .. c(mh-1)`` to three, and a pair adds ``c(mh)``'s
+    to two."""
+    g4 = h[4]
+    g3 = g4 + h[3]
+    g2 = g3 + h[2]
+    g1 = g2 + h[1]
+    c0 = _nth_most(g4, g3, g2, g1, 0)
+    c1 = _nth_most(g4, g3, g2, g1, 1)
+    c2 = _nth_most(g4, g3, g2, g1, 2)
+    c3 = _nth_most(g4, g3, g2, g1, 3)
+    c4 = _nth_most(g4, g3, g2, g1, 4)
+    t1 = _short(c0, 3)
+    t2 = t1 + _short(c1, 3)
+    t3 = t2 + _short(c2, 3)
+    t4 = t3 + _short(c3, 3)
     return (
-        _honor_cost(h, 0, 0),
-        _honor_cost(h, 0, 1),
-        _honor_cost(h, 1, 0),
-        _honor_cost(h, 1, 1),
-        _honor_cost(h, 2, 0),
-        _honor_cost(h, 2, 1),
-        _honor_cost(h, 3, 0),
-        _honor_cost(h, 3, 1),
-        _honor_cost(h, 4, 0),
-        _honor_cost(h, 4, 1),
+        0,
+        _short(c0, 2),
+        t1,
+        t1 + _short(c1, 2),
+        t2,
+        t2 + _short(c2, 2),
+        t3,
+        t3 + _short(c3, 2),
+        t4,
+        t4 + _short(c4, 2),
     )
 
 
 @njit(cache=True, inline="always")
 def _best_with(fs, ab, ic, hc, melds):
-    """The lowest cost of ``melds`` melds and a pair over the splits between the three suits
-    (their merged row ``fs[ab, ic]``, indexed in place: a row view would cost a reference count)
-    and the honors (``hc[2 * mh + ph]``: mh triplets, ph pairs)."""
-    best = BIG
-    for mh in range(melds + 1):
-        for ph in range(2):
-            x = hc[2 * mh + ph] + np.int64(fs[ab, ic, melds - mh, 1 - ph])
-            if x < best:
-                best = x
+    """The lowest cost of ``melds`` (<= 4) melds and a pair over the splits between the three
+    suits (their merged row ``fs[ab, ic]``, indexed in place: a row view would cost a reference
+    count) and the honors (``hc[2 * mh + ph]``: mh triplets, ph pairs)."""
+    # written out, mh by mh: a loop indexes the tuple ``hc`` at run time, which numba compiles
+    # to a jump table per element, the greedy players' hottest branch
+    m = melds
+    best = _split(fs, ab, ic, m, hc[0], hc[1])
+    if m >= 1:
+        best = _lower(best, _split(fs, ab, ic, m - 1, hc[2], hc[3]))
+    if m >= 2:
+        best = _lower(best, _split(fs, ab, ic, m - 2, hc[4], hc[5]))
+    if m >= 3:
+        best = _lower(best, _split(fs, ab, ic, m - 3, hc[6], hc[7]))
+    if m >= 4:
+        best = _lower(best, _split(fs, ab, ic, 0, hc[8], hc[9]))
     return best
+
+
+@njit(cache=True, inline="always")
+def _split(fs, ab, ic, m, honors, honors_pair):
+    """The lowest cost with ``m`` melds from the suits: the pair in the suits (the honors
+    costing ``honors``) or in the honors (``honors_pair``)."""
+    return _lower(honors + np.int64(fs[ab, ic, m, 1]), honors_pair + np.int64(fs[ab, ic, m, 0]))
+
+
+@njit(cache=True, inline="always")
+def _lower(a, b):
+    return a if a < b else b
 
 
 @njit(cache=True, inline="always")
@@ -745,13 +770,11 @@ def _memo_keep(memo, n_memo, key, value):
 
 @njit_no_refs
 def _draws_outside(
-    counts, unseen, base, t, skip, tabs, plus_id, i0, i1, i2, h, hc, melds, seven, pairs, singles
+    counts, unseen, base, t, skip, ab_id, fs, plus_id, i0, i1, i2, h, hc, melds, seven, pairs, singles
 ):
     """The unseen copies of the draws outside suit ``skip`` (-1: none) that lower the table
     shanten of ``counts`` less ``t`` below ``base``: its suits' ids ``i0 i1 i2``, honor histogram
     ``h`` and its costs ``hc``, pairs and singles given."""
-    ab_id = tabs.ab_id
-    fs = tabs.fin_suits
     n = 0
     for sx in range(3):
         if sx == skip:
@@ -769,20 +792,29 @@ def _draws_outside(
             continue
         d = honor_d[v]
         if d < 0:
-            d = _parts_distance(tabs, i0, i1, i2, _moved(h, v, v + 1), melds)
+            d = _best_with(fs, ab_id[i0, i1], i2, _honor_costs(_moved(h, v, v + 1)), melds)
             honor_d = _set5(honor_d, v, d)
         if _draw_lowers(d, v, seven, pairs, singles, base):
             n += unseen[x]
     return n
 
 
-@njit_no_refs
+@njit(cache=True, inline="always")
 def bj_honor_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, memo, n_memo):
     """:func:`bj_ukeire_k` of ``counts`` less one honor ``t`` (``base`` the shanten left), its
     suit draws read from ``plus_id`` (:func:`bj_plus_ids_k` of ``counts``). Honors are
     interchangeable in every shape, so throwing any honor held as often, with as many copies
     unseen, leaves the same ukeire: kept in ``memo`` as :func:`bj_suit_discard_ukeire_k` keeps
     its part (under negative keys). Returns (ukeire, n_memo); ``counts`` is not changed."""
+    # the kernels below take the three tables they read, not ``tabs``: numba passes every
+    # array of a call by value, and a greedy decision makes about five such calls
+    return _honor_discard_ukeire(
+        counts, n_melds, tabs.key_std_id, tabs.ab_id, tabs.fin_suits, unseen, base, t, plus_id, memo, n_memo
+    )
+
+
+@njit_no_refs
+def _honor_discard_ukeire(counts, n_melds, kid, ab_id, fs, unseen, base, t, plus_id, memo, n_memo):
     c_t = np.int64(counts[t])
     key = -1 - (5 * c_t + unseen[t])
     uk = _memo_find(memo, n_memo, key)
@@ -796,11 +828,12 @@ def bj_honor_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, m
         base,
         t,
         -1,
-        tabs,
+        ab_id,
+        fs,
         plus_id,
-        bj_suit_id_k(counts, 0, tabs),
-        bj_suit_id_k(counts, 9, tabs),
-        bj_suit_id_k(counts, 18, tabs),
+        np.int64(kid[_suit_key(counts, 0)]),
+        np.int64(kid[_suit_key(counts, 9)]),
+        np.int64(kid[_suit_key(counts, 18)]),
         h,
         _honor_costs(h),
         (n + 1) // 3,
@@ -811,7 +844,7 @@ def bj_honor_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, m
     return uk, _memo_keep(memo, n_memo, key, uk)
 
 
-@njit_no_refs
+@njit(cache=True, inline="always")
 def bj_suit_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, memo, n_memo):
     """:func:`bj_ukeire_k` of ``counts`` less one suit tile ``t`` (``base`` the shanten left),
     for a 3k+2 hand's tied discards: the draws of ``t``'s suit, plus those of the other kinds,
@@ -819,18 +852,22 @@ def bj_suit_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, me
     ``t`` left: kept in ``memo`` by that key (key, value pairs; ``n_memo`` of them filled).
     ``plus_id[x]``: the table id of suit tile ``x``'s suit with one more ``x`` (from
     :func:`bj_plus_ids_k`). Returns (ukeire, n_memo); ``counts`` is not changed."""
-    kid = tabs.key_std_id
-    ab_id = tabs.ab_id
-    fs = tabs.fin_suits
+    return _suit_discard_ukeire(
+        counts, n_melds, tabs.key_std_id, tabs.ab_id, tabs.fin_suits, unseen, base, t, plus_id, memo, n_memo
+    )
+
+
+@njit_no_refs
+def _suit_discard_ukeire(counts, n_melds, kid, ab_id, fs, unseen, base, t, plus_id, memo, n_memo):
     s = t // 9
     lo = 9 * s
     kt = _suit_key(counts, lo) - _POW5[t - lo]
     tid = np.int64(kid[kt])
     c_t = np.int64(counts[t])
     key = (s * 256 + tid) * 5 + c_t
-    i0 = tid if s == 0 else bj_suit_id_k(counts, 0, tabs)
-    i1 = tid if s == 1 else bj_suit_id_k(counts, 9, tabs)
-    i2 = tid if s == 2 else bj_suit_id_k(counts, 18, tabs)
+    i0 = tid if s == 0 else np.int64(kid[_suit_key(counts, 0)])
+    i1 = tid if s == 1 else np.int64(kid[_suit_key(counts, 9)])
+    i2 = tid if s == 2 else np.int64(kid[_suit_key(counts, 18)])
     h = _honor_hist(counts)
     n, pairs, singles = _after_throw(counts, t)
     melds = (n + 1) // 3
@@ -851,17 +888,21 @@ def bj_suit_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, me
     if others >= 0:
         return total + others, n_memo
     others = _draws_outside(
-        counts, unseen, base, t, s, tabs, plus_id, i0, i1, i2, h, hc, melds, seven, pairs, singles
+        counts, unseen, base, t, s, ab_id, fs, plus_id, i0, i1, i2, h, hc, melds, seven, pairs, singles
     )
     n_memo = _memo_keep(memo, n_memo, key, others)
     return total + others, n_memo
 
 
-@njit_no_refs
+@njit(cache=True, inline="always")
 def bj_plus_ids_k(counts, tabs, out):
     """``out[x]`` for each suit kind ``x`` held fewer than four times: the table id of its suit
     with one more ``x``."""
-    kid = tabs.key_std_id
+    _plus_ids(counts, tabs.key_std_id, out)
+
+
+@njit_no_refs
+def _plus_ids(counts, kid, out):
     for s in range(3):
         k = _suit_key(counts, 9 * s)
         for r in range(9):

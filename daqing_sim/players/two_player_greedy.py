@@ -5,6 +5,8 @@ pairs, ties by ukeire), 报听 whenever the concealed hand waits after the disca
 
 from __future__ import annotations
 
+from numba import njit
+
 from daqing_sim.codes import CLAIM_KONG, CLAIM_WIN, CONCEALED_KONG, PASS
 from daqing_sim.hand.beijing import bj_shanten_k
 from daqing_sim.hand.two_player import tp_kokushi_shanten_k, tp_wait_set_k
@@ -13,7 +15,7 @@ from daqing_sim.players.beijing_greedy import greedy_claim, greedy_discard, gree
 from daqing_sim.players.observation import I_N_MELDS
 
 
-@njit_no_refs
+@njit(cache=True, inline="always")
 def concealed_hand(obs):
     """No chi, peng or exposed kong (a concealed kong keeps the hand concealed)."""
     for j in range(obs.info[I_N_MELDS]):
@@ -22,7 +24,7 @@ def concealed_hand(obs):
     return True
 
 
-@njit_no_refs
+@njit(cache=True, inline="always")
 def waits_after(obs, tabs, d):
     """How many kinds win for the observation's hand once ``d`` is thrown (0: not waiting)."""
     hand = obs.hand
@@ -49,7 +51,7 @@ def greedy_seat_discard(kn, obs, rules, tabs):
     return d, waits_after(obs, tabs, d) > 0
 
 
-@njit_no_refs
+@njit(cache=True, inline="always")
 def may_lower_shanten(obs, tabs, d):
     """Could a peng or chi of ``d`` lower the hand's table shanten? Only if taking ``d`` into
     the hand freely does (a meld fixed around it is one way to use it), so greedy's claim
