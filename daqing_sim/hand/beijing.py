@@ -237,6 +237,18 @@ def bj_complete_k(counts, n_melds, tabs):
     return False
 
 
+@njit(cache=True, inline="always")
+def _suit_neighbour(counts, t):
+    """Is a tile within two of suit tile ``t`` held in its suit? (False for an honor.)"""
+    if t >= ZHONG:
+        return False
+    r = t % 9
+    for k in range(t - (r if r < 2 else 2), t + (8 - r if r > 6 else 2) + 1):
+        if k != t and counts[k] > 0:
+            return True
+    return False
+
+
 @njit_no_refs
 def bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, out_kind):
     """Wait set of a 13-tile Beijing hand: ``out_kind[t]`` is the wait kind of a winning tile
@@ -251,6 +263,8 @@ def bj_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, out_kind):
     if bj_shanten_k(counts, n_melds, tabs) > 0:
         return 0
     for t in range(N_KINDS_ALL):
+        if counts[t] == 0 and not _suit_neighbour(counts, t):
+            continue  # a tile with no copy and no neighbour held is in no meld or pair
         if counts[t] + _meld_copies(t, meld_kind, meld_tile, n_melds) >= 4:
             continue
         counts[t] += 1
@@ -715,6 +729,71 @@ def bj_ukeire_k(counts, n_melds, tabs, unseen, base):
 
 
 @njit(cache=True, inline="always")
+def _keep_tight(sl, cost, target, m, p, room):
+    """``sl`` (count, then up to three (m, p, room) splits) with the split (m, p) added when its
+    ``cost`` is ``target``."""
+    if cost != target:
+        return sl
+    n = sl[0]
+    if n == 0:
+        return (1, m, p, room, sl[4], sl[5], sl[6], sl[7], sl[8], sl[9])
+    if n == 1:
+        return (2, sl[1], sl[2], sl[3], m, p, room, sl[7], sl[8], sl[9])
+    if n == 2:
+        return (3, sl[1], sl[2], sl[3], sl[4], sl[5], sl[6], m, p, room)
+    return (n + 1, sl[1], sl[2], sl[3], sl[4], sl[5], sl[6], sl[7], sl[8], sl[9])
+
+
+@njit(cache=True, inline="always")
+def _tight_splits(fs, ab, ic, hc, melds, base):
+    """The splits of ``_best_with(fs, ab, ic, hc, melds)`` (suits' melds m and pairs p) that cost
+    ``base + 1``, with their room ``base - `` the honors' part: (how many, then up to three
+    (m, p, room)). One tile more in a suit lowers each split's cost by at most one, so a draw
+    into that suit brings the standard distance to ``base`` only through one of them (see
+    :func:`_std_lowers`)."""
+    t = base + 1
+    sl = (0, 0, 0, -1, 0, 0, -1, 0, 0, -1)
+    m = melds
+    sl = _keep_tight(sl, hc[0] + np.int64(fs[ab, ic, m, 1]), t, m, 1, base - hc[0])
+    sl = _keep_tight(sl, hc[1] + np.int64(fs[ab, ic, m, 0]), t, m, 0, base - hc[1])
+    if m >= 1:
+        sl = _keep_tight(sl, hc[2] + np.int64(fs[ab, ic, m - 1, 1]), t, m - 1, 1, base - hc[2])
+        sl = _keep_tight(sl, hc[3] + np.int64(fs[ab, ic, m - 1, 0]), t, m - 1, 0, base - hc[3])
+    if m >= 2:
+        sl = _keep_tight(sl, hc[4] + np.int64(fs[ab, ic, m - 2, 1]), t, m - 2, 1, base - hc[4])
+        sl = _keep_tight(sl, hc[5] + np.int64(fs[ab, ic, m - 2, 0]), t, m - 2, 0, base - hc[5])
+    if m >= 3:
+        sl = _keep_tight(sl, hc[6] + np.int64(fs[ab, ic, m - 3, 1]), t, m - 3, 1, base - hc[6])
+        sl = _keep_tight(sl, hc[7] + np.int64(fs[ab, ic, m - 3, 0]), t, m - 3, 0, base - hc[7])
+    if m >= 4:
+        sl = _keep_tight(sl, hc[8] + np.int64(fs[ab, ic, 0, 1]), t, 0, 1, base - hc[8])
+        sl = _keep_tight(sl, hc[9] + np.int64(fs[ab, ic, 0, 0]), t, 0, 0, base - hc[9])
+    return sl
+
+
+@njit(cache=True, inline="always")
+def _std_lowers(fs, ab, icx, hc, melds, base, sl):
+    """Is ``_best_with(fs, ab, icx, hc, melds) <= base`` for the suit grown by one tile to id
+    ``icx``, ``sl`` the tight splits of it before (:func:`_tight_splits`)? Three reads, not ten,
+    and no branch (most draws change nothing, so most checks read every split)."""
+    if sl[0] > 3:
+        return _best_with(fs, ab, icx, hc, melds) <= base
+    a = np.int64(fs[ab, icx, sl[1], sl[2]]) <= sl[3]
+    b = np.int64(fs[ab, icx, sl[4], sl[5]]) <= sl[6]
+    c = np.int64(fs[ab, icx, sl[7], sl[8]]) <= sl[9]
+    return a | b | c
+
+
+@njit(cache=True, inline="always")
+def _pairs_lower(v, seven, pairs, singles, base):
+    """Does a draw onto a kind held ``v`` times bring the seven pairs distance (of a hand of
+    ``pairs`` pairs and ``singles`` singles) to at most ``base``?"""
+    if not seven:
+        return False
+    return _pairs_need(pairs + (v + 1) // 2 - v // 2, singles + (v + 1) % 2 - v % 2) <= base
+
+
+@njit(cache=True, inline="always")
 def _draw_lowers(d, v, seven, pairs, singles, base):
     """Does a draw whose standard cost is ``d`` (onto a kind held ``v`` times, in a hand of
     ``pairs`` pairs and ``singles`` singles) bring the table shanten below ``base``?"""
@@ -780,23 +859,42 @@ def _draws_outside(
         if sx == skip:
             continue
         ab = _ab_without(sx, i0, i1, i2, ab_id)
+        sl = _tight_splits(fs, ab, i0 if sx == 0 else (i1 if sx == 1 else i2), hc, melds, base)
         for x in range(9 * sx, 9 * sx + 9):
             if unseen[x] > 0 and counts[x] < 4:
-                d = _best_with(fs, ab, plus_id[x], hc, melds)
-                if _draw_lowers(d, np.int64(counts[x]), seven, pairs, singles, base):
+                if _std_lowers(fs, ab, plus_id[x], hc, melds, base, sl) or _pairs_lower(
+                    np.int64(counts[x]), seven, pairs, singles, base
+                ):
                     n += unseen[x]
-    honor_d = (-1, -1, -1, -1, -1)
+    # an honor draw's result depends only on how many of its kind are held: the unseen
+    # copies of the kinds held 0, 1, 2 and 3 times, then one check each
+    u0 = u1 = u2 = u3 = 0
     for x in range(ZHONG, N_KINDS_ALL):
         v = np.int64(counts[x]) - (1 if x == t else 0)
-        if unseen[x] <= 0 or v >= 4:
-            continue
-        d = honor_d[v]
-        if d < 0:
-            d = _best_with(fs, ab_id[i0, i1], i2, _honor_costs(_moved(h, v, v + 1)), melds)
-            honor_d = _set5(honor_d, v, d)
-        if _draw_lowers(d, v, seven, pairs, singles, base):
-            n += unseen[x]
+        if unseen[x] > 0:
+            if v == 0:
+                u0 += unseen[x]
+            elif v == 1:
+                u1 += unseen[x]
+            elif v == 2:
+                u2 += unseen[x]
+            elif v == 3:
+                u3 += unseen[x]
+    n += _honor_draws(fs, ab_id[i0, i1], i2, h, 0, u0, melds, seven, pairs, singles, base)
+    n += _honor_draws(fs, ab_id[i0, i1], i2, h, 1, u1, melds, seven, pairs, singles, base)
+    n += _honor_draws(fs, ab_id[i0, i1], i2, h, 2, u2, melds, seven, pairs, singles, base)
+    n += _honor_draws(fs, ab_id[i0, i1], i2, h, 3, u3, melds, seven, pairs, singles, base)
     return n
+
+
+@njit(cache=True, inline="always")
+def _honor_draws(fs, ab, ic, h, v, u, melds, seven, pairs, singles, base):
+    """``u`` (the unseen copies of the honor kinds held ``v`` times) if drawing one of them
+    brings the table shanten below ``base``, else 0."""
+    if u == 0:
+        return 0
+    d = _best_with(fs, ab, ic, _honor_costs(_moved(h, v, v + 1)), melds)
+    return u if _draw_lowers(d, v, seven, pairs, singles, base) else 0
 
 
 @njit(cache=True, inline="always")
@@ -876,12 +974,14 @@ def _suit_discard_ukeire(counts, n_melds, kid, ab_id, fs, unseen, base, t, plus_
     total = 0
     # the suit's own draws
     ab = _ab_without(s, i0, i1, i2, ab_id)
+    sl = _tight_splits(fs, ab, tid, hc, melds, base)
     step = 1
     for x in range(lo, lo + 9):
         v = np.int64(counts[x]) - (1 if x == t else 0)
         if unseen[x] > 0 and v < 4:
-            d = _best_with(fs, ab, kid[kt + step], hc, melds)
-            if _draw_lowers(d, v, seven, pairs, singles, base):
+            if _std_lowers(fs, ab, kid[kt + step], hc, melds, base, sl) or _pairs_lower(
+                v, seven, pairs, singles, base
+            ):
                 total += unseen[x]
         step *= 5
     others = _memo_find(memo, n_memo, key)
