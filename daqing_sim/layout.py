@@ -278,6 +278,7 @@ TWO_PLAYER_STATE = Layout(
         ("shanten", SEATS),  # each seat's table shanten after its last discard (-2: not known)
         ("ready_since", SEATS),  # the tick from which the hand has waited (听牌) unbroken, -1 not waiting
         ("declared_first", SEATS),  # 1: declared (报听) with its first discard, concealed (天听)
+        ("waits", SEATS),  # the winning tiles as bits, with WAITS_KNOWN, while shanten is 0; 0 unknown
     ],
 )
 T_CTX = TWO_PLAYER_STATE.offset("ctx")
@@ -289,6 +290,8 @@ T_WIN_OFFER = TWO_PLAYER_STATE.offset("win_offer")
 T_SHANTEN = TWO_PLAYER_STATE.offset("shanten")
 T_READY_SINCE = TWO_PLAYER_STATE.offset("ready_since")
 T_DECLARED_FIRST = TWO_PLAYER_STATE.offset("declared_first")
+T_WAITS = TWO_PLAYER_STATE.offset("waits")
+WAITS_KNOWN = 1 << 40  # the bit of a known wait set in T_WAITS (bits 0-33: its tiles)
 N_TWO_PLAYER_STATE = TWO_PLAYER_STATE.size
 
 # The packed public view of a paused decision (int16), for Python players: one copy per

@@ -104,7 +104,9 @@ from daqing_sim.layout import (
     T_READY_SINCE,
     T_SHANTEN,
     T_TICKS,
+    T_WAITS,
     T_WIN_OFFER,
+    WAITS_KNOWN,
 )
 from daqing_sim.rules import R_EXTRA_DRAWS, R_FLOWER_TILES
 
@@ -151,6 +153,22 @@ def _shanten(hand, nm_s, tabs):
 
 
 @njit(cache=True, inline="always")
+def _may_win_on(waits, t):
+    """Can ``t`` complete 13 tiles whose wait set is ``waits`` (``T_WAITS``; 0: not known)?"""
+    return waits == 0 or (waits >> t) & 1 != 0
+
+
+@njit(cache=True, inline="always")
+def _wait_bits(wait_out):
+    """``T_WAITS`` of a wait set (``wait_out[t] >= 0``: ``t`` wins)."""
+    bits = WAITS_KNOWN
+    for t in range(wait_out.shape[0]):
+        if wait_out[t] >= 0:
+            bits |= np.int64(1) << t
+    return bits
+
+
+@njit(cache=True, inline="always")
 def self_draw_win(
     hand, nm_s, tpf, ready, cur, drawn, dealer, own_draws_cur, first_tile, tabs, replacement, at_end
 ):
@@ -158,8 +176,9 @@ def self_draw_win(
     tile) or (-1, -1); the win's context goes to ``tpf[T_CTX]``."""
     # inlined into the engine: most draws come to 13 tiles known not to wait, and a call that
     # passes the hand tables costs more than this test (numba passes every array by value)
-    if drawn >= 0 and tpf[T_SHANTEN + cur] > 0:
-        return -1, -1
+    if drawn >= 0:
+        if tpf[T_SHANTEN + cur] > 0 or not _may_win_on(tpf[T_WAITS + cur], drawn):
+            return -1, -1
     return _self_draw_win(
         hand, nm_s, tpf, ready, cur, drawn, dealer, own_draws_cur, first_tile, tabs, replacement, at_end
     )
@@ -188,7 +207,7 @@ def _self_draw_win(
     return cur, drawn
 
 
-@njit_no_refs
+@njit(cache=True, inline="always")
 def kong_options(hand, mk_s, mt_s, nm_s, declared, drawable, kong_opts):
     """Fill ``kong_opts`` with the seat's concealed and added kongs; returns how many (none for a
     declared hand, RULES: 报听 locks it, nor without a tile left for the replacement)."""
@@ -201,6 +220,7 @@ def after_kong(st, tabs, cur, kt, concealed, log, log_on, n_log):
     the kong is undone and its tile lies with the discards. Returns (n_log, robber or -1)."""
     tpf = st.tp
     tpf[T_SHANTEN + cur] = UNKNOWN_SHANTEN
+    tpf[T_WAITS + cur] = 0
     o = (cur + 1) % N_SEATS
     robbed = False
     if not concealed and tpf[T_SHANTEN + o] <= 0:
@@ -261,10 +281,13 @@ def after_discard(
         # one tile drawn, one thrown: the table shanten falls by at most one, so the hand does
         # not wait yet; what is kept is then a lower bound (every reader asks only "> 0?")
         tpf[T_SHANTEN + cur] = prev - 1
+        tpf[T_WAITS + cur] = 0
         waits = False
     else:
         v, waits = _shanten_and_waits(hand, mk_s, mt_s, nm_s, tabs, wait_out)
         tpf[T_SHANTEN + cur] = v
+        # kept while these 13 tiles stay: a draw or discard wins only on one of them
+        tpf[T_WAITS + cur] = _wait_bits(wait_out) if v == 0 else 0
     if waits:
         if tpf[T_READY_SINCE + cur] < 0:
             tpf[T_READY_SINCE + cur] = tpf[T_TICKS]
@@ -287,7 +310,8 @@ def win_on_discard(conc, nm, tpf, ready, cur, d, dealer, n_pond, own_draws, tabs
     """Does ``d`` complete the opponent's hand? An undeclared hand wins (returns its seat); a
     declared one is offered the win among its claim options (``tpf[T_WIN_OFFER]``, returns -1)."""
     tpf[T_WIN_OFFER] = 0
-    if tpf[T_SHANTEN + (cur + 1) % N_SEATS] > 0:  # inlined, as self_draw_win's test
+    o = (cur + 1) % N_SEATS
+    if tpf[T_SHANTEN + o] > 0 or not _may_win_on(tpf[T_WAITS + o], d):  # as self_draw_win's test
         return -1
     return _win_on_discard(conc, nm, tpf, ready, cur, d, dealer, n_pond, own_draws, tabs, at_end)
 
@@ -312,7 +336,7 @@ def _win_on_discard(conc, nm, tpf, ready, cur, d, dealer, n_pond, own_draws, tab
     return o
 
 
-@njit_no_refs
+@njit(cache=True, inline="always")
 def claim_options(conc, ready, tpf, cur, d, at_end, drawable):
     """The opponent's options on ``d`` (a bit mask of claim actions, 0 none): the offered win of
     a declared hand, else peng, kong (with a replacement tile left) and chi, free (chi is always
@@ -342,6 +366,7 @@ def claim_options(conc, ready, tpf, cur, d, at_end, drawable):
 def note_claim(tpf, claimer, kong):
     """A claimed discard: the claimer's hand changed, and a kong is counted."""
     tpf[T_SHANTEN + claimer] = UNKNOWN_SHANTEN
+    tpf[T_WAITS + claimer] = 0
     if kong:
         tpf[T_KONGS] += 1
 

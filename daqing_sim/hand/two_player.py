@@ -180,12 +180,24 @@ def tp_kokushi_shanten_k(counts):
     them is a pair); -1 is a complete 14-tile thirteen orphans."""
     kinds = 0
     pair = 0
-    for t in range(N_KINDS_ALL):
-        if counts[t] > 0 and _is_orphan(t):
-            kinds += 1
-            if counts[t] >= 2:
-                pair = 1
+    # the 13 orphan kinds only (the greedy players ask this at every discard of a concealed hand)
+    for t in range(0, ZHONG, 9):
+        kinds += _held(counts[t]) + _held(counts[t + 8])
+        pair |= _paired(counts[t]) | _paired(counts[t + 8])
+    for t in range(ZHONG, N_KINDS_ALL):
+        kinds += _held(counts[t])
+        pair |= _paired(counts[t])
     return 13 - kinds - pair
+
+
+@njit(cache=True, inline="always")
+def _held(c):
+    return 1 if c > 0 else 0
+
+
+@njit(cache=True, inline="always")
+def _paired(c):
+    return 1 if c >= 2 else 0
 
 
 @njit_no_refs
