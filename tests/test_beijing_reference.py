@@ -554,6 +554,7 @@ def _check_discard_ukeire(h, nm, tabs, rng, label):
     import numpy as np
 
     from daqing_sim.hand.beijing import (
+        bj_discard_context_k,
         bj_honor_discard_ukeire_k,
         bj_plus_ids_k,
         bj_shanten_k,
@@ -564,6 +565,7 @@ def _check_discard_ukeire(h, nm, tabs, rng, label):
     plus = np.zeros(34, np.int32)
     memo = np.zeros(34, np.int32)
     bj_plus_ids_k(h, tabs, plus)
+    ctx = bj_discard_context_k(h, tabs)
     n_memo = 0
     n = 0
     for t in range(34):
@@ -579,10 +581,12 @@ def _check_discard_ukeire(h, nm, tabs, rng, label):
                 h[x] -= 1
         h[t] += 1
         if t < 27:
-            got, n_memo = bj_suit_discard_ukeire_k(h, nm, tabs, unseen, np.int64(base), t, plus, memo, n_memo)
+            got, n_memo = bj_suit_discard_ukeire_k(
+                h, nm, tabs, unseen, np.int64(base), t, plus, memo, n_memo, ctx
+            )
         else:
             got, n_memo = bj_honor_discard_ukeire_k(
-                h, nm, tabs, unseen, np.int64(base), t, plus, memo, n_memo
+                h, nm, tabs, unseen, np.int64(base), t, plus, memo, n_memo, ctx
             )
         assert got == want, (label, t)
         n += 1

@@ -593,13 +593,6 @@ def _suit_key(counts, base):
 
 
 @njit(cache=True, inline="always")
-def bj_suit_id_k(counts, base, tabs):
-    """The table id of the suit whose kinds start at ``base`` (two suits with one id have the
-    same costs for every number of melds and pairs)."""
-    return np.int64(tabs.key_std_id[_suit_key(counts, base)])
-
-
-@njit(cache=True, inline="always")
 def _set5(t, i, v):
     """The 5-tuple ``t`` with ``t[i] = v``."""
     return (
@@ -815,20 +808,6 @@ def _ab_without(s, i0, i1, i2, ab_id):
 
 
 @njit(cache=True, inline="always")
-def _after_throw(counts, t):
-    """Tiles, pairs and singles of ``counts`` less one ``t``."""
-    c_t = np.int64(counts[t])
-    n = -1
-    pairs = (c_t - 1) // 2 - c_t // 2
-    singles = (c_t - 1) % 2 - c_t % 2
-    for x in range(N_KINDS_ALL):
-        n += counts[x]
-        pairs += counts[x] // 2
-        singles += counts[x] % 2
-    return n, pairs, singles
-
-
-@njit(cache=True, inline="always")
 def _memo_find(memo, n_memo, key):
     """The value kept under ``key`` in ``memo`` (key, value pairs, ``n_memo`` of them), or -1."""
     for i in range(n_memo):
@@ -898,28 +877,63 @@ def _honor_draws(fs, ab, ic, h, v, u, melds, seven, pairs, singles, base):
 
 
 @njit(cache=True, inline="always")
-def bj_honor_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, memo, n_memo):
+def bj_discard_context_k(counts, tabs):
+    """What the ukeire of every discard of the 3k+2 ``counts`` starts from (computed once for
+    all of them, as :func:`bj_suit_discard_ukeire_k` and :func:`bj_honor_discard_ukeire_k` take
+    it): the suits' base-5 keys and table ids, the tiles, pairs and singles, the honor
+    histogram and its costs."""
+    kid = tabs.key_std_id
+    k0 = _suit_key(counts, 0)
+    k1 = _suit_key(counts, 9)
+    k2 = _suit_key(counts, 18)
+    n = 0
+    pairs = 0
+    singles = 0
+    for x in range(N_KINDS_ALL):
+        n += counts[x]
+        pairs += counts[x] // 2
+        singles += counts[x] % 2
+    h = _honor_hist(counts)
+    i0 = np.int64(kid[k0])
+    i1 = np.int64(kid[k1])
+    i2 = np.int64(kid[k2])
+    return (k0, k1, k2, i0, i1, i2, np.int64(n), np.int64(pairs), np.int64(singles), h, _honor_costs(h))
+
+
+@njit(cache=True, inline="always")
+def _less_one(ctx, c_t):
+    """Tiles, pairs and singles of the context's hand less one tile of a kind held ``c_t`` times."""
+    return (
+        ctx[6] - 1,
+        ctx[7] + (c_t - 1) // 2 - c_t // 2,
+        ctx[8] + (c_t - 1) % 2 - c_t % 2,
+    )
+
+
+@njit(cache=True, inline="always")
+def bj_honor_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, memo, n_memo, ctx):
     """:func:`bj_ukeire_k` of ``counts`` less one honor ``t`` (``base`` the shanten left), its
-    suit draws read from ``plus_id`` (:func:`bj_plus_ids_k` of ``counts``). Honors are
-    interchangeable in every shape, so throwing any honor held as often, with as many copies
-    unseen, leaves the same ukeire: kept in ``memo`` as :func:`bj_suit_discard_ukeire_k` keeps
-    its part (under negative keys). Returns (ukeire, n_memo); ``counts`` is not changed."""
+    suit draws read from ``plus_id`` (:func:`bj_plus_ids_k` of ``counts``), ``ctx`` from
+    :func:`bj_discard_context_k`. Honors are interchangeable in every shape, so throwing any
+    honor held as often, with as many copies unseen, leaves the same ukeire: kept in ``memo`` as
+    :func:`bj_suit_discard_ukeire_k` keeps its part (under negative keys). Returns (ukeire,
+    n_memo); ``counts`` is not changed."""
     # the kernels below take the three tables they read, not ``tabs``: numba passes every
     # array of a call by value, and a greedy decision makes about five such calls
     return _honor_discard_ukeire(
-        counts, n_melds, tabs.key_std_id, tabs.ab_id, tabs.fin_suits, unseen, base, t, plus_id, memo, n_memo
+        counts, n_melds, tabs.ab_id, tabs.fin_suits, unseen, base, t, plus_id, memo, n_memo, ctx
     )
 
 
 @njit_no_refs
-def _honor_discard_ukeire(counts, n_melds, kid, ab_id, fs, unseen, base, t, plus_id, memo, n_memo):
+def _honor_discard_ukeire(counts, n_melds, ab_id, fs, unseen, base, t, plus_id, memo, n_memo, ctx):
     c_t = np.int64(counts[t])
     key = -1 - (5 * c_t + unseen[t])
     uk = _memo_find(memo, n_memo, key)
     if uk >= 0:
         return uk, n_memo
-    n, pairs, singles = _after_throw(counts, t)
-    h = _moved(_honor_hist(counts), c_t, c_t - 1)
+    n, pairs, singles = _less_one(ctx, c_t)
+    h = _moved(ctx[9], c_t, c_t - 1)
     uk = _draws_outside(
         counts,
         unseen,
@@ -929,9 +943,9 @@ def _honor_discard_ukeire(counts, n_melds, kid, ab_id, fs, unseen, base, t, plus
         ab_id,
         fs,
         plus_id,
-        np.int64(kid[_suit_key(counts, 0)]),
-        np.int64(kid[_suit_key(counts, 9)]),
-        np.int64(kid[_suit_key(counts, 18)]),
+        ctx[3],
+        ctx[4],
+        ctx[5],
         h,
         _honor_costs(h),
         (n + 1) // 3,
@@ -943,33 +957,35 @@ def _honor_discard_ukeire(counts, n_melds, kid, ab_id, fs, unseen, base, t, plus
 
 
 @njit(cache=True, inline="always")
-def bj_suit_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, memo, n_memo):
+def bj_suit_discard_ukeire_k(counts, n_melds, tabs, unseen, base, t, plus_id, memo, n_memo, ctx):
     """:func:`bj_ukeire_k` of ``counts`` less one suit tile ``t`` (``base`` the shanten left),
     for a 3k+2 hand's tied discards: the draws of ``t``'s suit, plus those of the other kinds,
     which depend on ``t`` only through its suit's table id after the throw and the copies of
     ``t`` left: kept in ``memo`` by that key (key, value pairs; ``n_memo`` of them filled).
     ``plus_id[x]``: the table id of suit tile ``x``'s suit with one more ``x`` (from
-    :func:`bj_plus_ids_k`). Returns (ukeire, n_memo); ``counts`` is not changed."""
+    :func:`bj_plus_ids_k`), ``ctx`` from :func:`bj_discard_context_k`. Returns (ukeire,
+    n_memo); ``counts`` is not changed."""
+    kid = tabs.key_std_id
     return _suit_discard_ukeire(
-        counts, n_melds, tabs.key_std_id, tabs.ab_id, tabs.fin_suits, unseen, base, t, plus_id, memo, n_memo
+        counts, n_melds, kid, tabs.ab_id, tabs.fin_suits, unseen, base, t, plus_id, memo, n_memo, ctx
     )
 
 
 @njit_no_refs
-def _suit_discard_ukeire(counts, n_melds, kid, ab_id, fs, unseen, base, t, plus_id, memo, n_memo):
+def _suit_discard_ukeire(counts, n_melds, kid, ab_id, fs, unseen, base, t, plus_id, memo, n_memo, ctx):
     s = t // 9
     lo = 9 * s
-    kt = _suit_key(counts, lo) - _POW5[t - lo]
+    kt = (ctx[0] if s == 0 else (ctx[1] if s == 1 else ctx[2])) - _POW5[t - lo]
     tid = np.int64(kid[kt])
     c_t = np.int64(counts[t])
     key = (s * 256 + tid) * 5 + c_t
-    i0 = tid if s == 0 else np.int64(kid[_suit_key(counts, 0)])
-    i1 = tid if s == 1 else np.int64(kid[_suit_key(counts, 9)])
-    i2 = tid if s == 2 else np.int64(kid[_suit_key(counts, 18)])
-    h = _honor_hist(counts)
-    n, pairs, singles = _after_throw(counts, t)
+    i0 = tid if s == 0 else ctx[3]
+    i1 = tid if s == 1 else ctx[4]
+    i2 = tid if s == 2 else ctx[5]
+    h = ctx[9]
+    hc = ctx[10]
+    n, pairs, singles = _less_one(ctx, c_t)
     melds = (n + 1) // 3
-    hc = _honor_costs(h)
     seven = n_melds == 0 and n + 1 >= 13
     total = 0
     # the suit's own draws

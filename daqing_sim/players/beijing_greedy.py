@@ -19,6 +19,7 @@ from daqing_sim.codes import (
     ZHONG,
 )
 from daqing_sim.hand.beijing import (
+    bj_discard_context_k,
     bj_honor_discard_ukeire_k,
     bj_plus_ids_k,
     bj_shanten_changes_k,
@@ -103,15 +104,18 @@ def _best_discard(hand, nm, tabs, unseen, after, up, memo):
         return best_t
     best_uk = -1
     bj_plus_ids_k(hand, tabs, up)
+    ctx = bj_discard_context_k(hand, tabs)
     n_memo = 0
     for t in range(hand.shape[0]):
         if after[t] != best:
             continue
         if t < ZHONG:
-            uk, n_memo = bj_suit_discard_ukeire_k(hand, nm, tabs, unseen, np.int64(best), t, up, memo, n_memo)
+            uk, n_memo = bj_suit_discard_ukeire_k(
+                hand, nm, tabs, unseen, np.int64(best), t, up, memo, n_memo, ctx
+            )
         else:
             uk, n_memo = bj_honor_discard_ukeire_k(
-                hand, nm, tabs, unseen, np.int64(best), t, up, memo, n_memo
+                hand, nm, tabs, unseen, np.int64(best), t, up, memo, n_memo, ctx
             )
         if uk > best_uk:
             best_uk = uk
