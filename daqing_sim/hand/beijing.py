@@ -668,54 +668,6 @@ def bj_shanten_changes_k(counts, n_melds, tabs, delta, out):
 
 
 @njit_no_refs
-def bj_shanten_and_plus_k(counts, n_melds, tabs, d):
-    """(table shanten of ``counts``, and of ``counts`` with one more ``d``, held fewer than four
-    times): two :func:`bj_shanten_k` from one reading of the suits (``d`` changes one suit or
-    the honors). ``counts`` is not changed."""
-    kid = tabs.key_std_id
-    ab_id = tabs.ab_id
-    fs = tabs.fin_suits
-    k0 = _suit_key(counts, 0)
-    k1 = _suit_key(counts, 9)
-    k2 = _suit_key(counts, 18)
-    i0 = np.int64(kid[k0])
-    i1 = np.int64(kid[k1])
-    i2 = np.int64(kid[k2])
-    h = _honor_hist(counts)
-    hc = _honor_costs(h)
-    n = 0
-    pairs = 0
-    singles = 0
-    for t in range(N_KINDS_ALL):
-        n += counts[t]
-        pairs += counts[t] // 2
-        singles += counts[t] % 2
-    melds = n // 3
-    m_plus = (n + 1) // 3
-    now = _best_with(fs, ab_id[i0, i1], i2, hc, melds)
-    v = np.int64(counts[d])
-    if d < ZHONG:
-        s = d // 9
-        step = _POW5[d - 9 * s]
-        if s == 0:
-            plus = _best_with(fs, ab_id[i1, i2], kid[k0 + step], hc, m_plus)
-        elif s == 1:
-            plus = _best_with(fs, ab_id[i0, i2], kid[k1 + step], hc, m_plus)
-        else:
-            plus = _best_with(fs, ab_id[i0, i1], kid[k2 + step], hc, m_plus)
-    else:
-        plus = _best_with(fs, ab_id[i0, i1], i2, _honor_costs(_moved(h, v, v + 1)), m_plus)
-    if n_melds == 0:
-        if n >= 13:
-            p = _pairs_need(pairs, singles)
-            now = p if p < now else now
-        if n + 1 >= 13:
-            p = _pairs_need(pairs + (v + 1) // 2 - v // 2, singles + (v + 1) % 2 - v % 2)
-            plus = p if p < plus else plus
-    return now - 1, plus - 1
-
-
-@njit_no_refs
 def bj_ukeire_k(counts, n_melds, tabs, unseen, base):
     """Unseen copies (``unseen[x]``) of the kinds ``x`` whose draw lowers the table shanten of
     the 3k+1 ``counts`` below ``base`` (its own shanten, given by the caller). Each draw is a

@@ -8,7 +8,7 @@ from __future__ import annotations
 from numba import njit
 
 from daqing_sim.codes import CLAIM_KONG, CLAIM_WIN, CONCEALED_KONG, PASS
-from daqing_sim.hand.beijing import bj_shanten_and_plus_k, bj_shanten_k
+from daqing_sim.hand.beijing import bj_shanten_k
 from daqing_sim.hand.two_player import tp_kokushi_shanten_k, tp_wait_set_k
 from daqing_sim.jit import njit_no_refs
 from daqing_sim.players.beijing_greedy import greedy_claim, greedy_discard, greedy_kong
@@ -56,7 +56,12 @@ def may_lower_shanten(obs, tabs, d):
     """Could a peng or chi of ``d`` lower the hand's table shanten? Only if taking ``d`` into
     the hand freely does (a meld fixed around it is one way to use it), so greedy's claim
     (Beijing's) is asked only then, with the same answers."""
-    now, with_d = bj_shanten_and_plus_k(obs.hand, obs.info[I_N_MELDS], tabs, d)
+    hand = obs.hand
+    nm = obs.info[I_N_MELDS]
+    now = bj_shanten_k(hand, nm, tabs)
+    hand[d] += 1
+    with_d = bj_shanten_k(hand, nm, tabs)
+    hand[d] -= 1
     return with_d < now
 
 
