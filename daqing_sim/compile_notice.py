@@ -61,6 +61,12 @@ SECONDS = {
     ("daqing_sim.players.defensive", "discard"): 17,
     ("daqing_sim.players.beijing_expert", "discard"): 15,
     ("daqing_sim.players.beijing", "greedy_seat_discard"): 8,
+    # two-player (2026-12-03, tools/compile_timings.py two-player: greedy and expert seated, idle
+    # machine; the expert's discard reuses greedy's hand kernels)
+    ("daqing_sim.players.two_player_greedy", "greedy_seat_discard"): 21,
+    ("daqing_sim.players.two_player_greedy", "greedy_seat_claim"): 5,
+    ("daqing_sim.players.two_player_expert", "discard"): 4,
+    ("daqing_sim.players.two_player_expert", "claim"): 14,
     # Beijing hands (measured 2026-12-01 on the busy machine: 14 s and 11 s wall)
     ("daqing_sim.hand.beijing", "bj_hand_shanten_k"): 14,
     ("daqing_sim.hand.beijing", "bj_fans_k"): 11,

@@ -96,7 +96,7 @@ def _honor_costs(h):
     t3 = t2 + _short(c2, 3)
     t4 = t3 + _short(c3, 3)
     return (
-        0,
+        np.int64(0),  # (a literal 0 would type the tuple apart: one more compile of each caller)
         _short(c0, 2),
         t1,
         t1 + _short(c1, 2),
@@ -156,7 +156,7 @@ def _honor_hist(counts):
             h3 += 1
         else:
             h4 += 1
-    return h0, h1, h2, h3, h4
+    return np.int64(h0), np.int64(h1), np.int64(h2), np.int64(h3), np.int64(h4)
 
 
 @njit_no_refs
@@ -586,7 +586,7 @@ _POW5 = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625)
 def _suit_key(counts, base):
     """A suit's base-5 key ``sum(c_i * 5**i)``: a one-tile change is ``key ± 5**i``, and
     ``tabs.key_std_id[key]`` its row id, one lookup instead of a walk of the nine counts."""
-    key = 0
+    key = np.int64(0)
     for i in range(8, -1, -1):
         key = 5 * key + np.int64(counts[base + i])
     return key
@@ -737,7 +737,7 @@ def _keep_tight(sl, cost, target, m, p, room):
     return (n + 1, sl[1], sl[2], sl[3], sl[4], sl[5], sl[6], sl[7], sl[8], sl[9])
 
 
-@njit(cache=True, inline="always")
+@njit_no_refs
 def _tight_splits(fs, ab, ic, hc, melds, base):
     """The splits of ``_best_with(fs, ab, ic, hc, melds)`` (suits' melds m and pairs p) that cost
     ``base + 1``, with their room ``base - `` the honors' part: (how many, then up to three
@@ -745,7 +745,8 @@ def _tight_splits(fs, ab, ic, hc, melds, base):
     into that suit brings the standard distance to ``base`` only through one of them (see
     :func:`_std_lowers`)."""
     t = base + 1
-    sl = (0, 0, 0, -1, 0, 0, -1, 0, 0, -1)
+    z = np.int64(0)
+    sl = (z, z, z, z - 1, z, z, z - 1, z, z, z - 1)
     m = melds
     sl = _keep_tight(sl, hc[0] + np.int64(fs[ab, ic, m, 1]), t, m, 1, base - hc[0])
     sl = _keep_tight(sl, hc[1] + np.int64(fs[ab, ic, m, 0]), t, m, 0, base - hc[1])
@@ -897,7 +898,19 @@ def bj_discard_context_k(counts, tabs):
     i0 = np.int64(kid[k0])
     i1 = np.int64(kid[k1])
     i2 = np.int64(kid[k2])
-    return (k0, k1, k2, i0, i1, i2, np.int64(n), np.int64(pairs), np.int64(singles), h, _honor_costs(h))
+    return (
+        np.int64(k0),
+        np.int64(k1),
+        np.int64(k2),
+        i0,
+        i1,
+        i2,
+        np.int64(n),
+        np.int64(pairs),
+        np.int64(singles),
+        h,
+        _honor_costs(h),
+    )
 
 
 @njit(cache=True, inline="always")
@@ -939,7 +952,7 @@ def _honor_discard_ukeire(counts, n_melds, ab_id, fs, unseen, base, t, plus_id, 
         unseen,
         base,
         t,
-        -1,
+        np.int64(-1),
         ab_id,
         fs,
         plus_id,

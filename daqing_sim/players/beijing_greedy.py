@@ -105,7 +105,7 @@ def _best_discard(hand, nm, tabs, unseen, after, up, memo):
     best_uk = -1
     bj_plus_ids_k(hand, tabs, up)
     ctx = bj_discard_context_k(hand, tabs)
-    n_memo = 0
+    n_memo = np.int64(0)  # (a literal 0 would compile the ukeire kernels twice)
     for t in range(hand.shape[0]):
         if after[t] != best:
             continue
