@@ -791,11 +791,7 @@ def _pairs_lower(v, seven, pairs, singles, base):
 def _draw_lowers(d, v, seven, pairs, singles, base):
     """Does a draw whose standard cost is ``d`` (onto a kind held ``v`` times, in a hand of
     ``pairs`` pairs and ``singles`` singles) bring the table shanten below ``base``?"""
-    if seven and d - 1 >= base:
-        p = _pairs_need(pairs + (v + 1) // 2 - v // 2, singles + (v + 1) % 2 - v % 2)
-        if p < d:
-            d = p
-    return d - 1 < base
+    return d <= base or _pairs_lower(v, seven, pairs, singles, base)
 
 
 @njit(cache=True, inline="always")
