@@ -12,7 +12,8 @@ What it decides, by definition:
 * :func:`score`: every *reading* of a win (a split of the tiles into groups and a pair with the
   group the winning tile completed, the seven pairs shape, thirteen orphans), the patterns of
   each reading from the definitions of the page (a list of groups, checked one pattern at a time),
-  and the reading worth the most (reading 3 of the page, with its tie rule); F, the value.
+  and the reading worth the most (reading 3 of the page, with its tie rule); F, the value, and
+  the wait kinds of the readings scored alike (:func:`wait_kind`).
 
 Each pattern is a predicate on a :class:`Reading`: the groups (``("S", low)`` sequences and
 ``("T", tile)`` triplets or kongs, melds included), the pair, all the tiles of the hand, and
@@ -217,6 +218,21 @@ def readings(c14: Sequence[int], melds: Melds, win: int) -> list[Reading]:
     return out
 
 
+def wait_kind(r: Reading, win: int) -> str:
+    """How the winning tile was waited on in reading ``r``: the pair (or seven pairs, thirteen
+    orphans) "single", a triplet "dual_pair" (双碰), the middle of a sequence "kanchan", the end of
+    one "two_sided" (45 on 3 or 6) or "edge" (12 on 3, 89 on 7)."""
+    kind, low = r.place
+    if r.shape != "melds" or kind == "P":
+        return "single"
+    if kind == "T":
+        return "dual_pair"
+    if win == low + 1:
+        return "kanchan"
+    two_sided = (win == low and low % 9 != 6) or (win == low + 2 and low % 9 != 0)
+    return "two_sided" if two_sided else "edge"
+
+
 def _group_tiles(g: tuple[str, int]) -> list[int]:
     kind, low = g
     return [low, low + 1, low + 2] if kind == "S" else [low]
@@ -372,6 +388,7 @@ class Score:
     value: int
     tied: tuple[dict[str, int], ...] = field(default=())
     readings: int = 0
+    waits: tuple[str, ...] = ()
 
 
 def _valued(patterns: set[str], n_flowers: int, cap: int) -> tuple[dict[str, int], int, bool, int]:
@@ -450,11 +467,12 @@ def score(
         patterns, n_flowers = reading_patterns(r, c14, melds, win, how, self_draw, flowers, open_pinfu)
         fans, f, limit, raw = _valued(patterns, n_flowers, limit_fans)
         code = sum(1 << ORDER.index(name) for name in fans)
-        scored.append(((f, limit, raw, code), fans))
-    key, fans = max(scored, key=lambda x: x[0])  # reading 3
-    tied = tuple(fs for k, fs in scored if k[0] == key[0])
+        scored.append(((f, limit, raw, code), fans, wait_kind(r, win)))
+    key, fans, _ = max(scored, key=lambda x: x[0])  # reading 3
+    tied = tuple(fs for k, fs, _ in scored if k[0] == key[0])
+    waits = tuple(sorted({w for k, _, w in scored if k == key}))
     value = key[0] * multiplier * points_per_fan * (2**match_game if match_doubling else 1)
-    return Score(fans, key[0], value, tied, len(rs))
+    return Score(fans, key[0], value, tied, len(rs), waits)
 
 
 def score_notation(hand: str, win: str, **kw) -> Score:

@@ -135,16 +135,30 @@ def test_a_concealed_kong_is_robbed_only_by_a_dragon(robber, flag, robbed):
     [
         ({"rob_added_kong": False}, "robbed_kong", 0),
         ({"burn_dealer": False}, "burn_rounds", 0),
-        ({"mutual_bao": False}, "mutual_bindings", None),
+        ({"mutual_bao": False}, "mutual_bindings", 0),
+        ({"mutual_bao": False}, "mutual_payer", -3000),
     ],
 )
 def test_switching_a_mechanic_off(flags, column, expected):
     df = ds.simulate(3000, seed=5, rules=ds.RuleSet(family="beijing", **flags), strategies=("greedy",) * 4)
     assert (df[[f"pay_{s}" for s in range(4)]].sum(axis=1) == 0).all()
-    if expected is not None:
-        assert df[column].sum() == expected
-    else:  # 互包 still binds, but nobody pays for a partner
-        assert df.mutual_bindings.sum() > 0 and (df.mutual_payer == -1).all()
+    assert df[column].sum() == expected
+    on = ds.simulate(3000, seed=5, rules=BEIJING, strategies=("greedy",) * 4)
+    assert on[column].sum() != expected, "the mechanic never happens with the flag on: no test"
+
+
+def test_without_mutual_bao_no_pair_is_bound_in_the_log_the_replay_or_the_row():
+    """互包 off: the claims that would bind a pair bind nobody (the payments never used the
+    binding; the log, the replay and ``mutual_bindings`` showed it until issue 39). The same deal
+    under the default rules binds seats 1 and 0, so the check can fail."""
+    off = ds.RuleSet(family="beijing", mutual_bao=False)
+    for rules, bound in ((BEIJING, True), (off, False)):
+        log = ds.deal_log(5, 44, rules=rules, strategies=GREEDY)
+        assert (log.event == "mutual_bao").any() == bound, rules
+        lines = ds.replay(5, 44, rules=rules, strategies=GREEDY)
+        assert any("(互包)" in line for line in lines) == bound, rules
+        row = ds.simulate(45, seed=5, rules=rules, strategies=GREEDY).iloc[44]
+        assert (row.mutual_bindings > 0) == bound, rules
 
 
 def test_the_wall_ends_at_dead_wall_tiles_plus_two_per_kong_after_the_first():

@@ -375,6 +375,23 @@ def test_readings(name, hand, tile, how, fans):
     )
 
 
+@pytest.mark.parametrize(
+    "hand, tile, how, wait",
+    [
+        # 平和: 78 beside the pair 99, not 789 with a single wait on 9 (the 13 tiles' tie order)
+        ("123p7899s [345m] [678p]", "9s", {"self_draw": True}, "two_sided"),
+        ("123p789s5m [345m] [678p]", "5m", {}, "single"),
+        ("123p789s99s34m [567m]", "2m", {}, "two_sided"),
+        ("123p789s99s35m [567m]", "4m", {}, "kanchan"),
+        ("123p789s99s12m [567m]", "3m", {}, "edge"),
+        ("123p789s99s55m [567m]", "5m", {}, "dual_pair"),
+        ("1133m2255p7799s1z", "1z", {}, "single"),
+    ],
+)
+def test_the_wait_kind_is_the_scored_splits(hand, tile, how, wait):
+    assert win(hand, tile, **how).wait_kind == wait
+
+
 def test_open_pinfu_flag():
     closed = RuleSet(family="two_player", open_pinfu=False)
     assert win("234m456p78s55p [123s]", "9s", closed).fans == {"plain_win": 1}

@@ -76,6 +76,20 @@ def test_frame_columns_and_zero_sum():
     assert list(df.filter(like="strategy_").columns) == ["strategy_0", "strategy_1"]
 
 
+def test_the_wait_kind_is_the_wait_of_the_split_scored():
+    """Issue 39: game 26 of seed 13, ``123p7899s [345m] [678p]`` winning on a self-drawn 9s, is
+    scored 平和 (``78`` waiting two-sided beside the pair ``99``); its 13 tiles' wait set calls the
+    9s a single wait (``789`` and the pair). Every 平和 win is two-sided, and every wait kind is
+    one of the scored split's (the reference's check of each game covers the rest)."""
+    df = ds.simulate(300, rules=TWO, strategies=("greedy", "greedy"), seed=13, record_hands=True)
+    game = df.iloc[26]
+    assert game.fan_pinfu > 0 and game.win_tile == "9s", game
+    assert game.wait_kind == "two_sided"
+    won = df[df.winner >= 0]
+    assert (won.wait_kind[won.fan_pinfu > 0] == "two_sided").all()
+    assert won.wait_kind.notna().all() and (won.wait_kind != "none").all()
+
+
 def test_the_experts_knobs_play_greedy_or_stay_concealed():
     """With claim_shanten 13 (its other knobs at their defaults) the expert plays greedy's games
     exactly; at its default (-1) a concealed expert never claims a peng or chi, so it ends every

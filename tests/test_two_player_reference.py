@@ -65,6 +65,8 @@ def _check_case(case, rng: random.Random) -> str | None:
     if (got.fans, got.total_fans, got.value, got.total) != (ref.fans, ref.total_fans, ref.value, ref.value):
         how = f"{case.flags()} {case.flowers} {ref_kw}"
         return f"{hand} + {tile} {how}: {got.fans} {got.value}, reference {ref.fans} {ref.value}"
+    if got.wait_kind not in ref.waits:  # the wait of the split scored (issue 39)
+        return f"{hand} + {tile}: wait {got.wait_kind}, the scored readings' {ref.waits} ({ref.fans})"
     a = ds.analyze_hand(hand, rules=TWO)
     waits = R.wait_set(counts, melds)
     if a.shanten != 0 or _kinds(a.waits) != waits:

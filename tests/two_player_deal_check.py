@@ -303,6 +303,8 @@ def check_game(wall, log, row, final, dealer: int, extra_draws: int = 3, flower_
         )
         assert row["value"] == score.value, f"value {row['value']} != the reference's {score.value}"
         assert pays[s] == score.value and pays[1 - s] == -score.value
+        # the wait of the split scored (平和 two-sided), not another split's (issue 39)
+        assert row["wait_kind"] in score.waits, f"wait {row['wait_kind']}, scored split's {score.waits}"
         seen.add("self_draw" if self_drawn else "deal_in")
     tiles = Counter(int(x) for x in wall[:IN_PLAY]) + Counter(extra)
     got = Counter()

@@ -333,13 +333,15 @@ def chi_options(conc, cur, stage, d):
 
 
 @njit(cache=True)
-def note_claim(fam, claims_from, bound, claimer, cur, kong, log, log_on, n_log):
-    """A claimed discard: 互包 counting, the kong count, and the end of 烧庄 (the order breaks)."""
+def note_claim(fam, claims_from, bound, claimer, cur, kong, rules, log, log_on, n_log):
+    """A claimed discard: 互包 counting (only under ``mutual_bao``: without it no pair is ever
+    bound, so neither the log nor the row shows one), the kong count, and the end of 烧庄 (the
+    order breaks)."""
     fam[B_BURN_LIVE] = 0
     fam[B_SHANTEN + claimer] = UNKNOWN_SHANTEN
     if kong:
         fam[B_KONGS] += 1
-    if bj_note_claim_k(claims_from, bound, claimer, cur):
+    if rules[R_MUTUAL_BAO] and bj_note_claim_k(claims_from, bound, claimer, cur):
         fam[B_N_BINDINGS] += 1
         if log_on:
             n_log = log_event(log, n_log, EV_MUTUAL_BAO, claimer, -1, cur, 0)
@@ -414,7 +416,7 @@ def record(rules, dealer, st, orow, hrow, rec_hand, tabs):
         pay_how = ROBBED_KONG_WIN
     else:
         pay_how = DEAL_IN_WIN
-    partner = st.bound[winner] if rules[R_MUTUAL_BAO] else -1
+    partner = st.bound[winner]  # -1 without mutual_bao: note_claim binds nobody then
     pay = st.pay
     bj_payments_k(value, winner, pay_how, res[R_DISCARDER], partner, pay)
     if rules[R_BURN_DEALER]:

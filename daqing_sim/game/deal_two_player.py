@@ -53,7 +53,7 @@ from daqing_sim.hand.two_player import (
     F_FLOWER,
     FLOWER_SHIFT,
     tp_complete_k,
-    tp_fans_k,
+    tp_fans_wait_k,
     tp_kokushi_shanten_k,
     tp_value_k,
     tp_wait_set_k,
@@ -468,14 +468,13 @@ def record(rules, dealer, st, orow, hrow, rec_hand, tabs):
     hand = conc[winner]
     if self_drawn:
         hand[wt] -= 1  # the 13 tiles before the win
-    tp_wait_set_k(hand, mk[winner], mt[winner], nm[winner], tabs, st.wait_out)
-    kind = st.wait_out[wt]
     if rec_hand:
         record_hand(hand, mk[winner], mt[winner], nm[winner], hrow)
     hand[wt] += 1
     ctx = tpf[T_CTX]
     fans = st.fan_out
-    total = tp_fans_k(
+    # the wait of the split the fans were scored on (平和 is two-sided), not of the 13 tiles
+    total, kind = tp_fans_wait_k(
         hand, mk[winner], mt[winner], nm[winner], wt, ctx | (tpf[T_FLOWERS] << FLOWER_SHIFT), rules, fans
     )
     if not self_drawn:

@@ -1159,7 +1159,7 @@ def _play_deal(
                 pass
             elif bo is not None:
                 n_log = bjd.note_claim(
-                    fam, claims_from, bound, s, cur, action == CLAIM_KONG, log, log_on, n_log
+                    fam, claims_from, bound, s, cur, action == CLAIM_KONG, rules, log, log_on, n_log
                 )
             elif tp is not None:
                 tpd.note_claim(tpf, s, action == CLAIM_KONG)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from daqing_sim.codes import N_KINDS_ALL
+from daqing_sim.codes import N_KINDS_ALL, WAIT_KINDS
 from daqing_sim.hand import beijing as B
 from daqing_sim.hand.notation import Hand
 from daqing_sim.hand.tables import get_tables
@@ -35,7 +35,8 @@ class WinScore:
         Beijing: F, the sum of the fans. Two-player: F, the sum of the fans up to the cap
         (``limit_fans``), the cap for a limit hand. Daqing: the most fans any loser has.
     value : int
-        Beijing: what one loser pays (base x F; x 2^(F-1) under ``fan_combine="double"``).
+        Beijing: what one loser pays (base x F; x 2^(F - plain_win) under
+        ``fan_combine="double"``, ``plain_win`` the flag ``fans_plain_win``).
         Two-player: F x multiplier x points per fan (x 2^k in game k of a match), paid by the
         opponent. Daqing: what the winner receives.
     total : int
@@ -43,6 +44,11 @@ class WinScore:
         two-player: the value).
     settlement : Settlement or None
         Daqing only: the full settlement (payments by seat, 包庄).
+    wait_kind : str or None
+        Two-player only: how the winning tile was waited on in the split the fans were scored on
+        (``codes.WAIT_KINDS``: "two_sided" for 平和, "single" for the pair, seven pairs and
+        thirteen orphans, "dual_pair" for a concealed triplet, "kanchan", "edge"); the
+        ``wait_kind`` column of the two-player frame.
     """
 
     hand: Hand
@@ -53,6 +59,7 @@ class WinScore:
     value: int
     total: int
     settlement: object | None = field(default=None, repr=False)
+    wait_kind: str | None = None
 
     def __str__(self) -> str:
         if self.settlement is not None:
@@ -214,9 +221,9 @@ def score_two_player(
     counts[t] += 1
     out = np.zeros(T.N_FANS, dtype=np.int64)
     enc = rules.encode()
-    total_fans = int(T.tp_fans_k(counts, kinds, tiles, n, t, ctx, enc, out))
+    total_fans, wait = (int(x) for x in T.tp_fans_wait_k(counts, kinds, tiles, n, t, ctx, enc, out))
     if total_fans < 0:  # pragma: no cover - the wait set said it wins
         raise AssertionError(f"{tile_name(t)} completes {hand} but the fan kernel finds no win")
     value = int(T.tp_value_k(total_fans, match_game, enc))
     fans = {name: int(out[i]) for i, name in enumerate(T.FAN_NAMES) if out[i]}
-    return WinScore(hand, tile_name(t), rules, fans, total_fans, value, value)
+    return WinScore(hand, tile_name(t), rules, fans, total_fans, value, value, wait_kind=WAIT_KINDS[wait])

@@ -24,12 +24,16 @@ from numba import njit
 from daqing_sim.codes import (
     CHI,
     CONCEALED_KONG,
+    DUAL_PAIR,
     EAST,
+    EDGE,
     GREEN,
+    KANCHAN,
     N_KINDS_ALL,
     NORTH,
     PENG,
     SINGLE,
+    TWO_SIDED,
     WHITE,
     ZHONG,
 )
@@ -319,16 +323,19 @@ def _score(mask, n_flowers, cap):
 
 
 @njit(cache=True, inline="always")
-def _better(f, lim, raw, mask, bf, blim, braw, bmask):
+def _better(f, lim, raw, mask, wk, bf, blim, braw, bmask, bwk):
     """The order of splits: F, then a limit hand, then the fans before the cap, then the larger
-    bit mask of patterns (so that the choice among equal splits is fixed)."""
+    bit mask of patterns (so that the choice among equal splits is fixed), then the wait kind in
+    the Daqing tie order (the lower code: splits scored alike may be waited on differently)."""
     if f != bf:
         return f > bf
     if lim != blim:
         return lim > blim
     if raw != braw:
         return raw > braw
-    return mask > bmask
+    if mask != bmask:
+        return mask > bmask
+    return wk < bwk
 
 
 @njit(cache=True)
@@ -337,6 +344,17 @@ def tp_fans_k(counts, meld_kind, meld_tile, n_melds, win_tile, ctx, rules, out):
     ``win_tile``, how it was won (``ctx``, ``CTX_*`` bits and the flower tiles) and the encoded
     rules. Fills ``out`` (46,) with the fans of each pattern of the split worth the most (a limit
     hand shows the cap; 0 for a pattern not held) and returns F, or -1 when it is no win."""
+    return tp_fans_wait_k(counts, meld_kind, meld_tile, n_melds, win_tile, ctx, rules, out)[0]
+
+
+@njit(cache=True)
+def tp_fans_wait_k(counts, meld_kind, meld_tile, n_melds, win_tile, ctx, rules, out):
+    """:func:`tp_fans_k` and the wait of the split it scored: (F, wait kind), the wait kind a
+    ``codes`` wait code (the pair ``SINGLE``, a concealed triplet ``DUAL_PAIR``, a sequence
+    ``KANCHAN``, ``EDGE`` or ``TWO_SIDED``; seven pairs and thirteen orphans ``SINGLE``), or
+    (-1, -1) when it is no win. The 13 tiles' wait set cannot say it: a tile may complete the
+    hand in several splits, each waited on differently (``7899s`` + ``9s``: ``78`` waiting
+    two-sided beside the pair ``99``, or ``789`` with a single wait on ``9``)."""
     cap = rules[R_LIMIT_FANS]
     for i in range(N_FANS):
         out[i] = 0
@@ -372,7 +390,7 @@ def tp_fans_k(counts, meld_kind, meld_tile, n_melds, win_tile, ctx, rules, out):
             else:
                 concealed = False
     if n_tiles != 14 - 3 * n_melds or counts[win_tile] == 0:
-        return -1
+        return -1, -1
 
     # patterns of the tiles and of how the win happened: the same in every split
     suit_mask = 0
@@ -465,6 +483,7 @@ def tp_fans_k(counts, meld_kind, meld_tile, n_melds, win_tile, ctx, rules, out):
     blim = 0
     braw = 0
     bmask = 0
+    bwk = -1
 
     # four melds and a pair
     seqs = np.zeros((3, MAX_SPLITS, 9), dtype=np.int64)
@@ -583,9 +602,11 @@ def tp_fans_k(counts, meld_kind, meld_tile, n_melds, win_tile, ctx, rules, out):
                         if place == AT_PAIR:
                             if pk != w:
                                 continue
+                            wk = SINGLE
                         elif place == AT_TRIPLET:
                             if not trip_hidden[w]:
                                 continue
+                            wk = DUAL_PAIR
                         else:
                             start = w - (place - AT_SEQUENCE)
                             if w >= ZHONG or start < 9 * (w // 9) or start % 9 > 6:
@@ -595,6 +616,7 @@ def tp_fans_k(counts, meld_kind, meld_tile, n_melds, win_tile, ctx, rules, out):
                             # 45 waiting on 3 or 6 is two-sided; 12 on 3 and 89 on 7 are edges
                             off = place - AT_SEQUENCE
                             two_sided = (off == 0 and start % 9 != 6) or (off == 2 and start % 9 != 0)
+                            wk = TWO_SIDED if two_sided else (KANCHAN if off == 1 else EDGE)
                         mm = m
                         hidden = n_hidden - (1 if place == AT_TRIPLET and from_discard else 0)
                         if hidden == 4:
@@ -604,8 +626,8 @@ def tp_fans_k(counts, meld_kind, meld_tile, n_melds, win_tile, ctx, rules, out):
                         if n_seq == 4 and pk < ZHONG and two_sided and open_ok:
                             mm |= 1 << F_PINFU
                         f, lim, raw, shown = _score(mm, np.int64(n_flowers), cap)
-                        if _better(f, lim, raw, shown, bf, blim, braw, bmask):
-                            bf, blim, braw, bmask = f, lim, raw, shown
+                        if _better(f, lim, raw, shown, wk, bf, blim, braw, bmask, bwk):
+                            bf, blim, braw, bmask, bwk = f, lim, raw, shown, wk
 
     if n_melds == 0:
         even = True
@@ -624,14 +646,14 @@ def tp_fans_k(counts, meld_kind, meld_tile, n_melds, win_tile, ctx, rules, out):
             if one_suit and not terminal:
                 m |= 1 << F_DAISHARIN
             f, lim, raw, shown = _score(m, np.int64(n_flowers), cap)
-            if _better(f, lim, raw, shown, bf, blim, braw, bmask):
-                bf, blim, braw, bmask = f, lim, raw, shown
+            if _better(f, lim, raw, shown, SINGLE, bf, blim, braw, bmask, bwk):
+                bf, blim, braw, bmask, bwk = f, lim, raw, shown, SINGLE
         if tp_kokushi_shanten_k(counts) == -1:
             f, lim, raw, shown = _score(common | (1 << F_KOKUSHI), np.int64(n_flowers), cap)
-            if _better(f, lim, raw, shown, bf, blim, braw, bmask):
-                bf, blim, braw, bmask = f, lim, raw, shown
+            if _better(f, lim, raw, shown, SINGLE, bf, blim, braw, bmask, bwk):
+                bf, blim, braw, bmask, bwk = f, lim, raw, shown, SINGLE
     if bf < 0:
-        return -1
+        return -1, -1
     for i in range(N_FANS):
         if bmask >> i & 1:
             if i >= N_PATTERNS:
@@ -640,7 +662,7 @@ def tp_fans_k(counts, meld_kind, meld_tile, n_melds, win_tile, ctx, rules, out):
                 out[i] = n_flowers
             else:
                 out[i] = FAN_VALUES[i]
-    return bf
+    return bf, bwk
 
 
 @njit(cache=True)
