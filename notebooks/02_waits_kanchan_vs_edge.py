@@ -204,7 +204,7 @@ jd = an.paired_difference(
 )
 js = an.summarize(jia, baseline="classic")
 display(an.plot_paired_difference(jd[jd["metric"].isin(["big_win", "win"])]))
-js[js["metric"].isin(["deals", "big_share", "win_rate"])].pivot(
+js[js["metric"].isin(["deals", "big_share", "deals_won_share"])].pivot(
     index="variant", columns="metric", values="estimate"
 )
 

@@ -54,7 +54,7 @@ display(bs.pivot_table(index="variant", columns="bao", values="share_of_wins", o
 summary = an.summarize(bao, baseline="classic")
 heads = [
     "deals",
-    "win_rate",
+    "deals_won_share",
     "outcome_exhaustive_draw",
     "bao_share_bao",
     "bao_share_bao_edge",

@@ -444,7 +444,18 @@ def test_summary_is_tidy_with_intervals_and_adjusted_differences():
     assert not s.duplicated(["variant", "metric"]).any()
     t = s.set_index(["variant", "metric"])
     assert t.loc[("classic", "deals"), "estimate"] == 4 and t.loc[("no_swap", "deals"), "n"] == 5
-    assert t.loc[("classic", "win_rate"), "estimate"] == 0.5
+    assert t.loc[("classic", "deals_won_share"), "estimate"] == 0.5
+    for v, g in df.groupby("variant", observed=True):  # 和了率 and 放铳率 per seat-deal of a role
+        w, d, disc, n = g["winner"], g["dealer"], g["discarder"], len(g)
+        per_seat = {
+            "win_rate_dealer": (w == d).sum() / n,
+            "win_rate_non_dealer": ((w >= 0) & (w != d)).sum() / (3 * n),
+            "deal_in_rate_dealer": ((w >= 0) & (disc == d)).sum() / n,
+            "deal_in_rate_non_dealer": ((w >= 0) & (disc >= 0) & (disc != d)).sum() / (3 * n),
+        }
+        for name, rate in per_seat.items():
+            assert t.loc[(v, name), "estimate"] == pytest.approx(rate), (v, name)
+        assert t.loc[(v, "win_rate_non_dealer"), "n"] == 3 * n
     assert t.loc[("no_swap", "outcome_exhaustive_draw"), "estimate"] == pytest.approx(2 / 5)
     assert t.loc[("no_swap", "bao_share_bao"), "estimate"] == pytest.approx(1 / 3)
     assert t.loc[("classic", "pay_mean_seat0"), "estimate"] == pytest.approx((6 - 2) / 4)

@@ -300,7 +300,9 @@ def test_beijing_summary_shares_equal_direct_frame_computations(beijing) -> None
         "family_beijing": (n, n),
         "outcome_self_draw": ((df["outcome"] == "self_draw").sum(), n),
         "outcome_deal_in": ((df["outcome"] == "deal_in").sum(), n),
-        "win_rate": (won.sum(), n),
+        "deals_won_share": (won.sum(), n),
+        "win_rate_dealer": ((df["winner"] == df["dealer"]).sum(), n),
+        "win_rate_non_dealer": ((won & (df["winner"] != df["dealer"])).sum(), 3 * n),
         "deal_ins_per_deal": (((df["discarder"] >= 0) & won).sum(), n),
         "deal_in_rate_dealer": (((df["discarder"] == df["dealer"]) & won).sum(), n),
         "tenpai_by_draw_dealer_k6": (((turn >= 0) & (turn <= 6) & is_dealer).sum(), n),
@@ -327,7 +329,7 @@ def test_beijing_summary_shares_equal_direct_frame_computations(beijing) -> None
             assert (row["lo"], row["hi"]) == pytest.approx(_wilson(k, m)), name
     assert s.loc["tenpai_ever_non_dealer", "estimate"] >= s.loc["tenpai_by_draw_non_dealer_k12", "estimate"]
     assert s.loc["outcome_self_draw", "estimate"] + s.loc["outcome_deal_in", "estimate"] == pytest.approx(
-        s.loc["win_rate", "estimate"]
+        s.loc["deals_won_share", "estimate"]
     )
 
 
@@ -413,7 +415,7 @@ def test_levels_across_families_equal_direct_frame_computations(beijing) -> None
     assert set(t.loc["dq", "family"]) == {"daqing"} and set(t.loc["bj", "family"]) == {"beijing"}
     for label, g in (("dq", dq), ("bj", bj)):
         won = g["winner"].to_numpy() >= 0
-        assert t.loc[(label, "win_rate"), "estimate"] == pytest.approx(won.mean())
+        assert t.loc[(label, "deals_won_share"), "estimate"] == pytest.approx(won.mean())
         deal_in = g["outcome"].isin(["deal_in", "deal_in_not_ready"]).mean()
         assert t.loc[(label, "deal_in"), "estimate"] == pytest.approx(deal_in)
         assert t.loc[(label, "draws_mean"), "estimate"] == pytest.approx(g["draws"].mean())
@@ -431,3 +433,16 @@ def test_levels_across_families_equal_direct_frame_computations(beijing) -> None
     assert shares.loc["big", "share"] == pytest.approx(dq.loc[dq["winner"] >= 0, "big"].mean())
     with pytest.raises(ValueError, match="one variant of one family"):
         fam.family_comparison({"both": pd.concat([dq.assign(variant="a"), dq.assign(variant="b")])})
+
+
+def test_fan_labels_put_the_rule_sets_chinese_name_first() -> None:
+    """Issue 39: readers see 地和 / 人和, not riichi's code names, and the swapped meanings."""
+    doc = (Path(__file__).parents[1] / "docs" / "RULES_TWO_PLAYER.md").read_text(encoding="utf-8")
+    for code, (name, _) in fam.TWO_PLAYER_FANS.items():
+        label = fam.fan_label(code)
+        assert label.startswith(f"{name} ({code}"), label
+        assert f"| {name} | `{code}` |" in doc, code  # the docs' table names it so
+    assert "riichi's renhou" in fam.fan_label("chiihou") and "riichi's chiihou" in fam.fan_label("renhou")
+    assert fam.fan_label("seven_pairs", "beijing") == "七对 (seven_pairs)"
+    with pytest.raises(ValueError, match="no two_player fan code"):
+        fam.fan_label("dragon")

@@ -200,7 +200,7 @@ def test_summary_figures_are_the_direct_frame_computations(run) -> None:
     g = df[df["variant"] == "declare"]
     won = g["winner"].to_numpy() >= 0
     assert row.loc[("declare", "family_two_player"), "n"] == 48
-    assert row.loc[("declare", "win_rate"), "estimate"] == pytest.approx(won.mean())
+    assert row.loc[("declare", "deals_won_share"), "estimate"] == pytest.approx(won.mean())
     dealer_wins = int((g["winner"] == g["dealer"]).sum())
     r = row.loc[("declare", "win_rate_dealer")]
     assert r["estimate"] == pytest.approx(dealer_wins / 48)

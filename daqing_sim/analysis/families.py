@@ -71,6 +71,8 @@ __all__ = [
     "family_comparison",
     "TWO_PLAYER_FANS",
     "TWO_PLAYER_LIMITS",
+    "TWO_PLAYER_RIICHI_NAMES",
+    "fan_label",
     "TWO_PLAYER_ROLE_STATS",
     "RARE_COUNT",
     "two_player_pattern_shares",
@@ -530,7 +532,8 @@ def beijing_events(
 # --------------------------------------------------------------------------- across families
 
 COMPARISON_METRICS = {
-    "win_rate": "share of deals won by someone (not an exhaustive draw)",
+    "deals_won_share": "share of deals someone wins (not an exhaustive draw); not a player's 和了率, "
+    "which is per seat-deal (about a quarter of it)",
     "exhaustive_draw": "share of deals ending in an exhaustive draw (荒庄 / 荒牌)",
     "self_draw": "share of deals won by self-draw (自摸)",
     "deal_in": "share of deals won on another player's tile (Daqing: 点炮 and 点黑炮; Beijing: a discard "
@@ -582,7 +585,7 @@ def family_comparison(
         out = outcome(g)
         n = len(g)
         shares = {
-            "win_rate": out != "exhaustive_draw",
+            "deals_won_share": out != "exhaustive_draw",
             "exhaustive_draw": out == "exhaustive_draw",
             "self_draw": out == "self_draw",
             "deal_in": np.isin(out, ["deal_in", "deal_in_not_ready"]),
@@ -754,6 +757,36 @@ TWO_PLAYER_FANS = {
     "tohoku_shinkansen": ("东北新干线", 0),
 }
 TWO_PLAYER_LIMITS = tuple(c for c, (_, f) in TWO_PLAYER_FANS.items() if f == 0)
+# Code names that mean another hand in riichi (docs/RULES_TWO_PLAYER.md): the riichi hand they name.
+TWO_PLAYER_RIICHI_NAMES = {
+    "chiihou": "riichi's renhou (人和); here a win on the dealer's first discard",
+    "renhou": "riichi's chiihou (地和); here the non-dealer's self-draw on its first draw",
+}
+
+
+def fan_label(code: str, family: str = "two_player") -> str:
+    """A fan or pattern as readers see it: the rule set's Chinese name first, then the code name
+    (the ``fan_<code>`` column), and the riichi meaning where the code name's differs.
+
+    >>> fan_label("chiihou")
+    "地和 (chiihou: riichi's renhou (人和); here a win on the dealer's first discard)"
+    >>> fan_label("seven_pairs", "beijing")
+    '七对 (seven_pairs)'
+    """
+    table = {"two_player": TWO_PLAYER_FANS, "beijing": BEIJING_FANS}.get(family)
+    if table is None:
+        raise ValueError(f"fan_label: family must be 'two_player' or 'beijing', not {family!r}")
+    if code == "limit_any":
+        return "役满 (limit_any: any limit hand)"
+    if code not in table:
+        raise ValueError(f"fan_label: {code!r} is no {family} fan code; codes: {', '.join(table)}")
+    name = table[code][0]
+    note = TWO_PLAYER_RIICHI_NAMES.get(code) if family == "two_player" else None
+    if name == code.replace("_", " "):  # no Chinese name in the rules text (Beijing's plain win)
+        return name
+    return f"{name} ({code}: {note})" if note else f"{name} ({code})"
+
+
 # Below this many wins holding a pattern (or not holding it) its share gets the exact binomial
 # interval: Wilson's coverage is uneven for a handful of events.
 RARE_COUNT = 50

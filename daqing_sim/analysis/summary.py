@@ -54,7 +54,9 @@ SUMMARY_DIFF_METRICS = ("win", "exhaustive_draw", "big_win", "bao_draw", "dealer
 # Printed after a run, in this order; the first present name of each tuple is shown.
 HEADLINE = (
     ("deals",),
-    ("win_rate",),
+    ("deals_won_share", "win_rate"),
+    ("win_rate_non_dealer",),
+    ("deal_in_rate_non_dealer",),
     ("outcome_deal_in_not_ready",),
     ("outcome_exhaustive_draw",),
     ("big_share",),
@@ -147,13 +149,40 @@ def _outcomes(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
     return _tidy(t, [f"outcome_{o}" for o in t["outcome"]], "share", WILSON_METHOD)
 
 
-def _win_rate(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+def _deals_won(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
     t = est.outcome_shares(df)
     t = t[t["outcome"] == "exhaustive_draw"].copy()
     t["win"] = t["n"] - t["count"]
     t["lo"], t["hi"] = wilson_interval(t["win"].to_numpy(), t["n"].to_numpy())
     t["share"] = t["win"] / t["n"]
-    return _tidy(t, ["win_rate"] * len(t), "share", WILSON_METHOD)
+    return _tidy(t, ["deals_won_share"] * len(t), "share", WILSON_METHOD)
+
+
+def _seat_win_rates(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    """和了率 per seat-deal of a role: the dealer's wins / deals, a non-dealer's / (3 x deals)."""
+    require(df, ["winner", "dealer"], "summarize")
+    rows = []
+    for v in variants(df):
+        g = df if v is None else df[df["variant"] == v]
+        w, d, n = g["winner"].to_numpy(), g["dealer"].to_numpy(), len(g)
+        for role, k, m in (
+            ("dealer", int((w == d).sum()), n),
+            ("non_dealer", int(((w >= 0) & (w != d)).sum()), 3 * n),
+        ):
+            lo, hi = wilson_interval(k, m)
+            rows.append(
+                {"variant": "all" if v is None else str(v), "metric": f"win_rate_{role}"}
+                | {"estimate": k / m if m else np.nan, "lo": float(lo), "hi": float(hi), "n": m}
+                | {"method": WILSON_METHOD + "; 和了率: P(a seat of the role wins the deal), per seat-deal"}
+            )
+    return pd.DataFrame(rows)
+
+
+def _seat_deal_in_rates(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
+    t = fam.deal_in_rates(df)
+    names = ["deal_ins_per_deal" if w == "deal" else f"deal_in_rate_{w}" for w in t["who"]]
+    method = WILSON_METHOD + "; 放铳率: deal-ins (点炮 and 点黑炮) per deal, or per seat-deal of the role"
+    return _tidy(t, names, "rate", method)
 
 
 def _big_share(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
@@ -327,7 +356,22 @@ def _strategies(df: pd.DataFrame, baseline: object) -> pd.DataFrame:
 SUMMARY_METRICS: tuple[Metric, ...] = (
     Metric("deals", "number of deals of the variant", _deals),
     Metric("outcome_{outcome}", "share of deals ending in the outcome (self_draw, deal_in, ...)", _outcomes),
-    Metric("win_rate", "share of deals won by someone (not an exhaustive draw)", _win_rate),
+    Metric(
+        "deals_won_share",
+        "share of deals someone wins (not an exhaustive draw; until issue 39 named win_rate, which old "
+        "summary.csv files keep)",
+        _deals_won,
+    ),
+    Metric(
+        "win_rate_{role}",
+        "和了率: P(a seat of the role (dealer, non_dealer) wins), per seat-deal",
+        _seat_win_rates,
+    ),
+    Metric(
+        "deal_ins_per_deal / deal_in_rate_{role}",
+        "放铳率: deal-ins per deal; P(a seat of the role deals in: its discard is won on), per seat-deal",
+        _seat_deal_in_rates,
+    ),
     Metric("big_share", "share of wins that are 夹 big wins", _big_share),
     Metric(
         "bao_share_{bao}", "share of wins of the bao kind (摸宝 bao, 宝边 bao_edge, 宝中宝 bao_in_bao)", _bao
@@ -571,7 +615,12 @@ BEIJING_SUMMARY_METRICS: tuple[Metric, ...] = (
         "share of deals ending in self_draw, deal_in (a discard or a robbed kong) or exhaustive_draw",
         _bj_outcomes,
     ),
-    Metric("win_rate", "share of deals won by someone (not an exhaustive draw, 荒牌)", _win_rate),
+    Metric("deals_won_share", "share of deals someone wins (not an exhaustive draw, 荒牌)", _deals_won),
+    Metric(
+        "win_rate_{role}",
+        "和了率: P(a seat of the role (dealer, non_dealer) wins), per seat-deal",
+        _seat_win_rates,
+    ),
     Metric(
         "deal_ins_per_deal / deal_in_rate_{role}",
         "deal-ins per deal; P(a seat of the role (dealer, non_dealer) deals in), per seat-deal",
@@ -737,7 +786,7 @@ TWO_PLAYER_SUMMARY_METRICS: tuple[Metric, ...] = (
         "share of games ending in self_draw (a robbed kong included), deal_in or exhaustive_draw (流局)",
         _tp_outcomes,
     ),
-    Metric("win_rate", "share of games won by someone (not a draw, 流局)", _win_rate),
+    Metric("deals_won_share", "share of games someone wins (not a draw, 流局)", _deals_won),
     Metric(
         "{win_rate|self_draw_rate|deal_in_rate|declared|tenpai|pay_mean}_{role}",
         "per role (dealer, non_dealer), per game: P(win), P(win by self-draw), P(deal in), P(报听), "
