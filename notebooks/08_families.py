@@ -38,11 +38,17 @@
 #
 # Intervals are 95 % unless stated: Wilson score intervals (scipy) for probabilities,
 # Kaplan-Meier log-log intervals for readiness curves, a percentile bootstrap
-# (`scipy.stats.bootstrap`, 25,000 resamples of whole deals, fixed seed) for means, and the same
-# bootstrap over paired deals for differences between variants of one family (walls are shared
-# only within a family; the families' figures are levels, never paired). Where a table holds many
-# paired differences they are Bonferroni-adjusted for the family stated. Conclusions hold for the
-# simulated fields and rules, not for people.
+# (`scipy.stats.bootstrap`, 25,000 resamples, fixed seed; it resamples blocks of consecutive deals,
+# 1,000 blocks above 1,000 deals) for means, and the same bootstrap over paired deals for
+# differences between variants of one family. Daqing `classic` and `all_off` are played on the same
+# walls, so they are compared by paired differences; Beijing's walls are its own, so a Beijing
+# figure and a Daqing one are two independent estimates, compared by their difference with a normal
+# interval (the two half-widths in quadrature), never by whether two intervals overlap. Where a
+# table holds many paired differences they are Bonferroni-adjusted for the family stated.
+# **Shares of deals** count deals (a deal someone wins, a deal-in); **per seat-deal** rates count
+# each seat's deals: 和了率 (a seat wins) and 放铳率 (a seat's discard is won on), what a player
+# reads as its own rates, about a quarter of the shares of deals. Conclusions hold for the simulated
+# fields and rules, not for people.
 
 # %% tags=["parameters"]
 n_deals = 2000  # deals per variant of the small runs made when results/NAME is missing
@@ -54,6 +60,8 @@ n_jobs = 1  # worker processes of those small runs
 
 # %%
 # %matplotlib inline
+import matplotlib.pyplot as plt
+import numpy as np
 from IPython.display import Markdown, display
 
 from daqing_sim import analysis as an
@@ -95,13 +103,14 @@ def lv(label, metric, percent=True):
     return ci(x["estimate"], x["lo"], x["hi"], percent=percent)
 
 
-def order(metric):
-    """The labels by their estimate, highest first, with whether the intervals keep them apart."""
-    t = levels[levels["metric"] == metric].sort_values("estimate", ascending=False)
-    parts = [t.iloc[0].label]
-    for a, b in zip(t.itertuples(), t.iloc[1:].itertuples(), strict=False):
-        parts.append((" > " if b.hi < a.lo else " ≈ ") + b.label)
-    return "".join(parts)
+def gap(a, b, metric, percent=True):
+    """``a`` minus ``b`` for two labels on different walls (Beijing vs Daqing): independent
+    estimates, so the difference's 95% interval is normal with the half-widths in quadrature."""
+    x, y = r[(a, metric)], r[(b, metric)]
+    d = x["estimate"] - y["estimate"]
+    half = np.hypot((x["hi"] - x["lo"]) / 2, (y["hi"] - y["lo"]) / 2)
+    scale, unit = (100, " points") if percent else (1, "")
+    return f"{scale * d:+.2f}{unit} ({scale * (d - half):+.2f} to {scale * (d + half):+.2f})"
 
 
 display(
@@ -113,9 +122,11 @@ display(
   {lv(DQ, "ready_k6_dealer")}, {lv(DQ_OFF, "ready_k6_dealer")} and {lv(BJ, "ready_k6_dealer")}.
 * By the **12th draw** (non-dealer): {lv(DQ, "ready_k12_non_dealer")}, {lv(DQ_OFF, "ready_k12_non_dealer")},
   {lv(BJ, "ready_k12_non_dealer")}.
-* Order at the 6th draw (non-dealer; ">" where the intervals do not overlap, "≈" where they do):
-  {order("ready_k6_non_dealer")}. Daqing's ready is a declaration with conditions, Beijing's a
-  waiting hand: the curves compare how soon the game lets an expert's hand stand ready.
+* Beijing minus Daqing at the 6th draw (non-dealer; independent walls): {gap(BJ, DQ, "ready_k6_non_dealer")}
+  against classic, {gap(BJ, DQ_OFF, "ready_k6_non_dealer")} against all off. Classic and all off
+  share their walls: their paired difference is in the last section (`ready_share`). Daqing's
+  ready is a declaration with conditions, Beijing's a waiting hand: the curves compare how soon
+  the game lets an expert's hand stand ready.
 """)
 )
 
@@ -128,9 +139,9 @@ display(
 # %%
 DQ_LIVE = 112 - 53 - 1  # Daqing: the tiles left after the hands (53) and the bao (docs/RULES.md)
 BJ_LIVE = 136 - 53 - 14  # Beijing: 14 stay undrawn, 2 more per kong after the first (RULES_BEIJING.md)
-rates = ["win_rate", "exhaustive_draw", "self_draw", "deal_in", "draws_mean", "gain_mean"]
+rates = ["deals_won_share", "exhaustive_draw", "self_draw", "deal_in", "draws_mean", "gain_mean"]
 titles = {
-    "win_rate": "won by someone (share of deals)",
+    "deals_won_share": "deals someone wins (share of deals)",
     "exhaustive_draw": "exhaustive draw (share of deals)",
     "self_draw": "self-draw 自摸 (share of deals)",
     "deal_in": "deal-ins per deal",
@@ -139,22 +150,38 @@ titles = {
 }
 display(an.plot_family_comparison(levels, rates, titles))
 dq_di, bj_di = an.deal_in_rates(frames[DQ]), an.deal_in_rates(frames[BJ])
+
+
+def seat_win_rate(g, role):
+    """和了率: P(a seat of the role wins the deal), per seat-deal, with its Wilson interval."""
+    w, d = g["winner"].to_numpy(), g["dealer"].to_numpy()
+    k, m = (
+        (int((w == d).sum()), len(g)) if role == "dealer" else (int(((w >= 0) & (w != d)).sum()), 3 * len(g))
+    )
+    return ci(k / m, *an.wilson_interval(k, m), percent=True)
+
+
 an.deal_in_rates(frames[BJ])
 
 # %%
 display(
     Markdown(f"""
 ### Answer: outcomes and deal length
-* Deals won: {lv(DQ, "win_rate")} (Daqing classic), {lv(DQ_OFF, "win_rate")} (all off),
-  {lv(BJ, "win_rate")} (Beijing); exhaustive draws {lv(DQ, "exhaustive_draw")},
-  {lv(DQ_OFF, "exhaustive_draw")}, {lv(BJ, "exhaustive_draw")}.
-* Self-draw (自摸): {lv(DQ, "self_draw")}, {lv(DQ_OFF, "self_draw")}, {lv(BJ, "self_draw")};
-  deal-ins per deal: {lv(DQ, "deal_in")}, {lv(DQ_OFF, "deal_in")}, {lv(BJ, "deal_in")}. Per seat-deal
-  a Beijing non-dealer deals in with {row_ci(pick(bj_di, who="non_dealer"), "rate")}, a Daqing one
-  with {row_ci(pick(dq_di, who="non_dealer"), "rate")}.
+* Deals someone wins (a share of deals, not a player's win rate): {lv(DQ, "deals_won_share")} (Daqing
+  classic), {lv(DQ_OFF, "deals_won_share")} (all off), {lv(BJ, "deals_won_share")} (Beijing);
+  exhaustive draws {lv(DQ, "exhaustive_draw")}, {lv(DQ_OFF, "exhaustive_draw")}, {lv(BJ, "exhaustive_draw")}.
+* **和了率** (a seat wins, per seat-deal): a non-dealer {seat_win_rate(frames[DQ], "non_dealer")}
+  (Daqing classic), {seat_win_rate(frames[BJ], "non_dealer")} (Beijing); the dealer
+  {seat_win_rate(frames[DQ], "dealer")} and {seat_win_rate(frames[BJ], "dealer")}.
+* Self-draw (自摸), share of deals: {lv(DQ, "self_draw")}, {lv(DQ_OFF, "self_draw")}, {lv(BJ, "self_draw")};
+  deal-ins per deal: {lv(DQ, "deal_in")}, {lv(DQ_OFF, "deal_in")}, {lv(BJ, "deal_in")}. **放铳率** (a
+  seat's discard is won on, per seat-deal): a Beijing non-dealer
+  {row_ci(pick(bj_di, who="non_dealer"), "rate")}, a Daqing one
+  {row_ci(pick(dq_di, who="non_dealer"), "rate")} (点炮 and 点黑炮).
 * Deal length (tiles drawn): {lv(DQ, "draws_mean", False)}, {lv(DQ_OFF, "draws_mean", False)},
-  {lv(BJ, "draws_mean", False)}; longest first: {order("draws_mean")}. At most {DQ_LIVE} tiles can be
-  drawn in a Daqing deal, {BJ_LIVE} in a Beijing deal without kongs.
+  {lv(BJ, "draws_mean", False)}; Beijing minus Daqing classic {gap(BJ, DQ, "draws_mean", False)} tiles
+  (independent walls). At most {DQ_LIVE} tiles can be drawn in a Daqing deal, {BJ_LIVE} in a
+  Beijing deal without kongs.
 """)
 )
 
@@ -165,10 +192,30 @@ display(
 # eleven types of the rules page (a win may hold several; `plain win` holds none of the nine).
 
 # %%
-display(an.plot_family_fans({DQ: frames[DQ], BJ: frames[BJ]}))
 fans_bj = an.win_fan_shares(frames[BJ])
 fans_dq = an.win_fan_shares(frames[DQ])
-fans_bj[["name", "count", "n", "share", "lo", "hi"]]
+
+
+def fan_points(ax, table, title):
+    """Shares of wins as points with their Wilson intervals on a log axis (a bar's length on a
+    log axis means nothing); fans no win held are left out."""
+    t = table[table["count"] > 0].sort_values("share")
+    y = np.arange(len(t))
+    ax.errorbar(t["share"], y, xerr=np.vstack([t["share"] - t["lo"], t["hi"] - t["share"]]).clip(min=0),
+                fmt="o", ms=3, capsize=2)  # fmt: skip
+    ax.set_yticks(y, [f"{n} [{c}]" for n, c in zip(t["name"], t["fan"], strict=True)], fontsize="small")
+    ax.set_xscale("log")
+    ax.set_xlabel("share of wins holding it (95% Wilson interval, log scale)")
+    ax.set_title(title, fontsize="small")
+    ax.grid(alpha=0.3)
+
+
+fig, (a1, a2) = plt.subplots(1, 2, figsize=(12, 4))
+fan_points(a1, fans_dq, f"Which fans do wins hold? {DQ}")
+fan_points(a2, fans_bj, f"Which fan types do wins hold? {BJ} (fans in brackets of the name)")
+fig.tight_layout()
+plt.show()
+fans_bj[["name", "fan", "count", "n", "share", "lo", "hi"]]
 
 # %%
 top_bj = fans_bj[fans_bj["fan"] != "plain_win"].sort_values("share", ascending=False).iloc[0]
@@ -197,11 +244,23 @@ display(
 # What the winner collects for the win: under Daqing the losers' 2^N points, under Beijing the
 # win's payments (the value on a deal-in, 3 x the value on a self-draw or a robbed kong; the value
 # is base x F, half for an open hand) in base units, 烧庄 left out. Then the value of a Beijing win
-# itself, per variant of `beijing.toml` (`fans_double` reads the fans as base x 2^(F - 1)).
+# itself, per variant of `beijing.toml` (`fans_double` reads the fans as base x 2^(F - plain_win),
+# base x 2^(F - 1) with the default fans).
 
 # %%
 display(an.plot_family_gains(frames))
-display(an.plot_value_distribution(beijing))
+# no_mutual_bao changes who pays, never a win's value: its values are beijing's, deal for deal,
+# and its line would hide under beijing's, so the plot shows beijing and fans_double
+same_values = bool(
+    (
+        variant_frame(beijing, "no_mutual_bao")["value"].to_numpy()
+        == variant_frame(beijing, "beijing")["value"].to_numpy()
+    ).all()
+)
+shown = beijing[beijing["variant"].isin(["beijing", "fans_double"])].copy()
+shown["variant"] = shown["variant"].cat.remove_unused_categories()
+display(an.plot_value_distribution(shown))
+print(f"no_mutual_bao's values equal beijing's in every deal: {same_values}")
 vs = an.value_statistics(beijing)
 vs.pivot_table(index="statistic", columns="variant", values="estimate", sort=False, observed=True)
 
@@ -219,11 +278,12 @@ display(
   rules, {lv(DQ_OFF, "gain_mean", False)} with every restriction off, and {lv(BJ, "gain_mean", False)}
   base units under Beijing (expert fields).
 * A Beijing win is worth E[value] = {ci(v_mean.estimate, v_mean.lo, v_mean.hi)} base units (median
-  {pick(vs, variant="beijing", statistic="q50").estimate:g}, 99 % quantile
-  {pick(vs, variant="beijing", statistic="q99").estimate:g}); with the fans doubling
+  {row_ci(pick(vs, variant="beijing", statistic="q50"), "estimate", False)}, 99 % quantile
+  {row_ci(pick(vs, variant="beijing", statistic="q99"), "estimate", False)}: distribution-free
+  intervals); with the fans doubling
   (`fans_double`: {bj_names["fans_double"]}) it is {ci(v_double.estimate, v_double.lo, v_double.hi)},
-  paired on the same deals {num(d_double)} per deal (the interval is Bonferroni-adjusted over the
-  table's {int(vdiff["family_size"].iloc[0])} differences).
+  paired on the same deals {num(d_double)} base units per deal (the interval is Bonferroni-adjusted
+  over the table's {int(vdiff["family_size"].iloc[0])} differences).
 """)
 )
 
@@ -284,11 +344,38 @@ display(
 costs = an.paired_difference(
     restr, ["win", "exhaustive_draw", "draws", "ready_share"], "classic", adjust="bonferroni"
 )
-display(an.plot_paired_difference(costs))
+# each difference in its own unit: shares in percentage points, tiles drawn in tiles
+PANELS = {
+    "win": ("P(someone wins the deal)", "percentage points", 100),
+    "exhaustive_draw": ("P(the deal ends in an exhaustive draw, 荒庄)", "percentage points", 100),
+    "draws": ("tiles drawn from the live wall in the deal", "tiles", 1),
+    "ready_share": ("ready_share: the share of the four seats that declared ready (上听) in the deal",
+                    "percentage points of the seats", 100),
+}  # fmt: skip
+fig, axes = plt.subplots(1, 4, figsize=(15, 4), sharey=True)
+names = list(dict.fromkeys(costs["variant"].astype(str)))
+for ax, (m, (title, unit, k)) in zip(axes, PANELS.items(), strict=True):
+    t = costs[costs["metric"] == m].set_index("variant").loc[names]
+    y = np.arange(len(names))
+    ax.errorbar(
+        k * t["diff"], y, xerr=k * np.vstack([t["diff"] - t["lo"], t["hi"] - t["diff"]]), fmt="o", capsize=2
+    )
+    ax.axvline(0, color="grey", lw=0.8)
+    ax.set_yticks(y, names)
+    ax.set_xlabel(f"variant - classic, {unit}")
+    ax.set_title(title, fontsize="small", wrap=True)
+    ax.grid(alpha=0.3)
+fig.suptitle(
+    "What does lifting each restriction change? Paired on the same walls; jointly 95% "
+    f"(Bonferroni, family of {int(costs['family_size'].iloc[0])})",
+    fontsize="small",
+)
+fig.tight_layout()
+plt.show()
 costs.pivot_table(index="variant", columns="metric", values="diff", sort=False, observed=True)
 
 # %%
-display(an.plot_family_comparison(levels, ["win_rate", "exhaustive_draw", "draws_mean"], titles))
+display(an.plot_family_comparison(levels, ["deals_won_share", "exhaustive_draw", "draws_mean"], titles))
 levels.pivot_table(index="metric", columns="label", values="estimate", sort=False)
 
 # %%
@@ -300,12 +387,11 @@ for v in costs["variant"].unique():
 table = "\n".join(lines)
 fam = int(costs["family_size"].iloc[0])
 off = pick(costs, variant="all_off", metric="draws")
-gap = verdict(
-    r[(BJ, "draws_mean")]["lo"] - r[(DQ_OFF, "draws_mean")]["hi"],
-    r[(BJ, "draws_mean")]["hi"] - r[(DQ_OFF, "draws_mean")]["lo"],
-    "longer than",
-    "shorter than",
-    "not distinguishable in length from",
+x, y = r[(BJ, "draws_mean")], r[(DQ_OFF, "draws_mean")]  # independent walls: the half-widths in quadrature
+half = np.hypot((x["hi"] - x["lo"]) / 2, (y["hi"] - y["lo"]) / 2)
+d_len = x["estimate"] - y["estimate"]
+longer = verdict(
+    d_len - half, d_len + half, "longer than", "shorter than", "not distinguishable in length from"
 )
 display(
     Markdown(f"""
@@ -313,14 +399,15 @@ display(
 Per restriction lifted, the change per deal against `classic` ({len(frames[DQ]):,}
 deals per variant; intervals Bonferroni-adjusted over the table's {fam} differences):
 
-| variant | lifts | win rate | exhaustive draws | tiles drawn |
+| variant | lifts | deals someone wins | exhaustive draws | tiles drawn |
 | --- | --- | --- | --- | --- |
 {table}
 
 Lifting every restriction changes the length of an expert deal by {num(off)} tiles drawn.
-Expert against expert, a Beijing deal is **{gap}** a Daqing deal without restrictions
+Expert against expert, a Beijing deal is **{longer}** a Daqing deal without restrictions
 ({lv(BJ, "draws_mean", False)} against {lv(DQ_OFF, "draws_mean", False)} tiles drawn, out of at most
-{BJ_LIVE} and {DQ_LIVE}), and wins {lv(BJ, "win_rate")} of deals against {lv(DQ_OFF, "win_rate")}.
+{BJ_LIVE} and {DQ_LIVE}; the difference {gap(BJ, DQ_OFF, "draws_mean", False)}, independent walls),
+and someone wins {lv(BJ, "deals_won_share")} of Beijing deals against {lv(DQ_OFF, "deals_won_share")}.
 
 ### Answer: what holds
 Every figure here describes its simulated field: four expert players on both sides (Beijing:

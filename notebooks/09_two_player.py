@@ -27,8 +27,8 @@
 # doubling (进阶倍数: game k worth 2^k) come to?
 #
 # **Field.** Two `expert` players, the family's default field. At its default knobs the expert
-# discards as `greedy` does, stays concealed (it claims no peng or chi: measured +0.15 points per
-# seat-game over greedy, docs/EXPERT.md) and declares 报听 whenever its concealed hand is ready;
+# discards as `greedy` does, stays concealed (it claims no peng or chi; docs/EXPERT.md gives what
+# that gains over greedy, with its interval) and declares 报听 whenever its concealed hand is ready;
 # its knob `declare_min_outs = 40` switches 报听 off (no ready hand has 40 unseen winning tiles).
 # `experiments/two_player.toml` plays `declare` (the defaults), `never_declare`
 # and `no_flower` (`flower_tiles = 0`) on the same walls, seat 0 dealing;
@@ -37,12 +37,18 @@
 # rotations of every wall.
 #
 # Intervals are 95 % unless stated: Wilson score intervals (scipy) for shares, the exact
-# Clopper-Pearson interval for a pattern held by fewer than 50 wins, a percentile bootstrap
-# (`scipy.stats.bootstrap`, 25,000 resamples of whole games, fixed seed) for means and for paired
-# differences between variants, Student t over per-wall means for the tournament, and a bootstrap
-# over matches for the match. Where a table holds several paired differences they are
-# Bonferroni-adjusted for the family stated. Conclusions hold for the simulated field and rules,
-# not for people.
+# (Clopper-Pearson) binomial interval (`scipy.stats.binomtest`) for a count below 50, a percentile
+# bootstrap (`scipy.stats.bootstrap`, 25,000 resamples, fixed seed; it resamples blocks of
+# consecutive games, 1,000 blocks above 1,000 games) for means, ratios and paired differences,
+# Student t over per-wall means for the tournament, a distribution-free interval
+# (`scipy.stats.quantile_test`) for quantiles, and a bootstrap over matches for the match. Figures
+# of one game's two seats (dealer and non-dealer) and of two variants on the same walls are
+# compared as paired differences, never by whether two marginal intervals overlap; where a table
+# holds several of them they are Bonferroni-adjusted for the family stated. Patterns are named by
+# the rule set's Chinese name first, the code name (the frame's `fan_<code>` column) after it;
+# `chiihou` and `renhou` mean the other hand than in riichi (docs/RULES_TWO_PLAYER.md). The plots
+# label them by code name: the shipped plot font lacks most of the Chinese glyphs. Conclusions hold
+# for the simulated field and rules, not for people.
 
 # %% tags=["parameters"]
 n_deals = 2000  # games per variant of the small runs made when results/NAME is missing
@@ -55,9 +61,12 @@ n_jobs = 1  # worker processes of those small runs
 
 # %%
 # %matplotlib inline
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
+from matplotlib.ticker import FuncFormatter
+from scipy import stats
 
 import daqing_sim as ds
 from daqing_sim import analysis as an
@@ -84,8 +93,28 @@ runs.groupby("variant", observed=True).size().rename("games").to_frame()
 
 # %%
 shares = an.two_player_pattern_shares(base)
-display(an.plot_two_player_patterns(base))
-shares[["fan", "name", "fans", "count", "n", "share", "lo", "hi", "method", "games_per_win", "first_game"]]
+shares["pattern"] = [an.fan_label(c) for c in shares["fan"]]
+
+
+def share_points(ax, table, label="fan", title=""):
+    """Shares of wins as points with their intervals on a log axis (a bar's length on a log axis
+    means nothing); rows no win held are left out."""
+    t = table[table["count"] > 0].sort_values("share")
+    y = np.arange(len(t))
+    err = np.vstack([t["share"] - t["lo"], t["hi"] - t["share"]]).clip(min=0)
+    ax.errorbar(t["share"], y, xerr=err, fmt="o", ms=3, capsize=2)
+    ax.set_yticks(y, list(t[label]), fontsize="small")
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{100 * x:g}%"))
+    ax.set_xlabel("share of wins holding it (95% interval: Wilson; exact below 50 wins; log scale)")
+    ax.set_title(title, fontsize="small")
+    ax.grid(alpha=0.3)
+
+
+fig, ax = plt.subplots(figsize=(8, 0.22 * int((shares["count"] > 0).sum()) + 1.5))
+share_points(ax, shares, title="Which patterns and limit hands do wins hold? (`declare`; code names)")
+plt.show()
+shares[["pattern", "fans", "count", "n", "share", "lo", "hi", "method", "games_per_win", "first_game"]]
 
 # %%
 seen = shares[shares["count"] > 0]
@@ -95,23 +124,24 @@ unseen_limits = shares[shares["limit"] & (shares["count"] == 0) & (shares["fan"]
 any_limit = pick(shares, fan="limit_any")
 
 
-how_often = (
-    f": one win in {1 / any_limit['share']:,.0f}, one game in {any_limit['games_per_win']:,.0f}"
-    if any_limit["count"]
-    else ""
-)
-
-
 def share_ci(r):
     """A pattern's share of wins with its interval (Wilson or exact, as the table says)."""
     return ci(r["share"], r["lo"], r["hi"], percent=True)
 
 
-top = "; ".join(f"{r['name']} `{r['fan']}` {share_ci(r)}" for _, r in common.head(5).iterrows())
+def games_per(count, games):
+    """One in how many games, with the exact binomial interval of the rate per game (binomtest)."""
+    lo, hi = stats.binomtest(int(count), int(games)).proportion_ci(method="exact")
+    slow = f"{1 / lo:,.0f}" if lo > 0 else "∞"
+    return f"one per {games / count:,.0f} games (95% exact: one per {1 / hi:,.0f} to {slow})"
+
+
+how_often = f", {games_per(any_limit['count'], n_games)}" if any_limit["count"] else ""
+top = "; ".join(f"{r['pattern']} {share_ci(r)}" for _, r in common.head(5).iterrows())
 if len(limits):
     limit_lines = "\n".join(
-        f"| {r['name']} `{r['fan']}` | {r['count']:,} | {share_ci(r)} | one per {r['games_per_win']:,.0f} "
-        f"games | game {r['first_game']:,} |"
+        f"| {r['pattern']} | {r['count']:,} | {share_ci(r)} | {games_per(r['count'], n_games)} "
+        f"| game {r['first_game']:,} |"
         for _, r in limits.iterrows()
     )
 else:
@@ -133,8 +163,10 @@ display(
 | --- | --- | --- | --- | --- |
 {limit_lines}
 
-* Of the rest, {bound}: {", ".join(f"`{c}`" for c in unseen_limits["fan"])}. Seeing a pattern of
-  share p takes about 1 / p wins; at {n_games:,} games the rarest limit hands stay unseen.
+* Of the rest, {bound}: {", ".join(unseen_limits["pattern"])}. Unseen is not "too rare to happen":
+  neither player ever plays for a limit hand (the expert discards as greedy does, for speed and
+  shape), so these shares are of limit hands reached by accident; players who aim for one (国士无双
+  above all) reach it far more often. A share of wins here is this field's, not a table's.
 """)
 )
 
@@ -166,14 +198,17 @@ def vci(variant, stat):
 
 fd = fdist[fdist["variant"] == "declare"]
 f1, f2 = pick(fd, F=1), pick(fd, F=2)
-f5 = fd[fd["F"] >= 5]
-at5 = f5["count"].sum() / f1["n"] if f1["n"] else float("nan")
+won_f = base["fan_total"].to_numpy()[base["winner"].to_numpy() >= 0]
+k5 = int((won_f >= 5).sum())
+at5 = ci(k5 / len(won_f), *an.wilson_interval(k5, len(won_f)), percent=True)
+f_q99 = an.quantile_interval(won_f, 0.99)
 display(
     Markdown(f"""
 ### Answer: F and E[value] (`declare`, {n_games:,} games)
 * A win has **F = 1** with {row_ci(f1, "share")} and F = 2 with {row_ci(f2, "share")}; F of 5 or
-  more in {100 * at5:.2g}% of wins. Mean F of a win: {vci("declare", "F_mean")}, median
-  {vs[("declare", "q50")]["estimate"]:.0f}, 99th percentile {vs[("declare", "q99")]["estimate"]:.0f}.
+  more in {at5} of wins (Wilson). Mean F of a win: {vci("declare", "F_mean")}, median
+  {vci("declare", "q50")}; the 99th percentile of F is {f_q99[0]:.0f} (95%
+  distribution-free interval {f_q99[1]:.0f} to {f_q99[2]:.0f}: 99 % of wins have at most this F).
 * **E[value] per game** (the loser pays it; 0 on 流局): {vci("declare", "mean_deal")} points;
   per win {vci("declare", "mean")} (SD {vci("declare", "sd")}). Multiplier and points per fan scale
   every value alike (e.g. x 50 in the text's room of multiplier 5 and 10 points per fan).
@@ -221,8 +256,15 @@ fewer_fans = verdict(
     "fewer",
     "as many",
 )
-fl = base["fan_flower"].to_numpy()[base["winner"].to_numpy() >= 0]
+fl = base["fan_flower"].to_numpy(dtype=float)[base["winner"].to_numpy() >= 0]
+fl_mean = ci(*an.bootstrap_ratio(fl))
 flower_share = pick(shares, fan="flower")
+# the value of a game without 报听 relative to with it: sum(never - declare) / sum(declare) over the
+# same walls, a ratio of paired sums with its bootstrap interval
+v_dec = base.set_index("deal")["value"].astype(float)
+v_never = frames["never_declare"].set_index("deal")["value"].astype(float).reindex(v_dec.index)
+rel = an.bootstrap_ratio((v_never - v_dec).to_numpy(), v_dec.to_numpy())
+rel_value = ci(*rel, percent=True)
 display(
     Markdown(f"""
 ### Answer: 报听 and the flower tile (paired on the same {n_games:,} walls; {family} differences, Bonferroni)
@@ -234,14 +276,15 @@ display(
   {num(d[("dealer_pay", "never_declare")])} points per game. Without 报听 (a declared hand is locked:
   no claims) the share of games won is **{more_wins}**, with **{fewer_fans}** fans per game (no
   门清报听, 天听):
-  the game is worth {100 * nv["diff"] / nv["baseline_mean"]:+.1f}% in value.
+  the game's value changes by {rel_value} of its value with 报听 (a ratio of the paired sums over
+  the same walls, bootstrap interval; not adjusted).
 * **报听 for one player**: the expert that never declares scores {ci(nd["mean_pay"], nd["lo"], nd["hi"])}
   points per seat-game against greedy, which declares; the gap between them,
   {ci(duo_pairs.iloc[0]["diff"], duo_pairs.iloc[0]["lo"], duo_pairs.iloc[0]["hi"])} points per seat-game
   ({int(nd["n_walls"]):,} walls, both rotations), is what declaring is worth to a player against a
   declaring opponent in this field.
 * **The flower tile** (`no_flower` - `declare`): {share_ci(flower_share)} of wins hold at least one
-  tile of the flower kind ({fl.mean():.3f} flower fans per win); taking the tile away changes a
+  tile of the flower kind ({fl_mean} flower fans per win, bootstrap); taking the tile away changes a
   game's value by {num(d[("value", "no_flower")])} points and F by {num(d[("fan_total", "no_flower")])},
   while wins change by {pp(d[("win", "no_flower")])} (the face-up tile is a seen tile in the
   players' counts, so a few decisions change).
@@ -269,16 +312,19 @@ def role(stat, who, percent=True):
     return row_ci(pick(rb, statistic=stat, role=who), "estimate", percent)
 
 
-wd, wn = pick(rb, statistic="win", role="dealer"), pick(rb, statistic="win", role="non_dealer")
 pd_ = pick(rb, statistic="pay", role="dealer")
 seat_worth = verdict(pd_["lo"], pd_["hi"], "ahead", "behind", "not distinguishable from even")
-edge = "higher" if wd["lo"] > wn["hi"] else "lower" if wd["hi"] < wn["lo"] else "not distinguishable"
+# the two seats of one game are paired: P(dealer wins) - P(non-dealer wins) is the mean of a per-game
+# difference (1, -1 or 0), with its bootstrap interval, not two marginal intervals compared
+w, dl = base["winner"].to_numpy(), base["dealer"].to_numpy()
+gap_win = an.bootstrap_ratio((w == dl).astype(float) - ((w >= 0) & (w != dl)))
+edge = verdict(gap_win[1], gap_win[2], "higher", "lower", "not distinguishable")
 display(
     Markdown(f"""
 ### Answer: dealer and non-dealer (`declare`, {n_games:,} games)
 * The **dealer** (14 tiles, the first discard) wins {role("win", "dealer")} of games, the
-  **non-dealer** {role("win", "non_dealer")}: the dealer's rate is {edge} (Wilson intervals
-  {"apart" if edge != "not distinguishable" else "overlapping"}). Self-draws:
+  **non-dealer** {role("win", "non_dealer")} (和了率, per seat-game): the dealer's rate is **{edge}**,
+  by {an.format_diff(*gap_win, percent=True)} (paired within each game). Self-draws:
   {role("self_draw", "dealer")} and {role("self_draw", "non_dealer")}; deal-ins:
   {role("deal_in", "dealer")} and {role("deal_in", "non_dealer")}.
 * They declare 报听 in {role("declared", "dealer")} and {role("declared", "non_dealer")} of games
@@ -294,7 +340,9 @@ display(
 # reaches the extra draws of 海底捞月 (the 71 tiles are used up with a ready player) and is won in them.
 
 # %%
-display(an.plot_deal_length(runs))
+shown = runs[runs["variant"].isin(["declare", "never_declare"])].copy()
+shown["variant"] = shown["variant"].cat.remove_unused_categories()
+display(an.plot_deal_length(shown))  # no_flower lies on declare: its figures are in the table
 length = an.deal_length(runs)
 length.pivot_table(index="statistic", columns="variant", values="estimate", observed=True, sort=False)
 
@@ -311,15 +359,35 @@ def oc(name):
     return ci(out.loc[name, "share"], out.loc[name, "lo"], out.loc[name, "hi"], percent=True)
 
 
-q = {stat: pick(lb, statistic=stat)["estimate"] for stat in ("q05", "q50", "q95")}
+draws = base["draws"].to_numpy()
+q = {p: an.quantile_interval(draws, p) for p in (0.05, 0.5)}  # (quantile, lo, hi), distribution-free
+TO_DRAW = 71 - 14 - 13  # the tiles left to draw after the hands (docs/RULES_TWO_PLAYER.md)
+n_all = int((draws >= TO_DRAW).sum())
+all_drawn = ci(n_all / len(draws), *an.wilson_interval(n_all, len(draws)), percent=True)
+no_win = (base["winner"] < 0).to_numpy()
+no_ready = no_win & (base["extra_draws"] == 0).to_numpy()
+missed = no_win & (base["extra_draws"] > 0).to_numpy()
+
+
+def share_of_games(x):
+    """The share of games where ``x`` holds, with its Wilson interval."""
+    return ci(x.mean(), *an.wilson_interval(int(x.sum()), len(x)), percent=True)
+
+
 display(
     Markdown(f"""
 ### Answer: game length (`declare`, {n_games:,} games)
 * A game draws {row_ci(pick(lb, statistic="mean"), "estimate", False)} tiles on average (median
-  {q["q50"]:.0f}, 5 % of games end by draw {q["q05"]:.0f}, 5 % last {q["q95"]:.0f} or more, of 44).
-* {oc("exhaustive_draw")} of games end in **流局** (nobody ready when the tiles run out);
-  {ci(extra.mean(), elo, ehi, percent=True)} reach the extra draws of 海底捞月 and
-  {ci(extra_win.mean(), wlo, whi, percent=True)} are won in them.
+  {q[0.5][0]:.0f}, 95% interval {q[0.5][1]:.0f} to {q[0.5][2]:.0f}; 5 % of games end by draw
+  {q[0.05][0]:.0f}, {q[0.05][1]:.0f} to {q[0.05][2]:.0f}); {all_drawn} of games draw all {TO_DRAW}
+  tiles there are to draw, the most a game can, so the upper quantiles of the length sit at
+  {TO_DRAW}. Without the flower tile a game's length changes by {num(d[("draws", "no_flower")])}
+  tiles (paired, Bonferroni as above): its line would hide under `declare`'s, so the plot leaves
+  it out.
+* {oc("exhaustive_draw")} of games end in **流局**, nobody winning: {share_of_games(no_ready)} with
+  nobody ready when the tiles run out, {share_of_games(missed)} with a ready player whose extra
+  draws (海底捞月) all missed. {ci(extra.mean(), elo, ehi, percent=True)} reach the extra draws
+  and {ci(extra_win.mean(), wlo, whi, percent=True)} are won in them.
 * Self-draws end {oc("self_draw")} of games, deal-ins {oc("deal_in")}.
 """)
 )
@@ -354,24 +422,37 @@ for col, label in (("doubled", "with the doubling (x 2^game)"), ("plain", "witho
         {"match result of seat 0": label, "mean": e, "lo": lo, "hi": hi, "sd": x.std(ddof=1)}
         | {"P(ahead)": k / len(x), "p_lo": float(plo), "p_hi": float(phi)}
         | {f"q{int(100 * p):02d}": v[0] for p, v in q.items()}
+        | {f"q{int(100 * p):02d}_{end}": v[i] for p, v in q.items() for i, end in ((1, "lo"), (2, "hi"))}
     )
 match_table = pd.DataFrame(rows)
 match_table
 
 # %%
 dbl, pln = match_table.iloc[0], match_table.iloc[1]
-last = match[match["game"] == 7]
-share_last = float(np.abs(last["match_pay_0"]).sum() / np.abs(match["match_pay_0"]).sum())
+# the spread ratio and the last game's share of the points moved, each with a bootstrap over matches
+sd_ratio = stats.bootstrap(
+    (per["doubled"].to_numpy(dtype=float), per["plain"].to_numpy(dtype=float)),
+    lambda a, b, axis=-1: a.std(ddof=1, axis=axis) / b.std(ddof=1, axis=axis),
+    paired=True,
+    n_resamples=2000,
+    random_state=0,
+)
+moved = match.assign(a=np.abs(match["match_pay_0"]), last=np.abs(match["match_pay_0"]) * (match["game"] == 7))
+moved = moved.groupby("match")[["last", "a"]].sum()
+share_last = an.bootstrap_ratio(moved["last"].to_numpy(dtype=float), moved["a"].to_numpy(dtype=float))
 display(
     Markdown(f"""
 ### Answer: an 8-game match ({n_matches:,} matches; seat 0 never declares, seat 1 greedy)
 * **With the doubling**, seat 0's match result is {ci(dbl["mean"], dbl["lo"], dbl["hi"])} points
-  (SD {dbl["sd"]:.1f}; 5 % of matches {dbl["q05"]:.0f} or worse, 5 % {dbl["q95"]:.0f} or better), and it is
+  (SD {dbl["sd"]:.1f}; 5 % of matches {dbl["q05"]:.0f} or worse, 95% interval of that quantile
+  {dbl["q05_lo"]:.0f} to {dbl["q05_hi"]:.0f}; 5 % {dbl["q95"]:.0f} or better, {dbl["q95_lo"]:.0f} to
+  {dbl["q95_hi"]:.0f}), and it is
   ahead after the match in {ci(dbl["P(ahead)"], dbl["p_lo"], dbl["p_hi"], percent=True)} of them.
 * **Without the doubling** the same games come to {ci(pln["mean"], pln["lo"], pln["hi"])} points
-  (SD {pln["sd"]:.1f}): the doubling makes the spread of a match about {dbl["sd"] / pln["sd"]:.0f} times
-  wider, and the last game alone moves {100 * share_last:.0f}% of the points of a match (with the
-  doubling): the last game weighs as much as the seven before it.
+  (SD {pln["sd"]:.1f}): the doubling makes the spread (SD) of a match
+  {ci(dbl["sd"] / pln["sd"], *sd_ratio.confidence_interval)} times wider, and the last game alone
+  moves {ci(*share_last, percent=True)} of the points of a match (with the doubling; bootstrap over
+  matches): the last game weighs about as much as the seven before it.
 """)
 )
 
