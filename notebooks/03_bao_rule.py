@@ -22,7 +22,8 @@
 # difference on the same walls. Data: `experiments/bao_replacement.toml`.
 #
 # Intervals are 95 % unless stated: Wilson score intervals (scipy) for probabilities, a
-# percentile bootstrap (`scipy.stats.bootstrap`, 25,000 resamples of whole deals, fixed seed)
+# percentile bootstrap (`scipy.stats.bootstrap`, 25,000 resamples, fixed seed; it resamples
+# blocks of consecutive deals, 1,000 blocks above 1,000 deals)
 # for means, and the same bootstrap over paired deals (variants play the same walls) for
 # differences between variants. Where a headline compares many variants or strategies, the
 # intervals are Bonferroni-adjusted for the family stated (they hold jointly at 95 %).
