@@ -74,7 +74,7 @@ SECONDS = {
     # 8.5 s inclusive, the Beijing shanten and waits they call included)
     ("daqing_sim.hand.two_player", "tp_hand_shanten_k"): 10,
     ("daqing_sim.hand.two_player", "tp_wait_set_k"): 1,
-    ("daqing_sim.hand.two_player", "tp_fans_k"): 9,
+    ("daqing_sim.hand.two_player", "tp_fans_wait_k"): 9,
 }
 #: building the evaluator's lookup tables when their disk cache is empty (their kernel compiles
 #: only then, so it is counted here, not as an entry kernel)
@@ -110,7 +110,7 @@ FEATURES = {
         (
             ("daqing_sim.hand.two_player", "tp_hand_shanten_k"),
             ("daqing_sim.hand.two_player", "tp_wait_set_k"),
-            ("daqing_sim.hand.two_player", "tp_fans_k"),
+            ("daqing_sim.hand.two_player", "tp_fans_wait_k"),
         ),
     ),
     "advise": Feature(

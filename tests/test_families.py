@@ -461,4 +461,4 @@ def test_a_daqing_run_compiles_no_beijing_or_two_player_kernel():
     two = compiled(
         "ds.score_win('1112345678999m', '5m', rules=ds.RuleSet(family='two_player'), self_draw=True)"
     )
-    assert "tp_fans_k" in two
+    assert "tp_fans_wait_k" in two  # score_win reads the scored split's wait too
