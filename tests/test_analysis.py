@@ -620,8 +620,43 @@ def test_ready_plot_writes_its_values_in_the_legend_not_over_the_curves():
     ax = an.plot_ready_probability(df[df["variant"] == "classic"]).axes[0]
     assert not ax.texts
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert [x.split(" (")[0] for x in labels] == ["dealer", "non_dealer"]  # one variant: not named
+    assert [x.split(" (")[0] for x in labels] == ["dealer", "non-dealer"]  # one variant: not named
     assert all("k 6: " in x and ", 12: " in x for x in labels)
+
+
+@pytest.mark.parametrize("estimand", ["by_draw", "at_risk", "kaplan_meier"])
+def test_ready_plot_speaks_a_players_words(estimand):
+    """The title says what the curve means without the estimator's jargon; the legend and the
+    panels name the roles as a player says them."""
+    df = with_new_columns(two_variant_frame())
+    for fig in (
+        an.plot_ready_probability(df, estimand=estimand),
+        an.plot_ready_probability(df[df["variant"] == "classic"], estimand=estimand),
+    ):
+        for ax in fig.axes:
+            title = ax.get_title()
+            jargon = [
+                w for w in ("kaplan", "meier", "censor", "S(k)", "estimand", estimand) if w in title.lower()
+            ]
+            assert not jargon, title
+            texts = [t.get_text() for t in ax.get_legend().get_texts()] + [title]
+            assert not any("non_dealer" in t for t in texts), texts
+    titles = [ax.get_title() for ax in an.plot_ready_probability(df, estimand=estimand).axes]
+    assert "(dealer)" in titles[0] and "(non-dealer)" in titles[1]
+
+
+def test_risk_plot_says_which_seat_deals():
+    df = with_new_columns(two_variant_frame())
+    ax = an.plot_net_result(df).axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0 (dealer)", "1", "2", "3"]
+    assert "seat 0 deals every deal" in ax.get_xlabel()
+    moved = df.assign(dealer=np.int8(2))
+    ax = an.plot_net_result(moved).axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2 (dealer)", "3"]
+    mixed = df.assign(dealer=(df["deal"] % 4).astype(np.int8))
+    ax = an.plot_net_result(mixed).axes[0]
+    assert "(dealer)" not in " ".join(t.get_text() for t in ax.get_xticklabels())
+    assert "dealer changes" in ax.get_xlabel()
 
 
 # --------------------------------------------------------------------------- validation
