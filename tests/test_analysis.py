@@ -1059,3 +1059,35 @@ def test_payment_plot_of_a_run_nobody_won_says_so_instead_of_failing():
     assert texts == ["no payments: no deal was won"]
     assert fig.axes[1].get_xscale() == "linear"
     fig.canvas.draw()  # renders without the log-scale error
+
+
+def test_a_seat_that_never_gets_ready_has_an_upper_bound_not_nan(tmp_path):
+    """Kaplan-Meier before any event: Greenwood's interval is undefined, the bound is the exact one
+    for no event among the seats followed that far (each event-free through k)."""
+    df = with_new_columns(two_variant_frame())
+    for s in range(4):  # nobody ever declares ready
+        df[f"ready_turn_{s}"] = np.int16(-1)
+    t = an.ready_probability(df, by="role", estimand="kaplan_meier")
+    assert (t["p"] == 0).all() and (t["lo"] == 0).all()
+    at_risk = t["n"].to_numpy()
+    expect = np.where(at_risk > 0, 1 - 0.025 ** (1 / np.maximum(at_risk, 1)), 1.0)
+    assert t["hi"].to_numpy() == pytest.approx(expect)
+    table = an.write_summary(df, tmp_path / "run")
+    ready = table[table["metric"].str.startswith("ready_")]
+    assert ready[["estimate", "lo", "hi"]].notna().all().all()
+    back = pd.read_csv(tmp_path / "run" / "summary.csv")
+    assert back.loc[back["metric"].str.startswith("ready_"), ["lo", "hi"]].notna().all().all()
+    from daqing_sim.experiments.cli import format_summary
+
+    assert "nan" not in format_summary(table)
+
+
+def test_no_interval_is_said_in_words_never_nan():
+    nan = float("nan")
+    assert an.format_ci(0.5, 0.4, nan) == "0.500 (no 95% CI: too few cases)"
+    assert an.format_ci(nan, nan, nan) == "n/a (no case to estimate it from)"
+    s = pd.DataFrame(
+        {"variant": ["a", "a"], "metric": ["win_rate", "self_draw"], "estimate": [0.5, nan]}
+        | {"lo": [0.4, nan], "hi": [nan, nan], "n": [10, 0], "method": ["Wilson"] * 2}
+    )
+    assert "nan" not in an.headline_table(s) and "0.500 (no interval)" in an.headline_table(s)
