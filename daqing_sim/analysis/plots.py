@@ -668,10 +668,10 @@ def plot_family_readiness(frames: dict, max_draws: int = 16) -> Figure:
     """Readiness by own draw k of frames of any family side by side (Kaplan-Meier bands): declared
     ready (上听) under Daqing, a waiting hand (听牌) under Beijing; one panel per role.
 
-    ``frames``: label -> a results frame of one variant."""
+    ``frames``: label -> a results frame of one variant, or one results frame (its variants)."""
     fig = Figure(figsize=(12, 4.6))
     axes = [fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)]
-    for label, g in frames.items():
+    for label, g in fam._labelled_frames(frames, "plot_family_readiness").items():
         t = fam.readiness_probability(
             g.drop(columns="variant", errors="ignore"), max_draws=max_draws, estimand="kaplan_meier"
         )
@@ -742,10 +742,11 @@ def plot_family_comparison(
 def plot_family_fans(frames: dict) -> Figure:
     """Which fan types do wins hold, per frame of any family (its own types; Wilson, log scale)?
 
-    ``frames``: label -> a results frame of one variant
+    ``frames``: label -> a results frame of one variant, or one results frame (its variants)
     (:func:`~daqing_sim.analysis.families.win_fan_shares`)."""
     tables = {
-        label: fam.win_fan_shares(g.drop(columns="variant", errors="ignore")) for label, g in frames.items()
+        label: fam.win_fan_shares(g.drop(columns="variant", errors="ignore"))
+        for label, g in fam._labelled_frames(frames, "plot_family_fans").items()
     }
     fig = Figure(figsize=(6.2 * len(tables), 0.34 * max(len(t) for t in tables.values()) + 1.8))
     for i, (label, t) in enumerate(tables.items()):
