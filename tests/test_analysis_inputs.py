@@ -106,7 +106,7 @@ def test_the_cross_family_functions_read_every_family(frames):
     [
         (lambda f: an.family_comparison([f["daqing"]]), "pass a results DataFrame or a dict"),
         (lambda f: an.win_fan_shares({"a": f["daqing"]}), "got a dict of frames"),
-        (lambda f: an.value_statistics(f["daqing"]), "a Daqing frame has no column value"),
+        (lambda f: an.value_statistics(f["daqing"]), "this is a Daqing frame, which has no column value"),
         (lambda f: an.expected_payment(f["two_player"]), "this is a two-player frame"),
         (lambda f: an.fan_type_shares(f["daqing"]), "win_fan_shares reads a frame of any family"),
     ],

@@ -43,8 +43,8 @@ def frame_families(df: pd.DataFrame) -> list[str]:
     return fams or ["daqing"]
 
 
-def _wrong_family(df: pd.DataFrame, missing: list[str], func: str) -> str | None:
-    """Why a frame of another family lacks ``missing``, in one line (None: not a family matter)."""
+def _wrong_family(df: pd.DataFrame, missing: list[str], func: str) -> str:
+    """Why ``func`` cannot read a frame of another rule family (it lacks ``missing``), in one line."""
     fams = frame_families(df)
     if len(fams) > 1:
         names = ", ".join(FAMILY_NAMES.get(f, f) for f in fams)
@@ -52,16 +52,14 @@ def _wrong_family(df: pd.DataFrame, missing: list[str], func: str) -> str | None
     fam = fams[0]
     name = FAMILY_NAMES.get(fam, fam)
     hint = OTHER_FAMILY_HINTS.get(func)
-    hint = f"; for it: {hint}" if hint else ""
+    hint = f"; for this frame: {hint}" if hint else ""
     if fam == "two_player" and any(c.endswith(("_2", "_3")) for c in missing):
         return (
             f"{func}: reads frames of four seats (Daqing, Beijing; it needs {missing[0]}), and this is a "
             f"two-player frame{hint or '; the two_player_* functions of daqing_sim.analysis read it'}"
         )
-    return (
-        f"{func}: a {name} frame has no column {missing[0]}, which this function reads (its rule "
-        f"family's frames have it){hint}"
-    )
+    made = "made for other rule families"
+    return f"{func}: this is a {name} frame, which has no column {missing[0]} ({made}){hint}"
 
 
 # columns that only Beijing and two-player frames have (a Daqing frame lacking them is not broken)

@@ -601,8 +601,8 @@ def family_comparison(
         fams = set(variant_families(g).values())
         if len(fams) != 1 or len(variants(g)) != 1:
             raise ValueError(
-                f"family_comparison: frame {label!r} holds {len(variants(g))} variants; give one variant per "
-                "label, or pass the whole frame (its variants become the labels)"
+                f"family_comparison: frame {label!r} holds {len(variants(g))} variants; give one variant of "
+                "one family per label, or pass the whole frame (its variants become the labels)"
             )
         family = fams.pop()
         base = _base_of(base_points, label) if family == "beijing" else 1.0
@@ -721,8 +721,8 @@ def gain_distribution(
         fams = set(variant_families(g).values())
         if len(fams) != 1 or len(variants(g)) != 1:
             raise ValueError(
-                f"gain_distribution: frame {label!r} holds {len(variants(g))} variants; give one variant per "
-                "label, or pass the whole frame (its variants become the labels)"
+                f"gain_distribution: frame {label!r} holds {len(variants(g))} variants; give one variant of "
+                "one family per label, or pass the whole frame (its variants become the labels)"
             )
         family = fams.pop()
         base = _base_of(base_points, label) if family == "beijing" else 1.0
