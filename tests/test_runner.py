@@ -310,7 +310,7 @@ def test_compiling_shows_which_part_and_how_many_are_done(
     took = _runner.precompile(["expert"] * 4, 1, "daqing", progress=True)
     assert seen == ["hand", "engine", "expert"] and set(took) == set(seen)
     err = capsys.readouterr().err.replace("\r", "\n")
-    assert "compiling: 0/3 parts done" in err and "now: hand kernels" in err
+    assert "compiling: 0/3 parts done [00:00], now: hand kernels" in err
     assert "compiling: 1/3 parts done" in err and "now: engine" in err
     assert "compiling: 3/3 parts done" in err
 

@@ -238,7 +238,7 @@ class _CompileProgress:
 
     def _show(self) -> None:
         names = ", ".join(PART_TITLES.get(p, p) for p in self.running)
-        self.bar.set_postfix_str(f" now: {names}" if names else "", refresh=True)
+        self.bar.set_postfix_str(f"now: {names}" if names else "", refresh=True)  # after ", "
 
     def start(self, *parts: str) -> None:
         self.running += parts
