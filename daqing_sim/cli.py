@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM during a run (runner.Interrupted)
-        print("daqing-sim: interrupted; finished results are kept", file=sys.stderr)
+        print(getattr(e, "line", "daqing-sim: interrupted; finished results are kept"), file=sys.stderr)
         return 128 + getattr(e, "signum", 2)
     except (ValueError, FileNotFoundError, IsADirectoryError, PermissionError) as e:
         print(f"daqing-sim {args.command}: error: {e}", file=sys.stderr)

@@ -10,7 +10,8 @@ with no logging set up. It says nothing when the kernels are cached, and each fe
 once per process. Silence it with ``logging.getLogger("daqing_sim.compile").setLevel(logging.ERROR)``.
 
 The expected times were measured on a cold cache (``tools/compile_timings.py``) on the
-project's shared two-core machine.
+project's shared two-core machine, as the time on an idle machine; on a busy one the line says
+both, the longer one scaled by the load (:func:`busy_factor`).
 
 >>> announce("no such feature")
 Traceback (most recent call last):
@@ -24,6 +25,7 @@ import hashlib
 import importlib
 import logging
 import multiprocessing
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -47,13 +49,15 @@ SECONDS = {
     ("daqing_sim.advisor.exact", "outs_k"): 2,
     ("daqing_sim.advisor.exact", "state_value_k"): 2,
     # the engines hold no table-thinking player (players.seats: each compiles on its own, below);
-    # measured 2026-12-02 by tools/compile_timings.py main-job (CPU, loaded machine)
+    # the batch engine and the expert: CPU seconds, inclusive, measured 2026-12-05 by
+    # tools/compile_timings.py main-job (71 s of CPU compiling in all, one process; a compile runs
+    # on one core, so its CPU time is its wall time on an idle machine; at load 8 it took 465 s)
     ("daqing_sim.game.handle", "step_handle_k"): 40,
-    ("daqing_sim.game.engine", "play_batch_k"): 37,
+    ("daqing_sim.game.engine", "play_batch_k"): 40,
     # a seated player's discard, claim and kong (inclusive: the hand kernels they call, the first time)
-    ("daqing_sim.players.expert", "discard"): 27,
-    ("daqing_sim.players.expert", "claim"): 4,
-    ("daqing_sim.players.expert", "kong"): 2,
+    ("daqing_sim.players.expert", "discard"): 22,
+    ("daqing_sim.players.expert", "claim"): 3,
+    ("daqing_sim.players.expert", "kong"): 1,
     ("daqing_sim.players.greedy", "discard"): 17,
     ("daqing_sim.players.greedy", "claim"): 3,
     ("daqing_sim.players.greedy", "kong"): 2,
@@ -227,21 +231,35 @@ def _check(feature: str) -> None:
         raise ValueError(f"unknown feature {feature!r}: one of {', '.join(sorted(FEATURES))}")
 
 
-def compile_seconds(feature: str, players: Sequence[str] = (), family: str = "daqing") -> int:
-    """About how long the first use of ``feature`` in this process compiles, 0 when its
-    kernels are cached (and the lookup tables built); ``players``: the built-in players the call
-    seats (those that compile on their own are counted, once each).
+def _makespan(parts: Sequence[float], jobs: int) -> float:
+    """The wall time of ``parts`` (seconds each) on ``jobs`` processes, longest first.
+
+    >>> _makespan([40, 30, 20], 2), _makespan([40, 30, 20], 1)
+    (50.0, 90.0)
+    """
+    loads = [0.0] * max(1, jobs)
+    for p in sorted(parts, reverse=True):
+        loads[loads.index(min(loads))] += p
+    return max(loads)
+
+
+def compile_seconds(feature: str, players: Sequence[str] = (), family: str = "daqing", jobs: int = 1) -> int:
+    """About how long the first use of ``feature`` compiles on an idle machine, 0 when its kernels
+    are cached (and the lookup tables built); ``players``: the built-in players the call seats
+    (those that compile on their own are counted, once each); ``jobs``: processes compiling the
+    feature and each player side by side (``daqing-sim run``), one after the other with 1.
 
     >>> compile_seconds("hand") >= 0
     True
     """
     _check(feature)
     sig = FEATURES[feature].signature
-    cold = [k for k in FEATURES[feature].kernels if not _cached(*k, sig)]
-    cold += [k for k in player_kernels(players, family) if not _cached(*k)]
-    if not cold:
+    parts = [[k for k in FEATURES[feature].kernels if not _cached(*k, sig)]]
+    parts += [[k for k in player_kernels([p], family) if not _cached(*k)] for p in dict.fromkeys(players)]
+    seconds = [sum(SECONDS.get(k, 1) for k in part) for part in parts if part]
+    if not seconds:
         return 0
-    return sum(SECONDS.get(k, 1) for k in cold) + (0 if _tables_cached() else TABLE_SECONDS)
+    return round(_makespan(seconds, jobs)) + (0 if _tables_cached() else TABLE_SECONDS)
 
 
 def will_compile(feature: str) -> bool:
@@ -253,20 +271,22 @@ def will_compile(feature: str) -> bool:
     return compile_seconds(feature) > 0
 
 
-def announce(feature: str, players: Sequence[str] = (), family: str = "daqing") -> None:
-    """Log one line if ``feature`` (with the built-in ``players`` it seats) is about to compile;
-    at most once per feature and process."""
+def announce(feature: str, players: Sequence[str] = (), family: str = "daqing", jobs: int = 1) -> None:
+    """Log one line if ``feature`` (with the built-in ``players`` it seats) is about to compile,
+    with about how long it takes idle and, on a busy machine, at its load (``jobs``: the
+    processes compiling side by side, as :func:`compile_seconds`); at most once per feature and
+    process."""
     _check(feature)
     # worker processes of a parallel run stay quiet: the process that started them has said it
     if feature in _done or multiprocessing.current_process().name != "MainProcess":
         return
     _done.add(feature)
-    seconds = compile_seconds(feature, players, family)
+    seconds = compile_seconds(feature, players, family, jobs)
     if seconds:
         logger.warning(
-            "daqing_sim: compiling %s (first use only, about %d s; numba caches them on disk)",
+            "daqing_sim: compiling %s (first use only, %s; numba caches them on disk)",
             FEATURES[feature].what,
-            _round(seconds),
+            say_seconds(seconds, busy_factor(jobs)),
         )
 
 
@@ -274,12 +294,57 @@ def _round(seconds: int) -> int:
     return seconds if seconds < 10 else 5 * round(seconds / 5)
 
 
+def _usable_cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def busy_factor(jobs: int = 1, cores: int | None = None, load: float | None = None) -> float:
+    """How many times longer ``jobs`` compiling processes take than on an idle machine, when
+    ``load`` other processes (default: the 1-minute load average) want the ``cores`` (default: the
+    usable ones): each then gets ``cores / (load + jobs)`` of a core, when that is below one.
+
+    >>> busy_factor(2, cores=2, load=0.0), busy_factor(2, cores=2, load=4.0)
+    (1.0, 3.0)
+    """
+    cores = _usable_cores() if cores is None else cores
+    if load is None:
+        try:
+            load = os.getloadavg()[0]
+        except OSError:  # pragma: no cover - no load average on this system
+            load = 0.0
+    return max(1.0, (load + min(jobs, cores)) / cores)
+
+
+def say_seconds(seconds: float, factor: float = 1.0) -> str:
+    """An expected wait in words: ``about 75 s``, ``about 4 min``; on a busy machine (a ``factor``
+    of :func:`busy_factor`) a range: ``about 75 s idle, up to 4 min at this machine's load``.
+
+    The load average only bounds the wait: its processes need not all want a core throughout
+    (measured: a main-job compile of 73 s at load 7 announced as 45 s idle, up to 3 min).
+
+    >>> say_seconds(74), say_seconds(230), say_seconds(74, 3.0)
+    ('about 75 s', 'about 4 min', "about 75 s idle, up to 4 min at this machine's load")
+    """
+
+    def words(s: float) -> str:
+        return f"{_round(round(s))} s" if s < 100 else f"{int(s / 60 + 0.5)} min"
+
+    if factor < 1.25:
+        return f"about {words(seconds)}"
+    return f"about {words(seconds)} idle, up to {words(seconds * factor)} at this machine's load"
+
+
 __all__ = [
     "FEATURES",
     "SECONDS",
     "announce",
+    "busy_factor",
     "cold_parts",
     "compile_seconds",
     "player_kernels",
+    "say_seconds",
     "will_compile",
 ]

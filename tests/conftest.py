@@ -27,25 +27,60 @@ from daqing_sim.rules import RuleSet  # noqa: E402
 Melds = list[tuple[int, int]]
 
 
+def _say(line: str) -> None:
+    # pytest_configure runs before pytest captures output: standard error reaches the terminal
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Before any test (in the main process only, not in xdist workers): compile or load the
     parts of ``warm_kernels.py``, one subprocess each, as many at a time as there are cores and
     each once the parts it calls are cached, so a cold numba cache is filled once, on every core
-    at once, and no two test workers compile the same kernels. ``DAQING_TEST_WARM=0`` skips it."""
+    at once, and no two test workers compile the same kernels. It says first how many parts
+    compile and about how long that takes, then each part as it ends (how many of how many).
+    ``DAQING_TEST_WARM=0`` skips it."""
     if hasattr(config, "workerinput") or os.environ.get("DAQING_TEST_WARM") == "0":
         return
-    from warm_kernels import run_parts
+    import time
+
+    started = time.perf_counter()
+    from warm_kernels import ORDER, estimate, run_parts
+
+    from daqing_sim.compile_notice import busy_factor, say_seconds
 
     env = {**os.environ, "NUMBA_NUM_THREADS": "1"}
     jobs = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
-    took, failed, parts = run_parts(jobs, env)
+    try:
+        from warm_kernels import cold_parts
+
+        cold = cold_parts()
+    except Exception:  # the check itself failed (a broken import): the parts will say what
+        cold = list(ORDER)
+    total = len(ORDER)
+    wait = say_seconds(estimate(cold, jobs), busy_factor(jobs))
+    if cold:
+        _say(
+            f"numba kernels: compiling {len(cold)} of {total} parts before the tests (first run, or their "
+            f"source changed; cached on disk after), {wait}, {jobs} at a time (tests/warm_kernels.py)"
+        )
+    else:
+        _say(f"numba kernels: all {total} parts cached, loading them ({wait})")
+
+    def report(part: str, done: list[str], running: list[str]) -> None:
+        if part in cold:
+            now = f"; now {', '.join(running)}" if running else ""
+            at = time.perf_counter() - started
+            _say(f"numba kernels [{len(done)}/{total}]: {part} done at {at:.0f} s{now}")
+
+    took, failed, parts = run_parts(jobs, env, report)
     # a failing part is not an error here: the tests that use those kernels report it
     note = f", failed: {', '.join(failed)}" if failed else ""
     cpu = sum(p[2] for p in parts.values())
-    sys.stderr.write(f"numba kernels compiled or loaded in {took:.0f} s ({cpu:.0f} s of CPU){note}\n")
+    _say(f"numba kernels compiled or loaded in {took:.0f} s ({cpu:.0f} s of CPU){note}")
     if os.environ.get("DAQING_TEST_WARM_LOG"):  # each part's (start s, end s, CPU s)
         with open(os.environ["DAQING_TEST_WARM_LOG"], "w") as f:
-            json.dump(parts, f)
+            json.dump({"cold": cold, "parts": parts}, f)
 
 
 def _meld_tiles(kind: int, tile: int) -> list[int]:

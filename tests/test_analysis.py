@@ -631,8 +631,43 @@ def test_ready_plot_writes_its_values_in_the_legend_not_over_the_curves():
     ax = an.plot_ready_probability(df[df["variant"] == "classic"]).axes[0]
     assert not ax.texts
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert [x.split(" (")[0] for x in labels] == ["dealer", "non_dealer"]  # one variant: not named
+    assert [x.split(" (")[0] for x in labels] == ["dealer", "non-dealer"]  # one variant: not named
     assert all("k 6: " in x and ", 12: " in x for x in labels)
+
+
+@pytest.mark.parametrize("estimand", ["by_draw", "at_risk", "kaplan_meier"])
+def test_ready_plot_speaks_a_players_words(estimand):
+    """The title says what the curve means without the estimator's jargon; the legend and the
+    panels name the roles as a player says them."""
+    df = with_new_columns(two_variant_frame())
+    for fig in (
+        an.plot_ready_probability(df, estimand=estimand),
+        an.plot_ready_probability(df[df["variant"] == "classic"], estimand=estimand),
+    ):
+        for ax in fig.axes:
+            title = ax.get_title()
+            jargon = [
+                w for w in ("kaplan", "meier", "censor", "S(k)", "estimand", estimand) if w in title.lower()
+            ]
+            assert not jargon, title
+            texts = [t.get_text() for t in ax.get_legend().get_texts()] + [title]
+            assert not any("non_dealer" in t for t in texts), texts
+    titles = [ax.get_title() for ax in an.plot_ready_probability(df, estimand=estimand).axes]
+    assert "(dealer)" in titles[0] and "(non-dealer)" in titles[1]
+
+
+def test_risk_plot_says_which_seat_deals():
+    df = with_new_columns(two_variant_frame())
+    ax = an.plot_net_result(df).axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0 (dealer)", "1", "2", "3"]
+    assert "seat 0 deals every deal" in ax.get_xlabel()
+    moved = df.assign(dealer=np.int8(2))
+    ax = an.plot_net_result(moved).axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2 (dealer)", "3"]
+    mixed = df.assign(dealer=(df["deal"] % 4).astype(np.int8))
+    ax = an.plot_net_result(mixed).axes[0]
+    assert "(dealer)" not in " ".join(t.get_text() for t in ax.get_xticklabels())
+    assert "dealer changes" in ax.get_xlabel()
 
 
 # --------------------------------------------------------------------------- validation
@@ -1035,3 +1070,35 @@ def test_payment_plot_of_a_run_nobody_won_says_so_instead_of_failing():
     assert texts == ["no payments: no deal was won"]
     assert fig.axes[1].get_xscale() == "linear"
     fig.canvas.draw()  # renders without the log-scale error
+
+
+def test_a_seat_that_never_gets_ready_has_an_upper_bound_not_nan(tmp_path):
+    """Kaplan-Meier before any event: Greenwood's interval is undefined, the bound is the exact one
+    for no event among the seats followed that far (each event-free through k)."""
+    df = with_new_columns(two_variant_frame())
+    for s in range(4):  # nobody ever declares ready
+        df[f"ready_turn_{s}"] = np.int16(-1)
+    t = an.ready_probability(df, by="role", estimand="kaplan_meier")
+    assert (t["p"] == 0).all() and (t["lo"] == 0).all()
+    at_risk = t["n"].to_numpy()
+    expect = np.where(at_risk > 0, 1 - 0.025 ** (1 / np.maximum(at_risk, 1)), 1.0)
+    assert t["hi"].to_numpy() == pytest.approx(expect)
+    table = an.write_summary(df, tmp_path / "run")
+    ready = table[table["metric"].str.startswith("ready_")]
+    assert ready[["estimate", "lo", "hi"]].notna().all().all()
+    back = pd.read_csv(tmp_path / "run" / "summary.csv")
+    assert back.loc[back["metric"].str.startswith("ready_"), ["lo", "hi"]].notna().all().all()
+    from daqing_sim.experiments.cli import format_summary
+
+    assert "nan" not in format_summary(table)
+
+
+def test_no_interval_is_said_in_words_never_nan():
+    nan = float("nan")
+    assert an.format_ci(0.5, 0.4, nan) == "0.500 (no 95% CI: too few cases)"
+    assert an.format_ci(nan, nan, nan) == "n/a (no case to estimate it from)"
+    s = pd.DataFrame(
+        {"variant": ["a", "a"], "metric": ["win_rate", "self_draw"], "estimate": [0.5, nan]}
+        | {"lo": [0.4, nan], "hi": [nan, nan], "n": [10, 0], "method": ["Wilson"] * 2}
+    )
+    assert "nan" not in an.headline_table(s) and "0.500 (no interval)" in an.headline_table(s)

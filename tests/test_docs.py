@@ -1,13 +1,18 @@
-"""The documentation runs as written: the code blocks of docs/PLAYERS.md, the README and the guides
-(docs/GUIDE.md), with smaller sizes; the front page names every notebook, experiment file and
-sub-command and carries the headline answers exactly as tools/results_section.py writes them."""
+"""The documentation runs as written: every python block of the README and docs/*.md, each in a
+fresh process (from a file; also pasted at a ``python`` prompt, i.e. fed to ``python -i`` on
+standard input, where the page says its examples run there), with smaller sizes; the front page
+names every notebook, experiment file and sub-command and carries the headline answers exactly as
+tools/results_section.py writes them."""
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import shlex
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,9 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "PLAYERS.md"
 README = ROOT / "README.md"
 GUIDE = ROOT / "docs" / "GUIDE.md"
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 
-# Smaller sizes for the README's and the guide's examples: each must occur in its file, so a
-# renamed size is noticed instead of run at full size. A block opened as ```python no-run is skipped.
+# Smaller sizes for the examples: each must occur in its page, so a renamed size is noticed
+# instead of run at full size. A block opened as ```python no-run is skipped.
 SMALL = {
     README: {"ds.simulate(2_000,": "ds.simulate(60,"},
     GUIDE: {
@@ -28,11 +34,37 @@ SMALL = {
         "n_sims=2000": "n_sims=12",
         "ds.simulate(200,": "ds.simulate(30,",
     },
+    DOC: {"ds.simulate(1_000,": "ds.simulate(40,", "ds.simulate(10_000,": "ds.simulate(200,"},
+    ROOT / "docs" / "EXPERT.md": {"n_walls=50_000": "n_walls=4"},
 }
+# What each example must have done, run after it in the same process: (page, a text of the block) ->
+# a check. Every check must find its block, so a rewritten example is noticed.
+CHECKS = {
+    (README, "ds.analyze_hand("): "assert a.ready and len(df) == 60",
+    (GUIDE, "t = ds.tournament("): "assert set(t['entrant']) >= {'greedy', 'random'}",
+    (GUIDE, "w = ds.score_win("): "assert w.total_fans > 0 and len(deals) == 30",
+    (GUIDE, "ds.experiment_results("): "assert df['variant'].nunique() > 1",
+    (DOC, "class Cautious("): "assert tuple(df['strategy_0'].astype(str).unique()) == ('cautious',)",
+    (DOC, "ds.JittedPlayer("): "assert tuple(df['strategy_0'].astype(str).unique()) == ('folder',)",
+    (DOC, "ds.DealEnv("): "assert env.done and sum(env.payments) == 0",
+}
+# Pages that say their examples run at a ``python`` prompt: each block is also fed to ``python -i``
+# on standard input, read line by line as a paste is (a blank line ends an indented block; the
+# functions have no source file, so numba keeps no disk cache of a jitted player defined there).
+REPL_PAGES = (README, DOC)
 
 
 def _blocks(text: str, lang: str = "python") -> list[str]:
     return re.findall(rf"```{lang}\n(.*?)```", text, flags=re.S)
+
+
+def _examples() -> list[tuple[Path, int, str]]:
+    return [
+        (page, i, code) for page in PAGES for i, code in enumerate(_blocks(page.read_text(encoding="utf-8")))
+    ]
+
+
+EXAMPLES = _examples()
 
 
 def _results_section():
@@ -42,50 +74,54 @@ def _results_section():
     return module
 
 
-def test_players_guide_examples_run():
-    blocks = _blocks(DOC.read_text(encoding="utf-8"))
-    assert len(blocks) == 3
-    # a script's own namespace: classes defined there go to workers by value, as in a user's script
-    ns: dict = {"__name__": "__main__"}
-    small = {"ds.simulate(1_000,": "ds.simulate(40,", "ds.simulate(10_000,": "ds.simulate(200,"}
-    labels = []
-    for code in blocks:
-        for big, few in small.items():
-            code = code.replace(big, few)
-        exec(compile(code, str(DOC), "exec"), ns)
-        labels.append(tuple(ns["df"]["strategy_0"].astype(str).unique()))
-    assert labels[:2] == [("cautious",), ("folder",)]  # the Python player ran with n_jobs=2
-    assert ns["env"].done and sum(ns["env"].payments) == 0
+def test_every_size_and_check_finds_its_example():
+    for page, sizes in SMALL.items():
+        text = page.read_text(encoding="utf-8")
+        for big in sizes:
+            assert big in text, f"{page.name} no longer holds {big!r}: update SMALL in this test"
+    for page, marker in CHECKS:
+        assert any(p == page and marker in code for p, _, code in EXAMPLES), (page.name, marker)
+    assert {p.name for p, _, _ in EXAMPLES} >= {"README.md", "GUIDE.md", "PLAYERS.md", "EXPERT.md"}
 
 
-@pytest.mark.parametrize("path", [README, GUIDE], ids=["README", "GUIDE"])
-def test_examples_run_as_written(path, tmp_path, monkeypatch):
-    """Each python block runs in a fresh namespace, in a temporary directory holding a copy of
-    experiments/ (so quick runs write there, never into the repository's results/)."""
-    text = path.read_text(encoding="utf-8")
-    blocks = _blocks(text)
-    assert blocks, f"{path.name} has no python example"
-    for big in SMALL[path]:
-        assert big in text, f"{path.name} no longer holds {big!r}: update SMALL in this test"
+def _program(page: Path, code: str) -> str:
+    for big, few in SMALL.get(page, {}).items():
+        code = code.replace(big, few)
+    checks = [c for (p, marker), c in CHECKS.items() if p == page and marker in code]
+    return code + "\n" + "\n".join(checks) + "\n"
+
+
+def _run(argv: list[str], cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
+    path = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    env = {**os.environ, "PYTHONPATH": path, "NUMBA_NUM_THREADS": "1", "MPLBACKEND": "Agg"}
+    # hang guard only: an example takes seconds once the kernels are cached
+    return subprocess.run(argv, cwd=cwd, env=env, input=stdin, capture_output=True, text=True, timeout=900)
+
+
+def _ways(page: Path) -> list[str]:
+    return ["file", "prompt"] if page in REPL_PAGES else ["file"]
+
+
+@pytest.mark.parametrize(
+    ("page", "index", "how"),
+    [(p, i, how) for p, i, _ in EXAMPLES for how in _ways(p)],
+    ids=[f"{p.stem}-{i + 1}-{how}" for p, i, _ in EXAMPLES for how in _ways(p)],
+)
+def test_example_runs_as_written(page: Path, index: int, how: str, tmp_path: Path) -> None:
+    """One python block in a fresh process, in a temporary directory holding a copy of
+    experiments/ (quick runs write there, never into the repository's results/)."""
     shutil.copytree(ROOT / "experiments", tmp_path / "experiments")
-    monkeypatch.chdir(tmp_path)
-    spaces = []
-    for code in blocks:
-        for big, few in SMALL[path].items():
-            code = code.replace(big, few)
-        ns: dict = {"__name__": "__main__"}
-        exec(compile(code, str(path), "exec"), ns)
-        spaces.append(ns)
-    if path == README:
-        assert spaces[0]["a"].ready and len(spaces[0]["df"]) == 60
-    else:
-        names = [set(ns) for ns in spaces]
-        assert any("t" in n and "entrants" in n for n in names)  # the tournament ran
-        w = next(ns["w"] for ns in spaces if "beijing" in ns)
-        assert w.total_fans > 0  # a Beijing win was scored
-        df = next(ns["df"] for ns in spaces if "an" in ns)
-        assert df["variant"].nunique() > 1  # the quick experiment ran every variant
-        assert not (ROOT / "results" / ".quick" / "bao_replacement-n40").exists()
+    program = _program(page, _blocks(page.read_text(encoding="utf-8"))[index])
+    if how == "file":
+        script = tmp_path / f"{page.stem}_{index + 1}.py"
+        script.write_text(program, encoding="utf-8")
+        proc = _run([sys.executable, str(script)], tmp_path)
+    else:  # the prompt exits 0 whatever failed: its errors are read from standard error
+        proc = _run([sys.executable, "-q", "-i"], tmp_path, stdin=program)
+        failed = [x for x in proc.stderr.splitlines() if re.search(r"Traceback|^\w*Error\b", x.lstrip(">. "))]
+        assert not failed, f"{page.name} example {index + 1} at a prompt:\n{proc.stderr[-3000:]}"
+    assert proc.returncode == 0, f"{page.name} example {index + 1} ({how}):\n{proc.stderr[-3000:]}"
+    assert not (ROOT / "results" / ".quick" / "bao_replacement-n40").exists()
 
 
 @pytest.mark.parametrize("path", [README, GUIDE], ids=["README", "GUIDE"])

@@ -150,7 +150,8 @@ def test_killed_run_leaves_no_worker_and_resumes_to_the_clean_result(
     _, err = proc.communicate(timeout=60)
     if sig == signal.SIGTERM:
         assert proc.returncode == 128 + signal.SIGTERM, err
-        assert run_messages(err) == ["daqing-sim: interrupted; finished results are kept"], err
+        resume = f"resume with: daqing-sim run {path} --out {out}"
+        assert run_messages(err) == [f"daqing-sim: interrupted; finished results are kept; {resume}"], err
         assert json.loads((outdir / "manifest.json").read_text())["status"] == "interrupted"
     else:
         assert proc.returncode == -signal.SIGKILL

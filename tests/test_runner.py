@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -207,14 +209,17 @@ def test_manifest_records_run(small_file: Path, tmp_path: Path) -> None:
     assert manifest["config"]["variants"][1]["rules"]["bao_replacement"] is False
     assert manifest["config"]["n_deals"] == 24
     assert manifest["package_version"]
-    assert manifest["engine_fingerprint"] == _runner.engine_fingerprint()
-    # What changes from run to run is kept out of the manifest (tracked in git for results/).
-    assert not {"started", "finished", "seconds", "deals_per_s", "git_commit", "n_jobs"} & set(manifest)
+    # What changes from run to run is kept out of the manifest (tracked in git for results/); so
+    # is the engine fingerprint, which changes with any edit of the engine: the chunk index,
+    # which decides reuse, holds it
+    changing = {"started", "finished", "seconds", "deals_per_s", "git_commit", "n_jobs", "engine_fingerprint"}
+    assert not changing & set(manifest)
     timings = json.loads((result.outdir / "timings.json").read_text())
     assert timings["deals_computed"] == 3 * 24 and timings["deals_per_s"] > 0
     assert timings["started"] <= timings["finished"]
     index = json.loads((result.outdir / "chunks" / "open" / "index.json").read_text())
     assert index["identity"]["rules"]["require_open"] is False and index["identity"]["seed"] == 11
+    assert index["engine_fingerprint"] == _runner.engine_fingerprint()
     entry = index["chunks"]["2"]
     assert entry == {
         "start": 16,
@@ -224,6 +229,90 @@ def test_manifest_records_run(small_file: Path, tmp_path: Path) -> None:
     files = sorted(p.relative_to(result.outdir).as_posix() for p in result.outdir.rglob("*.parquet"))
     assert files[0] == "chunks/classic/chunk-000000.parquet" and len(files) == N_CHUNKS
     assert not [p for p in os.listdir(result.outdir) if p.endswith(PARTIAL)]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("outdir", sorted(p.parent.name for p in (ROOT / "results").glob("*/manifest.json")))
+def test_shipped_manifests_are_what_a_run_writes_now(outdir: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Running a shipped experiment rewrites its tracked manifest.json with the same bytes (the
+    README's main job leaves ``git status`` clean): no field of it may change while the plan does
+    not. Regenerate a manifest by running its experiment after changing what it records."""
+    monkeypatch.chdir(ROOT)
+    path = ROOT / "results" / outdir / "manifest.json"
+    shipped = json.loads(path.read_text(encoding="utf-8"))
+    experiment = load_experiment(shipped["source"])
+    run = _runner._Run(experiment, path.parent, 1, "loky", None, None, None)
+    assert run.manifest("complete") == shipped
+    text = json.dumps(run.manifest("complete"), indent=2, ensure_ascii=False) + "\n"
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_the_manifest_names_the_file_as_given_from_any_spelling(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    names = [
+        "experiments/baseline.toml",
+        "./experiments/baseline.toml",
+        str(ROOT / "experiments/baseline.toml"),
+    ]
+    assert {_runner.manifest_source(n) for n in names} == {"experiments/baseline.toml"}
+    monkeypatch.chdir(tmp_path)  # a file outside the current directory keeps its absolute path
+    assert _runner.manifest_source(names[2]) == (ROOT / "experiments/baseline.toml").as_posix()
+
+
+def test_a_run_says_its_plan_and_the_defaults_it_took(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "plain.toml"
+    path.write_text('name = "plain"\nchunk_size = 8\nstrategies = "greedy"\n', encoding="utf-8")
+    argv = ["run", str(path), "--n-deals", "16", "--jobs", "1", "--out", str(tmp_path), "--no-summary"]
+    assert cli.main(argv) == 0
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first.startswith("plain: 16 deals x 1 variant, seed 0, 2 of 2 chunks (8 deals each)"), first
+    assert first.endswith("(the file sets no seed: default seed 0)"), first  # --n-deals replaced n_deals
+    assert cli.main(["run", str(path), "--dry-run", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "defaults:  the file sets no n_deals or seed: defaults 10,000 deals, seed 0" in out
+
+
+def test_the_closing_line_gives_the_whole_wall_time_first(
+    small_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import time
+
+    argv = ["run", str(small_file), "--jobs", "1", "--out", str(tmp_path), "--no-progress"]
+    t0 = time.perf_counter()
+    assert cli.main(argv) == 0
+    took = time.perf_counter() - t0
+    line = capsys.readouterr().out.splitlines()[0]
+    wall = float(re.search(r"reused in ([0-9.]+) s in all \(", line).group(1))
+    assert "simulating" in line and wall <= took
+    chunks = json.loads((tmp_path / "small" / "timings.json").read_text())["seconds"]
+    assert wall > chunks  # the summary and plots are in the whole, not in the chunks' time
+
+
+def test_compiling_shows_which_part_and_how_many_are_done(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from daqing_sim import compile_notice
+
+    seen: list[str] = []
+
+    def fake_part(part: str, family: str, parent_pid: int | None = None) -> tuple[str, float]:
+        seen.append(part)
+        return part, 0.0
+
+    monkeypatch.setattr(compile_notice, "cold_parts", lambda feature, players, family: [feature, "expert"])
+    monkeypatch.setattr(_runner, "_compile_part", fake_part)
+    took = _runner.precompile(["expert"] * 4, 1, "daqing", progress=True)
+    assert seen == ["hand", "engine", "expert"] and set(took) == set(seen)
+    err = capsys.readouterr().err.replace("\r", "\n")
+    assert "compiling: 0/3 parts done [00:00], now: hand kernels" in err
+    assert "compiling: 1/3 parts done" in err and "now: engine" in err
+    assert "compiling: 3/3 parts done" in err
 
 
 def test_cli_run_quick_look_with_summary(
@@ -257,7 +346,17 @@ def test_missing_dask_is_a_clear_error(
     assert not (tmp_path / "small").exists()  # refused before anything was written
 
 
-def test_ctrl_c_keeps_finished_chunks_and_resume_completes(tmp_path: Path) -> None:
+def counting(calls: list[int], compute):
+    def count(task, simulate_fn=None):
+        calls.append(task.index)
+        return compute(task, simulate_fn)
+
+    return count
+
+
+def test_ctrl_c_keeps_finished_chunks_and_resume_completes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A real SIGINT to ``daqing-sim run --jobs 2`` once it has written 2 chunks (the run sends
     it to itself, see ``runner._STOP_AFTER_ENV``): exit 130, no temp file, then resume."""
     from daqing_sim.game.simulate import simulate
@@ -286,18 +385,21 @@ def test_ctrl_c_keeps_finished_chunks_and_resume_completes(tmp_path: Path) -> No
     )
     _, err = proc.communicate(timeout=300)  # hang guard only
     assert proc.returncode == 130, err
-    assert run_messages(err) == ["daqing-sim: interrupted; finished results are kept"], err
+    command = f"daqing-sim run {path} --out {out}"
+    assert run_messages(err) == [
+        f"daqing-sim: interrupted; finished results are kept; resume with: {command}"
+    ]
     assert not list(outdir.rglob("*" + PARTIAL))
     kept = {int(p.stem.split("-")[1]) for p in outdir.rglob("chunk-*.parquet")}
     assert len(kept) == 2
     assert json.loads((outdir / "manifest.json").read_text())["status"] == "interrupted"
 
     computed: list[int] = []
-    result = run_experiment(
-        path, n_jobs=2, out=out, progress=False, summary=False, on_chunk=lambda v, k: computed.append(k)
-    )
+    monkeypatch.setattr(_runner, "compute_chunk", counting(computed, _runner.compute_chunk))
+    # the command it printed, as given: resumes the run
+    assert cli.main([*shlex.split(command)[1:], "--jobs", "1", "--no-progress", "--no-summary"]) == 0
     assert sorted(computed + sorted(kept)) == list(range(32))  # each chunk computed exactly once
-    assert result.n_reused == len(kept)
+    assert "30 chunk(s) computed, 2 reused" in capsys.readouterr().out
     df = load_results(outdir)
     expected = simulate(4000, seed=3)
     pd.testing.assert_frame_equal(df.drop(columns="variant"), expected)

@@ -10,10 +10,14 @@ PART`` runs one part; with no argument, all of them, in order, in this process.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -194,10 +198,118 @@ ORDER = (
 PARTS = {name: globals()[name] for name in ORDER}
 
 
-def run_parts(jobs: int, env: dict[str, str] | None = None) -> tuple[float, list[str], dict[str, tuple]]:
+#: each part's compile on a cold cache, CPU seconds, measured 2026-12-05 on the project's two-core
+#: machine (``DAQING_TEST_WARM_LOG=FILE python -m pytest tests/test_notation.py`` on an empty
+#: cache: 290 s of CPU in all; the machine was busy, load 6-11, so the wall time was 892 s). A part
+#: compiles on one core, so on an idle machine its wall time is about its CPU time.
+COLD_CPU: dict[str, float] = {
+    "hand": 9,
+    "beijing": 15,
+    "beijing_engine": 60,
+    "beijing_players": 16,
+    "two_player": 83,
+    "engine": 39,
+    "expert": 11,
+    "greedy": 7,
+    "stepped": 12,
+    "advisor": 11,
+    "batch": 12,
+    "jitted": 5,
+    "boundscheck": 12,
+}
+#: a part whose kernels are cached: a process that imports the package and loads them (s)
+LOAD_SECONDS = 4.0
+
+
+def _players_cold(names: tuple[str, ...], family: str = "daqing") -> bool:
+    from daqing_sim.compile_notice import is_cached, player_kernels
+
+    return not all(is_cached(*k) for k in player_kernels(names, family))
+
+
+def _features_cold(*features: str) -> bool:
+    from daqing_sim.compile_notice import cold_parts
+
+    return any(cold_parts(f) for f in features)
+
+
+def _index_files_cold(cache_dir: Path, pattern: str, source: Path) -> bool:
+    """Whether no numba index matching ``pattern`` in ``cache_dir`` is newer than ``source``."""
+    newest = max((p.stat().st_mtime for p in cache_dir.glob(pattern)), default=None)
+    return newest is None or newest < source.stat().st_mtime
+
+
+def cold_parts() -> list[str]:
+    """The parts whose kernels numba's cache lacks (they compile), checked without compiling:
+    numba's own index of each part's entry kernels (``daqing_sim.compile_notice``)."""
+    import daqing_sim
+    from daqing_sim import kernel_cache
+
+    package = Path(daqing_sim.__file__).parent
+    players_cache = dict(zip(kernel_cache._KERNEL_DIRS, kernel_cache._cache_dirs(), strict=True))["players"]
+    bounds = Path(tempfile.gettempdir()) / f"daqing_sim-boundscheck-cache-{os.getuid()}"
+    hand_dir = package / "hand"
+    checks = {
+        "hand": lambda: _features_cold("hand"),
+        "beijing": lambda: _features_cold("hand_beijing", "hand_two_player"),
+        "beijing_engine": lambda: _features_cold("simulate_beijing"),
+        "beijing_players": lambda: _players_cold(("greedy", "expert"), "beijing"),
+        "two_player": lambda: (
+            _features_cold("simulate_two_player") or _players_cold(("greedy", "expert"), "two_player")
+        ),
+        "engine": lambda: _features_cold("simulate"),
+        "expert": lambda: _players_cold(("expert",)),
+        "greedy": lambda: _players_cold(("greedy", "jia_hunter", "defensive")),
+        "stepped": lambda: _features_cold("stepped"),
+        "advisor": lambda: _features_cold("advise", "advise_claim", "advise_draw"),
+        "batch": lambda: _features_cold("hand_batch"),
+        "jitted": lambda: _index_files_cold(
+            players_cache, "examples_jitted.*.nbi", package / "players" / "examples_jitted.py"
+        ),
+        "boundscheck": lambda: _index_files_cold(
+            bounds / f"hand_{hashlib.sha1(str(hand_dir).encode()).hexdigest()}",
+            "kernels.*.nbi",
+            hand_dir / "kernels.py",
+        ),
+    }
+    return [name for name in ORDER if checks[name]()]
+
+
+def schedule(seconds: dict[str, float], jobs: int) -> float:
+    """The wall time of :func:`run_parts` when part ``p`` takes ``seconds[p]`` on a core of its own:
+    the same order, at most ``jobs`` at a time, each once its ``DEPS`` are done.
+
+    >>> schedule({p: 10.0 for p in ORDER}, 13)  # three levels of dependencies
+    30.0
+    """
+    now, waiting, running, done = 0.0, list(ORDER), {}, set()
+    while waiting or running:
+        for name in [n for n in waiting if all(d in done for d in DEPS[n])]:
+            if len(running) >= jobs:
+                break
+            waiting.remove(name)
+            running[name] = now + seconds[name]
+        name = min(running, key=running.get)
+        now = running.pop(name)
+        done.add(name)
+    return now
+
+
+def estimate(cold: list[str], jobs: int) -> float:
+    """About how long :func:`run_parts` takes on an idle machine with ``jobs`` cores, the ``cold``
+    parts compiling (:data:`COLD_CPU`), the others loading."""
+    return schedule({p: COLD_CPU[p] if p in cold else LOAD_SECONDS for p in ORDER}, jobs)
+
+
+def run_parts(
+    jobs: int,
+    env: dict[str, str] | None = None,
+    report: Callable[[str, list[str], list[str]], None] | None = None,
+) -> tuple[float, list[str], dict[str, tuple]]:
     """Run every part in a subprocess, at most ``jobs`` at a time, each once its ``DEPS`` are
-    done. Returns the wall time, the parts that failed (a failing part fails no other: the tests
-    that use its kernels report it) and, per part, (start s, end s, CPU s) since the start."""
+    done. ``report(part, done, running)`` is called as each part ends. Returns the wall time, the
+    parts that failed (a failing part fails no other: the tests that use its kernels report it)
+    and, per part, (start s, end s, CPU s) since the start."""
     script = os.path.abspath(__file__)
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     start = time.perf_counter()
@@ -205,6 +317,7 @@ def run_parts(jobs: int, env: dict[str, str] | None = None) -> tuple[float, list
     running: dict[str, tuple[subprocess.Popen, float]] = {}
     done: dict[str, tuple] = {}
     failed: list[str] = []
+    ended: list[str] = []
     while waiting or running:
         for name in [n for n in waiting if all(d in done for d in DEPS[n])]:
             if len(running) >= jobs:
@@ -214,6 +327,10 @@ def run_parts(jobs: int, env: dict[str, str] | None = None) -> tuple[float, list
             running[name] = (proc, time.perf_counter() - start)
         if not running:  # pragma: no cover - a dependency cycle
             raise RuntimeError(f"parts {waiting} wait for each other")
+        if ended and report is not None:  # once the next parts run, so that report can name them
+            for name in ended:
+                report(name, list(done), list(running))
+            ended.clear()
         time.sleep(0.2)
         for name, (proc, began) in list(running.items()):
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)  # the part's own CPU time
@@ -228,6 +345,10 @@ def run_parts(jobs: int, env: dict[str, str] | None = None) -> tuple[float, list
             )
             if proc.returncode != 0:
                 failed.append(name)
+            ended.append(name)
+    for name in ended:
+        if report is not None:
+            report(name, list(done), [])
     return time.perf_counter() - start, failed, done
 
 

@@ -13,19 +13,90 @@ BAO_KINDS = ("none", "bao", "bao_edge", "bao_in_bao")
 GROUP_KEYS = ("variant", "role", "seat", "strategy")
 
 
-def seat_cols(base: str) -> list[str]:
-    return [f"{base}_{s}" for s in SEATS]
+def seat_cols(base: str, df: pd.DataFrame | None = None) -> list[str]:
+    """``base_0 .. base_3``; of the seats of ``df`` when given (two for a two-player frame)."""
+    return [f"{base}_{s}" for s in (SEATS if df is None else frame_seats(df))]
+
+
+def frame_seats(df: pd.DataFrame) -> tuple[int, ...]:
+    """The seats of a results frame: two for a two-player frame, else four."""
+    return SEATS[:2] if isinstance(df, pd.DataFrame) and frame_families(df) == ["two_player"] else SEATS
+
+
+FAMILY_NAMES = {"daqing": "Daqing", "beijing": "Beijing", "two_player": "two-player"}
+#: functions of one family -> what reads the other families' frames instead
+OTHER_FAMILY_HINTS = {
+    "value_statistics": "Daqing payments: expected_payment or net_result",
+    "value_distribution": "Daqing payments: payment_distribution",
+    "fan_type_shares": "win_fan_shares reads a frame of any family",
+    "tenpai_probability": "readiness_probability reads a frame of any family",
+    "ready_probability": "readiness_probability reads a frame of any family",
+}
+
+
+def frame_families(df: pd.DataFrame) -> list[str]:
+    """The rule families of a results frame's rows: a Daqing frame has no ``family`` column (or
+    leaves it empty), a Beijing or two-player one names its family there."""
+    if "family" not in df.columns:
+        return ["daqing"]
+    fams = [str(f) for f in pd.unique(df["family"].astype(object).where(df["family"].notna(), "daqing"))]
+    return fams or ["daqing"]
+
+
+def _wrong_family(df: pd.DataFrame, missing: list[str], func: str) -> str:
+    """Why ``func`` cannot read a frame of another rule family (it lacks ``missing``), in one line."""
+    fams = frame_families(df)
+    if len(fams) > 1:
+        names = ", ".join(FAMILY_NAMES.get(f, f) for f in fams)
+        return f"{func}: the frame holds several rule families ({names}); split it with an.family_parts(df)"
+    fam = fams[0]
+    name = FAMILY_NAMES.get(fam, fam)
+    hint = OTHER_FAMILY_HINTS.get(func)
+    hint = f"; for this frame: {hint}" if hint else ""
+    if fam == "two_player" and any(c.endswith(("_2", "_3")) for c in missing):
+        return (
+            f"{func}: reads frames of four seats (Daqing, Beijing; it needs {missing[0]}), and this is a "
+            f"two-player frame{hint or '; the two_player_* functions of daqing_sim.analysis read it'}"
+        )
+    made = "made for other rule families"
+    return f"{func}: this is a {name} frame, which has no column {missing[0]} ({made}){hint}"
+
+
+# columns that only Beijing and two-player frames have (a Daqing frame lacking them is not broken)
+_NOT_DAQING = (
+    "value",
+    "fan_total",
+    "fan_",
+    "tenpai_turn_",
+    "burn_rounds",
+    "mutual_",
+    "robbed_kong",
+    "declared_turn_",
+)
+
+
+def _other_family(df: pd.DataFrame, missing: list[str]) -> bool:
+    """Whether ``missing`` is missing because the frame is of another rule family than the
+    function reads (rather than a frame that is not a results frame, or lost a column)."""
+    if not {"deal", "outcome", "winner", "dealer"} <= set(df.columns) or missing == ["variant"]:
+        return False
+    if frame_families(df) != ["daqing"]:
+        return True
+    return any(c.startswith(_NOT_DAQING) for c in missing)
 
 
 def require(df: object, columns: Iterable[str], func: str) -> pd.DataFrame:
-    """Return ``df`` when it is a non-empty results frame holding ``columns``, else a one-line ValueError."""
+    """Return ``df`` when it is a non-empty results frame holding ``columns``, else a one-line
+    ValueError: naming the frame's rule family when the columns are another family's."""
     if not isinstance(df, pd.DataFrame):
+        got = "a dict of frames" if isinstance(df, dict) else type(df).__name__
         raise ValueError(
-            f"{func}: expected a results DataFrame (from simulate() or load_results()), "
-            f"got {type(df).__name__}"
+            f"{func}: expected a results DataFrame (from simulate() or load_results()), got {got}"
         )
     missing = [c for c in dict.fromkeys(columns) if c not in df.columns]
     if missing:
+        if _other_family(df, missing):
+            raise ValueError(_wrong_family(df, missing, func))
         raise ValueError(
             f"{func}: results frame is missing column(s) {', '.join(missing)}; pass the DataFrame "
             "returned by simulate() or load_results() (schema in docs/DESIGN.md)"
@@ -92,18 +163,19 @@ def outcome(df: pd.DataFrame) -> np.ndarray:
 def seat_long(df: pd.DataFrame, fields: Sequence[str]) -> pd.DataFrame:
     """One row per (deal, seat): row (position in ``df``), seat, [variant,] role and ``fields``."""
     n = len(df)
+    seats = frame_seats(df)
     out = {
-        "row": np.tile(np.arange(n), 4),
-        "seat": np.repeat(np.array(SEATS, dtype=np.int8), n),
+        "row": np.tile(np.arange(n), len(seats)),
+        "seat": np.repeat(np.array(seats, dtype=np.int8), n),
     }
     if "variant" in df.columns:
-        out["variant"] = pd.concat([df["variant"]] * 4, ignore_index=True)
-    dealer = np.tile(df["dealer"].to_numpy(), 4)
+        out["variant"] = pd.concat([df["variant"]] * len(seats), ignore_index=True)
+    dealer = np.tile(df["dealer"].to_numpy(), len(seats))
     out["role"] = pd.Categorical(
         np.where(out["seat"] == dealer, "dealer", "non_dealer"), categories=["dealer", "non_dealer"]
     )
     for f in fields:
-        out[f] = pd.concat([df[c] for c in seat_cols(f)], ignore_index=True)
+        out[f] = pd.concat([df[c] for c in seat_cols(f, df)], ignore_index=True)
         if f == "strategy":
             out[f] = out[f].astype(str)
     return pd.DataFrame(out)

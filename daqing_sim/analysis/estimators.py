@@ -160,10 +160,10 @@ def ready_probability(
     confidence = _check_confidence(confidence, func)
     keys = with_variant(df, parse_by(by, ["role"], GROUP_KEYS, func))
     fields = ["ready_turn"] + (["own_draws"] if estimand != "by_draw" else [])
-    need = ["dealer"] + [c for f in fields for c in seat_cols(f)]
+    need = ["dealer"] + [c for f in fields for c in seat_cols(f, df)]
     if "strategy" in keys:
         fields.append("strategy")
-        need += seat_cols("strategy")
+        need += seat_cols("strategy", df)
     require(df, need, func)
     long = seat_long(df, fields)
     ks = np.arange(max_draws + 1)

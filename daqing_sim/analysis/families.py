@@ -25,8 +25,8 @@ import pandas as pd
 
 from daqing_sim.analysis import estimators as est
 from daqing_sim.analysis._frame import (
-    SEATS,
     by_variant,
+    frame_seats,
     ordered,
     outcome,
     require,
@@ -146,10 +146,8 @@ def _restore(part: pd.DataFrame) -> pd.DataFrame:
             part[c] = col.astype(bool)
         elif pd.api.types.is_float_dtype(col) and np.isfinite(col).all() and (col == np.round(col)).all():
             part[c] = col.astype(np.int64)
-        elif c == "family":
+        elif c in ("family", "variant") and isinstance(col.dtype, pd.CategoricalDtype):
             part[c] = col.cat.remove_unused_categories()
-    if "variant" in part.columns:
-        part["variant"] = part["variant"].cat.remove_unused_categories()
     return part
 
 
@@ -253,7 +251,7 @@ def burn_payments(df: pd.DataFrame) -> np.ndarray:
 def _as_ready(df: pd.DataFrame, column: str) -> pd.DataFrame:
     """A view of ``df`` whose ``ready_turn_s`` are its ``column_s`` (for the ready estimators)."""
     view = df.drop(columns=[c for c in seat_cols("ready_turn") if c in df.columns])
-    return view.assign(**{f"ready_turn_{s}": df[f"{column}_{s}"] for s in SEATS})
+    return view.assign(**{f"ready_turn_{s}": df[f"{column}_{s}"] for s in frame_seats(df)})
 
 
 def tenpai_probability(
@@ -271,7 +269,7 @@ def tenpai_probability(
     :func:`~daqing_sim.analysis.estimators.ready_probability` (:data:`TENPAI_ESTIMANDS`), with
     the same columns and intervals.
     """
-    require(df, ["dealer", *seat_cols("tenpai_turn")], "tenpai_probability")
+    require(df, ["dealer", *seat_cols("tenpai_turn", df)], "tenpai_probability")
     return est.ready_probability(
         _as_ready(df, "tenpai_turn"), by=by, max_draws=max_draws, estimand=estimand, confidence=confidence
     )
@@ -430,6 +428,8 @@ def value_statistics(
         ``[variant,] statistic, estimate, lo, hi, n`` (n = wins, deals for ``mean_deal``).
     """
     require(df, ["winner", "value", "fan_total"], "value_statistics")
+    if set(variant_families(df).values()) == {"two_player"}:  # in points: no base unit
+        return two_player_value_statistics(df, confidence)
     units = in_base_units(df, base_points)
     rows = []
     for v, g in by_variant(units):
@@ -552,22 +552,45 @@ def _winner_gain(g: pd.DataFrame, family: str, base: float) -> np.ndarray:
     """Per deal, what the winner collects for the win (base units; 0 without a winner)."""
     if family == "beijing":
         win = beijing_win_payments(g) / base
+    elif family == "two_player":
+        win = _tp_matrix(g, "pay").astype(float)
     else:
         win = seat_matrix(g, "pay").astype(float)
     winner = g["winner"].to_numpy().astype(np.int64)
-    return np.where(winner >= 0, win[np.arange(len(g)), np.clip(winner, 0, 3)], 0.0)
+    return np.where(winner >= 0, win[np.arange(len(g)), np.clip(winner, 0, win.shape[1] - 1)], 0.0)
+
+
+def _labelled_frames(
+    frames: Mapping[str, pd.DataFrame] | pd.DataFrame, func: str
+) -> Mapping[str, pd.DataFrame]:
+    """``frames`` as label -> frame of one variant: a mapping as it is; one results frame split by
+    variant (labelled by variant name, or by its family without a variant column)."""
+    if isinstance(frames, pd.DataFrame):
+        require(frames, ["outcome", "winner"], func)
+        out = {}
+        for family, part in family_parts(frames):
+            for v, g in by_variant(part):
+                out[FAMILY_TITLES.get(family, family) if v is None else str(v)] = g
+        return out
+    if not isinstance(frames, Mapping):
+        raise ValueError(
+            f"{func}: pass a results DataFrame or a dict of them (label -> frame of one variant), "
+            f"not {type(frames).__name__}"
+        )
+    return frames
 
 
 def family_comparison(
-    frames: Mapping[str, pd.DataFrame],
+    frames: Mapping[str, pd.DataFrame] | pd.DataFrame,
     base_points: int | float | Mapping | None = None,
     confidence: float = CONFIDENCE,
 ) -> pd.DataFrame:
     """The figures of :data:`COMPARISON_METRICS` for frames of any families, side by side.
 
     ``frames``: label -> a results frame of one variant (e.g. ``{"Daqing greedy": ...,
-    "Beijing greedy": ...}``). Each figure is estimated on its own frame: the families play other
-    walls, so the table compares levels, with an interval each, not paired differences.
+    "Beijing greedy": ...}``), or one results frame, each of its variants a label. Each figure is
+    estimated on its own frame: the families play other walls, so the table compares levels, with
+    an interval each, not paired differences.
 
     Returns
     -------
@@ -576,10 +599,14 @@ def family_comparison(
         over deals for means, Kaplan-Meier log-log for readiness).
     """
     rows = []
-    for label, g in frames.items():
+    for label, g in _labelled_frames(frames, "family_comparison").items():
+        require(g, ["outcome", "winner", "draws"], "family_comparison")
         fams = set(variant_families(g).values())
         if len(fams) != 1 or len(variants(g)) != 1:
-            raise ValueError(f"family_comparison: frame {label!r} must hold one variant of one family")
+            raise ValueError(
+                f"family_comparison: frame {label!r} holds {len(variants(g))} variants; give one variant of "
+                "one family per label, or pass the whole frame (its variants become the labels)"
+            )
         family = fams.pop()
         base = _base_of(base_points, label) if family == "beijing" else 1.0
         out = outcome(g)
@@ -633,13 +660,21 @@ def win_fan_shares(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.DataF
     DataFrame
         ``[variant,] fan, name, count, n, share, lo, hi`` (n = wins).
     """
+    require(df, ["outcome", "winner"], "win_fan_shares")
     fams = set(variant_families(df).values())
     if fams == {"beijing"}:
         t = fan_type_shares(df, confidence)
         t["name"] = [f"{BEIJING_FANS[c][0]} ({BEIJING_FANS[c][1]})" for c in t["fan"]]
         return t.drop(columns="fans")
+    if fams == {"two_player"}:  # its patterns and limit hands (two_player_pattern_shares has more)
+        t = two_player_pattern_shares(df, confidence)
+        t["name"] = [f"{n} ({f if f else 'limit'})" for n, f in zip(t["name"], t["fans"], strict=True)]
+        return t[[c for c in ("variant", "fan", "name", "count", "n", "share", "lo", "hi") if c in t]]
     if fams != {"daqing"}:
-        raise ValueError("win_fan_shares: the frame holds several families; split it (family_parts)")
+        names = ", ".join(FAMILY_TITLES.get(f, f) for f in sorted(fams))
+        raise ValueError(
+            f"win_fan_shares: the frame holds several rule families ({names}); split it with family_parts"
+        )
     require(df, ["outcome", "winner", "dealer", "big", "bao"], "win_fan_shares")
     rows = []
     for v, g in by_variant(df):
@@ -666,7 +701,7 @@ def win_fan_shares(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.DataF
 
 
 def gain_distribution(
-    frames: Mapping[str, pd.DataFrame],
+    frames: Mapping[str, pd.DataFrame] | pd.DataFrame,
     base_points: int | float | Mapping | None = None,
     confidence: float = CONFIDENCE,
 ) -> pd.DataFrame:
@@ -684,10 +719,14 @@ def gain_distribution(
         ``at_least`` = share of wins collecting at least ``gain``).
     """
     parts = []
-    for label, g in frames.items():
+    for label, g in _labelled_frames(frames, "gain_distribution").items():
+        require(g, ["outcome", "winner"], "gain_distribution")
         fams = set(variant_families(g).values())
         if len(fams) != 1 or len(variants(g)) != 1:
-            raise ValueError(f"gain_distribution: frame {label!r} must hold one variant of one family")
+            raise ValueError(
+                f"gain_distribution: frame {label!r} holds {len(variants(g))} variants; give one variant of "
+                "one family per label, or pass the whole frame (its variants become the labels)"
+            )
         family = fams.pop()
         base = _base_of(base_points, label) if family == "beijing" else 1.0
         won = _wins(g)

@@ -320,20 +320,29 @@ def kaplan_meier(
     -------
     p, lo, hi, at_risk : ndarray, one per k
         ``1 - S(k)``, its interval, and the number still at risk at k (``times >= k``).
+        Before the first event (``p == 0``) Greenwood's variance is 0 and the log-log interval
+        undefined; there the upper bound is the exact (Clopper-Pearson) one for no event among
+        the ``at_risk`` subjects followed through k (each was event-free through k), 1 when none
+        was.
 
     Examples
     --------
     >>> p, lo, hi, n = kaplan_meier(np.array([1, 2, 3, 4]), np.array([True, False, True, False]), [1, 3])
     >>> [round(float(v), 3) for v in p], [int(v) for v in n]
     ([0.25, 0.625], [4, 2])
+    >>> p, lo, hi, n = kaplan_meier(np.array([5, 7, 9]), np.array([False, False, False]), [6])
+    >>> float(p[0]), float(lo[0]), round(float(hi[0]), 3), int(n[0])  # no event: 1 - 0.025 ** (1 / 2)
+    (0.0, 0.0, 0.842, 2)
     """
     times = np.asarray(times, dtype=float)
     event = np.asarray(event, dtype=bool)
     ks = np.asarray(ks, dtype=float)
     at_risk = np.array([int((times >= k).sum()) for k in ks])
+    none_yet = 1 - ((1 - confidence) / 2) ** (1 / np.maximum(at_risk, 1))  # Clopper-Pearson, 0 events
+    none_yet = np.where(at_risk > 0, none_yet, 1.0)
     if not event.any():
         zero = np.zeros(len(ks))
-        return zero, zero.copy(), np.full(len(ks), np.nan), at_risk
+        return zero, zero.copy(), none_yet, at_risk
     data = stats.CensoredData(uncensored=times[event], right=times[~event])
     sf = stats.ecdf(data).sf
     p = 1 - sf.evaluate(ks)
@@ -343,7 +352,7 @@ def kaplan_meier(
         lo, hi = 1 - ci.high.evaluate(ks), 1 - ci.low.evaluate(ks)
     # before the first event (p == 0) and once every seat is ready (p == 1) Greenwood's variance is 0
     lo = np.where(np.isnan(lo) & (p == 0), 0.0, np.where(np.isnan(lo) & (p == 1), 1.0, lo))
-    hi = np.where(np.isnan(hi) & (p == 1), 1.0, hi)
+    hi = np.where(np.isnan(hi) & (p == 1), 1.0, np.where(np.isnan(hi) & (p == 0), none_yet, hi))
     return p, lo, hi, at_risk
 
 

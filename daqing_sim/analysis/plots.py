@@ -9,7 +9,7 @@ points per deal, 2^N points), and the values a reader looks up are written on th
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -80,8 +80,25 @@ def use_tile_font() -> None:
 use_tile_font()
 
 
+#: how a player says a role
+ROLE_WORDS = {"dealer": "dealer", "non_dealer": "non-dealer"}
+#: the estimands of the ready (听牌) curves, in words a player reads (the plot's second title line)
+PLAIN_ESTIMANDS = {
+    "by_draw": "share of seats {} by their k-th own draw; a deal that ended sooner counts as not {}",
+    "at_risk": "among the seats that made at least k own draws, the share {} by then",
+    "kaplan_meier": "as if every deal lasted until each seat got there: a deal that ended sooner counts "
+    "only for the draws it had",
+}
+
+
 def _label(key: tuple) -> str:
-    return ", ".join(str(k) for k in key) if key else "all"
+    return ", ".join(ROLE_WORDS.get(str(k), str(k)) for k in key) if key else "all"
+
+
+def _plain(estimand: str, reached: str) -> str:
+    """The estimand of a ready curve in a player's words, ``reached`` e.g. ``"declared ready"``."""
+    text = PLAIN_ESTIMANDS[estimand]
+    return text.format(reached, reached.split()[-1]) if estimand == "by_draw" else text.format(reached)
 
 
 def _finish(fig: Figure) -> Figure:
@@ -129,8 +146,8 @@ def plot_ready_probability(
     matplotlib.figure.Figure
     """
     table = est.ready_probability(df, by=by, max_draws=max_draws, estimand=estimand)
-    what = f"{estimand}: {est.ESTIMANDS[estimand]}"
-    return _ready_figure(table, "P(declared ready by draw k)", "How soon is a seat ready{}?", what)
+    what = _plain(estimand, "declared ready")
+    return _ready_figure(table, "P(declared ready by draw k)", "How soon does a seat declare ready{}?", what)
 
 
 def plot_tenpai_probability(
@@ -139,7 +156,7 @@ def plot_tenpai_probability(
     """Beijing: curves of P(hand waiting (听牌) by own draw k) with interval bands, as
     :func:`plot_ready_probability` draws declared ready under Daqing."""
     table = fam.tenpai_probability(df, by=by, max_draws=max_draws, estimand=estimand)
-    what = f"{estimand}: {fam.TENPAI_ESTIMANDS[estimand]}"
+    what = _plain(estimand, "waiting (听牌)")
     return _ready_figure(table, "P(hand waiting (听牌) by draw k)", "How soon does a hand wait{}?", what)
 
 
@@ -168,7 +185,7 @@ def _ready_figure(table: pd.DataFrame, ylabel: str, question: str, what: str) ->
         ax.set_ylim(0, 1)
         ax.grid(alpha=0.3)
         ax.legend(fontsize="small", loc="lower right")
-        where = f" ({panel[0]})" if panel else ""
+        where = f" ({_label(panel)})" if panel else ""
         ax.set_title(f"{question.format(where)}\n{textwrap.fill(what, 75)}", fontsize="small")
     return _finish(fig)
 
@@ -369,9 +386,10 @@ def plot_strategy_results(df: pd.DataFrame) -> Figure:
     return _finish(fig)
 
 
-def _quantile_panel(ax, stats_: pd.DataFrame, label_col: str) -> None:
+def _quantile_panel(ax, stats_: pd.DataFrame, label_col: str, names: Mapping[str, str] | None = None) -> None:
     """Per label (seat or role), one box per variant side by side: 5-95 % (bar), 1-99 % (line),
-    median (white tick), mean (black diamond); above each, its mean and P(loss)."""
+    median (white tick), mean (black diamond); above each, its mean and P(loss). ``names``:
+    label -> its tick text (default: the label, in words)."""
     labels = list(dict.fromkeys(stats_[label_col].astype(str)))
     keys = [v for v in dict.fromkeys(stats_["variant"].astype(str))] if "variant" in stats_ else [None]
     width = 0.8 / len(keys)
@@ -416,7 +434,8 @@ def _quantile_panel(ax, stats_: pd.DataFrame, label_col: str) -> None:
     ax.set_xlim(-0.6, len(labels) - 0.4)
     lo, hi = ax.get_ylim()
     ax.set_ylim(lo, hi + (0.35 if upright else 0.18) * (hi - lo))
-    _tick_labels(ax, [lab.replace("_", " ") for lab in labels])
+    names = names or {}
+    _tick_labels(ax, [names.get(lab, ROLE_WORDS.get(lab, lab.replace("_", " "))) for lab in labels])
     ax.grid(axis="y", alpha=0.3)
     if len(keys) > 1:
         _legend_outside(ax, title="variant")
@@ -433,9 +452,16 @@ def plot_net_result(df: pd.DataFrame, by: str = "seat") -> Figure:
     n_var = table["variant"].nunique() if "variant" in table.columns else 1
     fig = Figure(figsize=(11 + 0.5 * max(0, n_var - 2), 4.8))
     ax1 = fig.add_subplot(1, 2, 1)
-    _quantile_panel(ax1, table, by)
+    dealers = pd.unique(df["dealer"]) if by == "seat" else []
+    names = {str(int(dealers[0])): f"{int(dealers[0])} (dealer)"} if len(dealers) == 1 else {}
+    _quantile_panel(ax1, table, by, names)
     ax1.axhline(0, color="k", lw=0.8)
-    ax1.set_xlabel(by)
+    if by != "seat":
+        ax1.set_xlabel(by)
+    elif names:
+        ax1.set_xlabel(f"seat (seat {int(dealers[0])} deals every deal)")
+    else:
+        ax1.set_xlabel("seat (the dealer changes from deal to deal)")
     ax1.set_ylabel("net result of one deal (2^N points)")
     labels = "mean, P(loss)" if n_var > 2 else "mean and P(loss)"
     ax1.set_title(
@@ -642,10 +668,10 @@ def plot_family_readiness(frames: dict, max_draws: int = 16) -> Figure:
     """Readiness by own draw k of frames of any family side by side (Kaplan-Meier bands): declared
     ready (上听) under Daqing, a waiting hand (听牌) under Beijing; one panel per role.
 
-    ``frames``: label -> a results frame of one variant."""
+    ``frames``: label -> a results frame of one variant, or one results frame (its variants)."""
     fig = Figure(figsize=(12, 4.6))
     axes = [fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)]
-    for label, g in frames.items():
+    for label, g in fam._labelled_frames(frames, "plot_family_readiness").items():
         t = fam.readiness_probability(
             g.drop(columns="variant", errors="ignore"), max_draws=max_draws, estimand="kaplan_meier"
         )
@@ -716,10 +742,11 @@ def plot_family_comparison(
 def plot_family_fans(frames: dict) -> Figure:
     """Which fan types do wins hold, per frame of any family (its own types; Wilson, log scale)?
 
-    ``frames``: label -> a results frame of one variant
+    ``frames``: label -> a results frame of one variant, or one results frame (its variants)
     (:func:`~daqing_sim.analysis.families.win_fan_shares`)."""
     tables = {
-        label: fam.win_fan_shares(g.drop(columns="variant", errors="ignore")) for label, g in frames.items()
+        label: fam.win_fan_shares(g.drop(columns="variant", errors="ignore"))
+        for label, g in fam._labelled_frames(frames, "plot_family_fans").items()
     }
     fig = Figure(figsize=(6.2 * len(tables), 0.34 * max(len(t) for t in tables.values()) + 1.8))
     for i, (label, t) in enumerate(tables.items()):

@@ -1119,8 +1119,16 @@ def format_interval(
 
 
 def _short(e: float, lo: float, hi: float) -> str:
+    """``0.50 (0.40 to 0.60)``; never a ``nan`` bound: ``n/a`` without an estimate (no case: n = 0),
+    ``0.50 (no interval)`` where none can be given.
+
+    >>> _short(0.5, 0.4, float("nan")), _short(float("nan"), float("nan"), float("nan"))
+    ('0.500 (no interval)', 'n/a')
+    """
     if not np.isfinite(e):
         return "n/a"
+    if np.isnan(lo) or np.isnan(hi):
+        return f"{format_interval(e, e, e)[0]} (no interval)"
     a, b, c = format_interval(e, lo, hi)
     return f"{a} ({b} to {c})"
 
@@ -1157,6 +1165,11 @@ def format_ci(
     '0 (95% CI 0 to 0)'
     """
     scale = 100 if percent else 1
+    if np.isnan(estimate):
+        return "n/a (no case to estimate it from)"
+    if np.isnan(lo) or np.isnan(hi):  # no interval exists (e.g. no case to estimate it from)
+        e = format_interval(estimate, estimate, estimate, scale, digits=digits)[0]
+        return f"{e}{'%' if percent else ''} (no {_level(confidence)} CI: too few cases)"
     e, a, b = format_interval(estimate, lo, hi, scale, digits=digits)
     level = _level(confidence)
     if percent:

@@ -29,6 +29,7 @@ def describe_plan(
         f"{experiment.n_deals * n_var:,} deals, seed {experiment.seed}, dealer seat {experiment.dealer}",
         f"  chunks:    {experiment.chunk_size:,} deals each, {experiment.n_chunks} per variant, "
         f"{experiment.n_chunks * n_var} in all ({done} already done)",
+        *([f"  defaults:  {experiment.default_note()}"] if experiment.defaults else []),
         f"  results:   {outdir} (config hash {experiment.config_hash()})",
         f"  workers:   {n_jobs} ({where})",
         f"  baseline:  {experiment.baseline}",
@@ -80,11 +81,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
         progress=not args.no_progress,
         summary=not args.no_summary,
     )
-    rate = f", {result.deals_per_s:,.0f} deals/s" if result.deals_computed else ""
-    print(
-        f"{experiment.name}: {result.n_computed} chunk(s) computed, {result.n_reused} reused "
-        f"in {result.seconds:.1f} s{rate}; results in {result.outdir}"
-    )
+    print(result.closing_line(experiment.name))
     if result.summary is not None:
         print(format_summary(result.summary))
     if result.tournament is not None:

@@ -112,9 +112,9 @@ def _seat_count_hint(family: str) -> str:
 EXPERIMENT_KEYS = {
     "name": "results directory name (default: the file name)",
     "description": "the question the experiment answers",
-    "n_deals": "deals per variant",
-    "seed": "seed of the walls (the same for every variant)",
-    "chunk_size": "deals per Parquet chunk / unit of parallel work",
+    "n_deals": "deals per variant (default: 10,000)",
+    "seed": "seed of the walls, the same for every variant (default: 0)",
+    "chunk_size": "deals per Parquet chunk / unit of parallel work (default: 4,096)",
     "dealer": "dealer seat 0-3 (two-player: 0 or 1)",
     "record_hands": "keep the winner's hand as notation",
     "strategies": "seat strategies: one name or a list of one per seat, four (two-player: two) "
@@ -129,7 +129,7 @@ TOURNAMENT_KEYS = {
     "entrants": 'one entrant per seat, four (two-player: two): strategy names or { strategy = "...", '
     "knobs = { ... } } tables",
     "n_walls": "walls, each played in every seat rotation (deals per rotation)",
-    "seed": "seed of the walls (the same for every rotation)",
+    "seed": "seed of the walls, the same for every rotation (default: 0)",
     "rules": "rule flag overrides",
     "knobs": "strategy knobs by strategy name, for every entrant of that strategy",
 }
@@ -152,6 +152,8 @@ VARIANT_KEYS = {
     "knobs": "strategy knobs (by strategy name) merged over the experiment's",
 }
 DEFAULT_CHUNK_SIZE = 4_096  # one wall block: ~2 s of one core
+DEFAULT_N_DEALS = 10_000
+DEFAULT_SEED = 0
 DEFAULT_VARIANT = "base"
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 # Chunk files are named chunk-NNNNNN.parquet and every chunk is one unit of work: more per
@@ -232,6 +234,8 @@ class Experiment:
     baseline: str = ""
     source: str | None = None
     tournament: Tournament | None = None
+    #: the keys among n_deals, seed and chunk_size that the file leaves out (their defaults apply)
+    defaults: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def n_chunks(self) -> int:
@@ -242,7 +246,25 @@ class Experiment:
         """The same experiment with another size (``--n-deals``)."""
         n_deals = _positive_int(n_deals, "n_deals", "--n-deals")
         _check_n_chunks(n_deals, self.chunk_size, "--n-deals")
-        return dataclasses.replace(self, n_deals=n_deals)
+        defaults = tuple(k for k in self.defaults if k != "n_deals")
+        return dataclasses.replace(self, n_deals=n_deals, defaults=defaults)
+
+    def default_note(self) -> str:
+        """Which settings the file leaves to their defaults, in words (empty when none).
+
+        >>> e = experiment_from_dict({"name": "x"})
+        >>> e.default_note()
+        'the file sets no n_deals, seed or chunk_size: defaults 10,000 deals, seed 0, chunks of 4,096'
+        """
+        said = {"n_deals": f"{self.n_deals:,} deals", "seed": f"seed {self.seed}"}
+        said["chunk_size"] = f"chunks of {self.chunk_size:,}"
+        if not self.defaults:
+            return ""
+        keys = list(self.defaults)
+        names = keys[0] if len(keys) == 1 else f"{', '.join(keys[:-1])} or {keys[-1]}"
+        return f"the file sets no {names}: default{'s' if len(keys) > 1 else ''} " + ", ".join(
+            said[k] for k in keys
+        )
 
     def resolved(self) -> dict[str, Any]:
         """Everything that determines the results, as JSON-able data."""
@@ -456,8 +478,8 @@ def experiment_from_dict(
             "use letters, digits, '_', '.' and '-'"
         )
     description = _string(data.get("description", ""), "description", where)
-    n_deals = _positive_int(data.get("n_deals", 10_000), "n_deals", where)
-    seed = _positive_int(data.get("seed", 0), "seed", where, minimum=0)
+    n_deals = _positive_int(data.get("n_deals", DEFAULT_N_DEALS), "n_deals", where)
+    seed = _positive_int(data.get("seed", DEFAULT_SEED), "seed", where, minimum=0)
     chunk_size = _positive_int(data.get("chunk_size", DEFAULT_CHUNK_SIZE), "chunk_size", where)
     _check_n_chunks(n_deals, chunk_size, where)
     dealer = _positive_int(data.get("dealer", 0), "dealer", where, minimum=0)
@@ -551,6 +573,7 @@ def experiment_from_dict(
         variants=tuple(variants),
         baseline=baseline,
         source=where,
+        defaults=tuple(k for k in ("n_deals", "seed", "chunk_size") if k not in data),
     )
 
 
@@ -637,7 +660,7 @@ def _tournament_experiment(
     parsed = [_entrant(e, i, where, rules.family) for i, e in enumerate(entrants)]
     n_walls = _positive_int(raw["n_walls"], "n_walls", twhere)
     _check_n_chunks(n_walls, common["chunk_size"], twhere)
-    seed = _positive_int(raw.get("seed", 0), "seed", twhere, minimum=0)
+    seed = _positive_int(raw.get("seed", DEFAULT_SEED), "seed", twhere, minimum=0)
     _family_seats(tuple(name for name, _ in parsed), rules.family, f"entrants of {twhere}")
     knobs = _knobs(raw.get("knobs", {}), twhere, rules.family)
     own = [k for _, k in parsed]
@@ -656,6 +679,7 @@ def _tournament_experiment(
         baseline=variants[0].name,
         source=where,
         tournament=Tournament(entries),
+        defaults=tuple(k for k, d in (("seed", raw), ("chunk_size", data)) if k not in d),
         **common,
     )
 

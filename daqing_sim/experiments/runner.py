@@ -2,7 +2,8 @@
 
 Layout of one results directory (``results/NAME``; quick looks ``results/.quick/NAME-nN``)::
 
-    manifest.json                          resolved config, hash, version, engine fingerprint
+    manifest.json                          resolved config, hash, version, status (tracked in git:
+                                           nothing in it changes unless the results' plan does)
     timings.json                           times, deals/s, workers, commit (not tracked in git)
     chunks/VARIANT/index.json              the variant's chunk identity; per chunk its deal
                                            range and the sha256 of its file
@@ -24,6 +25,7 @@ import errno
 import functools
 import hashlib
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -176,10 +178,13 @@ def _start_watchdog(parent_pid: int | None) -> None:
     threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True, name="daqing-watchdog").start()
 
 
-def _compile_part(part: str, family: str, parent_pid: int | None = None) -> str:
+def _compile_part(part: str, family: str, parent_pid: int | None = None) -> tuple[str, float]:
     """Compile (or load) one part of the kernels a run needs: ``"engine"`` (the batch engine of
-    ``family``) or a built-in player's name (its three decisions, :mod:`daqing_sim.players.seats`)."""
+    ``family``), ``"hand"`` (the Daqing hand kernels every other part calls) or a built-in
+    player's name (its three decisions, :mod:`daqing_sim.players.seats`). Returns the part and
+    its wall time."""
     _start_watchdog(parent_pid)
+    t0 = time.perf_counter()
     if part == "engine":
         from daqing_sim.game.simulate import simulate
         from daqing_sim.players.registry import FAMILY_SEATS
@@ -188,12 +193,16 @@ def _compile_part(part: str, family: str, parent_pid: int | None = None) -> str:
         # the engine is one specialization per family, whatever the field: random seats add no player
         seats = ("random",) * FAMILY_SEATS.get(family, 4)
         simulate(1, strategies=seats, seed=0, rules=RuleSet(family=family), n_jobs=1)
+    elif part == "hand":
+        from daqing_sim.players.seats import hand_kernels
+
+        hand_kernels()
     else:
         from daqing_sim.players.registry import strategy_code
         from daqing_sim.players.seats import builtin_functions
 
         builtin_functions(strategy_code(part), family)
-    return part
+    return part, time.perf_counter() - t0
 
 
 def batch_feature(family: str) -> str:
@@ -204,27 +213,91 @@ def batch_feature(family: str) -> str:
     return _batch_feature(family)
 
 
-def precompile(strategies: Sequence[str], n_jobs: int, family: str = "daqing") -> list[str]:
+PART_TITLES = {"hand": "hand kernels", "engine": "engine"}
+
+
+class _CompileProgress:
+    """The compile's progress on standard error: parts done of all, the parts compiling now and
+    the time so far, redrawn every second while a compile runs (a silent minute looks hung)."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        from tqdm.auto import tqdm
+
+        fmt = "{desc}: {n}/{total} parts done [{elapsed}]{postfix}"
+        self.bar = tqdm(total=total, desc="compiling", bar_format=fmt, disable=not enabled, file=sys.stderr)
+        self.running: list[str] = []
+        self._stop = threading.Event()
+        self._ticker = threading.Thread(target=self._tick, daemon=True, name="daqing-compile-progress")
+        if enabled:
+            self._ticker.start()
+
+    def _tick(self) -> None:
+        while not self._stop.wait(1.0):
+            with self.bar.get_lock():
+                self.bar.refresh()
+
+    def _show(self) -> None:
+        names = ", ".join(PART_TITLES.get(p, p) for p in self.running)
+        self.bar.set_postfix_str(f"now: {names}" if names else "", refresh=True)  # after ", "
+
+    def start(self, *parts: str) -> None:
+        self.running += parts
+        self._show()
+
+    def done(self, part: str) -> None:
+        self.running.remove(part)
+        self.bar.update(1)
+        self._show()
+
+    def close(self) -> None:
+        self._stop.set()
+        self.bar.close()
+
+
+def precompile(
+    strategies: Sequence[str], n_jobs: int, family: str = "daqing", progress: bool = False
+) -> dict[str, float]:
     """On a cold cache, compile the batch engine and the built-in players among ``strategies``
-    side by side in ``n_jobs`` (> 1) local worker processes, each part once, before the chunks
-    start: each part is a compile of its own (:mod:`daqing_sim.players.seats`), so on two cores
-    the wait is about the longest part instead of the sum, and no two workers compile the same
-    part. Returns the parts compiled (none when fewer than two were cold)."""
+    before the chunks start, each part once: in ``n_jobs`` (> 1) local worker processes side by
+    side (each part is a compile of its own, :mod:`daqing_sim.players.seats`, so on two cores the
+    wait is about the longest part instead of the sum), or one after the other in this process.
+    ``progress`` shows which part compiles and how many of how many are done. Returns each
+    compiled part's wall time (empty when everything was cached)."""
     from daqing_sim.compile_notice import cold_parts
 
     feature = batch_feature(family)
-    parts = cold_parts(feature, strategies, family)
-    if n_jobs < 2 or len(parts) < 2:
-        return []
-    import joblib
+    parts = ["engine" if p == feature else p for p in cold_parts(feature, strategies, family)]
+    if not parts:
+        return {}
+    steps = ["hand", *parts] if family == "daqing" else parts  # every Daqing part calls them
+    shown = _CompileProgress(len(steps), progress)
+    took: dict[str, float] = {}
+    try:
+        if steps[0] == "hand":  # compiled here first, then loaded by each part
+            shown.start("hand")
+            took["hand"] = _compile_part("hand", family)[1]
+            shown.done("hand")
+        if n_jobs < 2 or len(parts) < 2:
+            for part in parts:
+                shown.start(part)
+                took[part] = _compile_part(part, family)[1]
+                shown.done(part)
+        else:
+            import joblib
 
-    if family == "daqing":
-        from daqing_sim.players.seats import hand_kernels
-
-        hand_kernels()  # every part calls them: compiled here first, then loaded by each worker
-    names = ["engine" if p == feature else p for p in parts]
-    parallel = joblib.Parallel(n_jobs=min(n_jobs, len(names)), batch_size=1)
-    return list(parallel(joblib.delayed(_compile_part)(p, family, os.getpid()) for p in names))
+            workers = min(n_jobs, len(parts))
+            parallel = joblib.Parallel(n_jobs=workers, batch_size=1, return_as="generator_unordered")
+            shown.start(*parts[:workers])
+            waiting = parts[workers:]
+            calls = (joblib.delayed(_compile_part)(p, family, os.getpid()) for p in parts)
+            for part, seconds in parallel(calls):
+                took[part] = seconds
+                shown.done(part)
+                if waiting:
+                    shown.start(waiting.pop(0))
+    finally:
+        shown.close()
+    return took
 
 
 def _run_task(
@@ -583,6 +656,8 @@ class RunResult:
     seconds: float
     summary: pd.DataFrame | None = None
     tournament: pd.DataFrame | None = None  # the entrant table of a [tournament] experiment
+    compile_seconds: float = 0.0  # compiling the kernels before the chunks (0: all cached)
+    wall_seconds: float = 0.0  # the whole run: compiling, chunks, summary and plots
 
     @property
     def deals_per_s(self) -> float:
@@ -591,6 +666,34 @@ class RunResult:
     def load(self) -> pd.DataFrame:
         """The results DataFrame (see :func:`daqing_sim.experiments.results.load_results`)."""
         return load_results(self.outdir)
+
+    def closing_line(self, name: str) -> str:
+        """What ``daqing-sim run`` says when done: the whole wall time first, then its parts.
+
+        >>> r = RunResult(Path("x"), 4, 3, 1, 3000, 1.5, wall_seconds=130.2, compile_seconds=120)
+        >>> r.closing_line("x")  # doctest: +ELLIPSIS
+        'x: 3 chunk(s) computed, 1 reused in 2 min 10 s in all (compiling 2 min 0 s, simulating 1.5 s at ...'
+        """
+        parts = [f"compiling {duration(self.compile_seconds)}"] if self.compile_seconds else []
+        rate = f" at {self.deals_per_s:,.0f} deals/s" if self.deals_computed else ""
+        parts.append(f"simulating {duration(self.seconds)}{rate}")
+        wall = duration(self.wall_seconds or self.seconds)
+        return (
+            f"{name}: {self.n_computed} chunk(s) computed, {self.n_reused} reused in {wall} in all "
+            f"({', '.join(parts)}); results in {self.outdir}"
+        )
+
+
+def duration(seconds: float) -> str:
+    """``12.3 s`` below a minute, else ``5 min 2 s``.
+
+    >>> duration(12.34), duration(302.4)
+    ('12.3 s', '5 min 2 s')
+    """
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest} s"
 
 
 class Interrupted(KeyboardInterrupt):
@@ -702,6 +805,7 @@ def run_experiment(
     '.quick/demo-n8'
     >>> tmp.cleanup()
     """
+    started = time.perf_counter()
     if isinstance(path_or_experiment, Experiment):
         experiment = path_or_experiment
     else:
@@ -721,9 +825,42 @@ def run_experiment(
     run = _Run(experiment, outdir, jobs, backend, scheduler, simulate_fn, on_chunk)
     try:
         with _sigterm_as_interrupt(), run_lock(outdir):
-            return run.execute(force, progress, summary)
+            result = run.execute(force, progress, summary)
     except OSError as e:
         raise _write_error(e, outdir) from None
+    except KeyboardInterrupt as e:  # the CLI's one line ends with this; Python shows it as a note
+        command = resume_command(experiment.source, out, n_deals, backend, scheduler)
+        kept = f"finished results are kept; resume with: {command}"
+        e.line = f"daqing-sim: interrupted; {kept}"  # type: ignore[attr-defined]
+        e.add_note(f"{kept} (or call run_experiment again)")
+        raise
+    result.wall_seconds = time.perf_counter() - started
+    return result
+
+
+def resume_command(
+    source: str | None,
+    out: str | os.PathLike[str] = "results",
+    n_deals: int | None = None,
+    backend: str = "loky",
+    scheduler: str | None = None,
+) -> str:
+    """The ``daqing-sim run`` command that resumes a run of the experiment file ``source`` (as
+    given, relative to the current directory) into ``out``.
+
+    >>> resume_command("experiments/baseline.toml", "my results", 20_000)
+    "daqing-sim run experiments/baseline.toml --out 'my results' --n-deals 20000"
+    """
+    words = ["daqing-sim", "run", source or "EXPERIMENT.toml"]
+    if os.path.normpath(out) != "results":
+        words += ["--out", os.fspath(out)]
+    if n_deals is not None:
+        words += ["--n-deals", str(n_deals)]
+    if backend != "loky":
+        words += ["--backend", backend]
+    if scheduler is not None:
+        words += ["--scheduler", scheduler]
+    return shlex.join(words)
 
 
 def compile_seconds_if_cold() -> int | None:
@@ -732,6 +869,20 @@ def compile_seconds_if_cold() -> int | None:
     from daqing_sim.compile_notice import compile_seconds
 
     return compile_seconds("simulate") or None
+
+
+def manifest_source(source: str | None) -> str | None:
+    """The experiment file as the manifest names it: relative to the current directory when it
+    lies there, in POSIX form, so ``./experiments/x.toml`` and its absolute path write the same
+    manifest as ``experiments/x.toml``.
+
+    >>> manifest_source("./experiments//baseline.toml")
+    'experiments/baseline.toml'
+    """
+    if source is None:
+        return None
+    inside = os.path.relpath(os.path.abspath(source))
+    return Path(os.path.normpath(source) if inside.startswith("..") else inside).as_posix()
 
 
 @dataclasses.dataclass
@@ -747,14 +898,19 @@ class _Run:
     on_chunk: Callable[[str, int], None] | None
 
     def manifest(self, status: str) -> dict[str, Any]:
+        """``manifest.json``: what the results are of. It holds no engine fingerprint: the
+        fingerprint changes with any edit of the engine's source, results or not, and a shipped
+        manifest would then change on every run of an unchanged experiment. Chunks are guarded
+        by the fingerprint in their variant's ``index.json`` (not tracked in git), which decides
+        whether they are reused."""
         e = self.experiment
+        source = manifest_source(e.source)
         return {
             "name": e.name,
-            "source": e.source,
+            "source": source,
             "config_hash": e.config_hash(),
-            "config": {**e.resolved(), "source": e.source},
+            "config": {**e.resolved(), "source": source},
             "package_version": _version(),
-            "engine_fingerprint": engine_fingerprint(),
             "status": status,
             "chunks": e.n_chunks * len(e.variants),
         }
@@ -787,12 +943,26 @@ class _Run:
         families: dict[str, list[str]] = {}  # the seats of the variants, by family
         for v in e.variants:
             families.setdefault(v.rules.family, []).extend(v.strategies)
+        if progress:
+            log(plan_line(e, outdir, self.jobs, n_total - len(done)))
         if progress and len(done) < n_total:
+            side_by_side = self.jobs if self.backend == "loky" and self.simulate_fn is None else 1
             for family, field in families.items():
-                announce(batch_feature(family), field, family)
+                announce(batch_feature(family), field, family, side_by_side)
+        compiled: dict[str, float] = {}
+        t_compile = time.perf_counter()
         if len(done) < n_total and self.simulate_fn is None and self.backend == "loky":
-            for family, field in families.items():
-                precompile(field, self.jobs, family)
+            try:
+                for family, field in families.items():
+                    compiled |= precompile(field, self.jobs, family, progress)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    write_manifest(outdir, self.manifest("interrupted"))
+                raise
+        compile_seconds = time.perf_counter() - t_compile if compiled else 0.0
+        if compiled:  # the measured compile, for the notice's estimate (tools/compile_timings.py)
+            timings["compile_seconds"] = round(compile_seconds, 1)
+            timings["compile_parts"] = {k: round(v, 1) for k, v in compiled.items()}
 
         def written(task: ChunkTask, entry: dict[str, Any]) -> None:
             indexes[task.variant]["chunks"][str(task.index)] = entry
@@ -843,11 +1013,33 @@ class _Run:
         write_json(outdir / TIMINGS, timings)
         n_computed = n_total - len(done)
         result = RunResult(outdir, n_total, n_computed, len(done), computed, seconds)
+        result.compile_seconds = compile_seconds
         if summary:
             result.summary = _write_summary(outdir, e.baseline, _base_points(e))
             if e.tournament is not None:
                 result.tournament = write_tournament(outdir, e)
         return result
+
+
+def plan_line(experiment: Experiment, outdir: Path, jobs: int, todo: int) -> str:
+    """The line a run starts with: its size, seed, chunks to compute, workers and where the
+    results go, and which settings the file left to their defaults.
+
+    >>> from daqing_sim.experiments.config import experiment_from_dict
+    >>> e = experiment_from_dict({"name": "x", "n_deals": 8192, "chunk_size": 4096})
+    >>> print(plan_line(e, Path("r/x"), 2, 2))  # doctest: +NORMALIZE_WHITESPACE
+    x: 8,192 deals x 1 variant, seed 0, 2 of 2 chunks (4,096 deals each) to compute on 2 workers;
+    results in r/x (the file sets no seed: default seed 0)
+    """
+    e = experiment
+    n_var = len(e.variants)
+    line = (
+        f"{e.name}: {e.n_deals:,} deals x {n_var} variant{'s' if n_var > 1 else ''}, seed {e.seed}, "
+        f"{todo} of {e.n_chunks * n_var} chunks ({e.chunk_size:,} deals each) to compute on {jobs} "
+        f"worker{'s' if jobs > 1 else ''}; results in {outdir}"
+    )
+    note = e.default_note()
+    return f"{line} ({note})" if note else line
 
 
 def _restart_eta(bar: Any) -> None:

@@ -67,6 +67,18 @@ def signatures() -> tuple[Any, Any, Any]:
     return discard, claim, kong
 
 
+def _jit(py: Any, sig: Any) -> Any:
+    """``njit(sig, cache=True)(py)``; without the disk cache for a function numba finds no place
+    to cache (typed at a ``python`` prompt, fed on standard input, ``exec``-ed from a string):
+    such a function compiles again in each process that uses it."""
+    try:
+        return njit(sig, cache=True)(py)
+    except RuntimeError as e:  # raised before compiling: "cannot cache function ...: no locator"
+        if "no locator available" not in str(e):
+            raise
+    return njit(sig)(py)
+
+
 def _compiled(fn: Any, sig: Any, what: str) -> Any:
     py = getattr(fn, "py_func", fn)
     if not callable(py):
@@ -74,7 +86,7 @@ def _compiled(fn: Any, sig: Any, what: str) -> Any:
     try:
         with warnings.catch_warnings():  # numba calls first-class functions "experimental"
             warnings.simplefilter("ignore", numba.NumbaExperimentalFeatureWarning)
-            return njit(sig, cache=True)(py)
+            return _jit(py, sig)
     except Exception as e:  # numba's typing error, in one line
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise ValueError(
