@@ -25,6 +25,7 @@ from daqing_sim.experiments.config import load_experiment
 from daqing_sim.experiments.entrants import (
     N_ROTATIONS,
     check_entrants,
+    entrant_label,
     rotate,
     rotation_name,
     seat_labels,
@@ -34,6 +35,9 @@ from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_fits_memory, check_int
 
 __all__ = ["tournament", "tournament_frames", "tournament_results", "tournament_pairs"]
+
+#: prefix of the rotations played with a baseline (:func:`tournament`)
+BASELINE = "baseline_"
 
 
 def tournament_frames(
@@ -107,6 +111,7 @@ def tournament(
     progress: bool = False,
     *,
     confidence: float = CONFIDENCE,
+    baseline: Any = None,
 ) -> pd.DataFrame:
     """Play a duplicate tournament of four entrants (two under the two-player family) and rate
     them, one row per entrant label.
@@ -135,6 +140,15 @@ def tournament(
         Progress bars of the ``simulate`` calls.
     confidence : float
         Level of the intervals.
+    baseline : entrant, optional
+        An entrant to compare with the first: the tournament is played a second time with
+        ``baseline`` in the first entrant's place, on the same walls and deal seeds against the
+        same others (rotations ``baseline_rotation_0`` ..), and both are rated together. The
+        table gains the baseline's row (the others' rows pool both tournaments, and the "vs the
+        others" difference of the first entrant and of the baseline counts the other one among
+        them); :func:`tournament_pairs` then holds the paired difference of the first entrant
+        and the baseline over walls, each against the same field on the same tiles: how a
+        change of a player, or of its knobs, is measured.
 
     Returns
     -------
@@ -152,7 +166,8 @@ def tournament(
     Raises
     ------
     ValueError
-        On other than four entrants, a bad ``n_walls`` or ``seed``, or what ``simulate`` rejects.
+        On other than four entrants, a bad ``n_walls`` or ``seed``, a ``baseline`` labelled as an
+        entrant, or what ``simulate`` rejects.
 
     Examples
     --------
@@ -161,10 +176,34 @@ def tournament(
     [['greedy', 1, 120], ['random', 3, 360]]
     >>> tournament_pairs(t)[["a", "b"]].values.tolist()
     [['greedy', 'random'], ['random', 'greedy']]
+
+    A knob's change, against the same field on the same walls:
+
+    >>> t = tournament([("defensive", {"fold_shanten": 3}), "greedy", "greedy", "greedy"],
+    ...                n_walls=30, seed=1, baseline="defensive")
+    >>> t[["entrant", "copies", "n_seat_deals"]].values.tolist()
+    [['defensive(fold_shanten=3)', 1, 120], ['greedy', 3, 720], ['defensive', 1, 120]]
+    >>> pair = tournament_pairs(t).query("a == 'defensive(fold_shanten=3)' and b == 'defensive'")
+    >>> len(pair)
+    1
     """
     entrants = check_entrants(entrants, n_seats=_seats(rules))
     frames = tournament_frames(entrants, n_walls, seed, rules, n_jobs, progress)
-    return duplicate_table(frames, seat_labels(entrants), confidence=confidence)
+    labels = seat_labels(entrants)
+    if baseline is not None:
+        label = entrant_label(baseline)
+        if label in {entrant_label(e) for e in entrants}:
+            raise ValueError(
+                f"baseline {label!r} is already an entrant: give another player, or other knobs, to "
+                f"compare with {entrant_label(entrants[0])!r}"
+            )
+        field = [baseline, *entrants[1:]]
+        more = tournament_frames(field, n_walls, seed, rules, n_jobs, progress)
+        more["variant"] = more["variant"].cat.rename_categories(lambda name: f"{BASELINE}{name}")
+        frames = pd.concat([frames, more], ignore_index=True)
+        labels |= {f"{BASELINE}{name}": seats for name, seats in seat_labels(field).items()}
+    return duplicate_table(frames, labels, confidence=confidence)
+
 
 
 def tournament_results(
