@@ -76,6 +76,23 @@ def cli_error(message: str) -> str:
     return re.sub(r"^argument (\S+): ", r"\1: ", message)
 
 
+def option_words(message: str, parser: argparse.ArgumentParser) -> str:
+    """An error of the API in the words of ``parser``'s command line: a parameter written as
+    ``name=value`` (or ``name=``) that one of its options sets becomes ``--name value``.
+
+    >>> p = argparse.ArgumentParser()
+    >>> _ = p.add_argument("--seed", type=int)
+    >>> option_words("seed=-1 is too small: use a whole number >= 0", p)
+    '--seed -1 is too small: use a whole number >= 0'
+    """
+    for action in parser._actions:
+        longs = [o for o in action.option_strings if o.startswith("--")]
+        if longs and action.dest != "help":
+            message = re.sub(rf"\b{action.dest}=(?=[^\s=])", f"{longs[0]} ", message)
+            message = re.sub(rf"\b{action.dest}=", longs[0], message)
+    return message
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line with a pointer to ``--help`` (exit 2)."""
 
@@ -141,9 +158,10 @@ def main(argv: list[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
     parser = build_parser(words[0] if words and words[0] in _COMMANDS else None)
     args, extra = parser.parse_known_args(argv)
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    command = commands.choices[args.command]
     if extra:  # reported by the command's own parser, which knows its options
-        command = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-        command.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+        command.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         result = args.func(args)
     except BrokenPipeError:  # e.g. `daqing-sim run ... --dry-run | head`
@@ -153,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         print("daqing-sim: interrupted; finished results are kept", file=sys.stderr)
         return 128 + getattr(e, "signum", 2)
     except (ValueError, FileNotFoundError, IsADirectoryError, PermissionError) as e:
-        print(f"daqing-sim {args.command}: error: {e}", file=sys.stderr)
+        print(f"daqing-sim {args.command}: error: {option_words(str(e), command)}", file=sys.stderr)
         return 2
     return int(result or 0)
 

@@ -100,6 +100,28 @@ def test_replay_wrong_number_of_strategies_in_cli_words(capsys: pytest.CaptureFi
     assert "names 4 players: give 4 comma-separated names" in line
 
 
+@pytest.mark.parametrize(
+    "argv, line",
+    [
+        (
+            ["replay", "--seed", "-1", "--deal", "1"],
+            "daqing-sim replay: error: --seed -1 is too small: use a whole number >= 0",
+        ),
+        (
+            ["replay", "--seed", "0", "--deal", "1", "--dealer", "7"],
+            "daqing-sim replay: error: --dealer 7 is out of range: seats are 0, 1, 2, 3",
+        ),
+        (
+            ["tournament", "greedy", "random", "random", "random", "--walls", "5", "--seed", "-1"],
+            "daqing-sim tournament: error: --seed -1 is too small: use a whole number >= 0",
+        ),
+    ],
+)
+def test_api_errors_name_the_option(capsys: pytest.CaptureFixture[str], argv: list[str], line: str) -> None:
+    """An error of the function a command calls names the option, not the parameter."""
+    assert one_line_error(capsys, argv) == line
+
+
 def test_exit_status_2_from_the_console() -> None:
     """As the shell sees it: status 2 and one line, for a parse error and a handler's error."""
     for argv in (["run", "x.toml", "--n-deals", "1e6"], ["hand", "123m", "--win-tile", "5m"]):
