@@ -1,54 +1,109 @@
 """The ``daqing-sim`` command line.
 
-Each sub-command lives in the module that owns its feature and exposes
-``register(subparsers)``; this file only wires them and turns expected errors into a
-one-line message with exit status 2 (never a traceback).
+Each sub-command is one module of :mod:`daqing_sim.commands` exposing ``register(subparsers)``
+(its parser and handler); this file only wires them, importing the named command's module alone,
+and turns every expected error into one line with exit status 2 (never a traceback or a usage
+block): argparse's own errors too, in the words of the command line, with a pointer to
+``--help``.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
+import re
 import sys
-
-
-def add_rules_option(parser: argparse.ArgumentParser, example: str = "kong_fan=true") -> None:
-    """The ``--rules FLAG=VALUE`` option every sub-command shares.
-
-    One flag per use (repeat it, or separate flags with commas): a list-valued option would take
-    the positional argument after it as one more flag.
-    """
-    parser.add_argument(
-        "--rules",
-        action="append",
-        metavar="FLAG=VALUE",
-        help=f"a rule flag override, e.g. {example}; repeat it (or separate with commas) for more",
-    )
-
-
-def rules_from_args(args: argparse.Namespace):  # -> RuleSet (imported late: keep the CLI light)
-    """The :class:`~daqing_sim.rules.RuleSet` of the ``--rules`` options of ``args``."""
-    from daqing_sim.rules import RuleSet
-
-    flags = [item for group in args.rules or [] for item in group.split(",") if item.strip()]
-    return RuleSet.from_flag_strings(flags)
-
+from typing import NoReturn
 
 # sub-command -> module defining register(subparsers)
 _COMMANDS = {
-    "hand": "daqing_sim.hand.evaluator",
-    "bench": "daqing_sim.bench",
-    "replay": "daqing_sim.game.replay",
-    "run": "daqing_sim.experiments.cli",
-    "tournament": "daqing_sim.experiments.tournament",
-    "advise": "daqing_sim.advisor.cli",
+    "hand": "daqing_sim.commands.hand",
+    "bench": "daqing_sim.commands.bench",
+    "replay": "daqing_sim.commands.replay",
+    "run": "daqing_sim.commands.run",
+    "tournament": "daqing_sim.commands.tournament",
+    "advise": "daqing_sim.commands.advise",
 }
+
+
+def _quoted(text: str) -> list[str]:
+    return re.findall(r"'([^']*)'", text)
+
+
+def cli_error(message: str) -> str:
+    """An argparse error message in the words of the command line (one line).
+
+    >>> cli_error("argument --n-deals: invalid int value: '1e6'")
+    '--n-deals 1e6 is not a whole number: write it in digits, --n-deals 1000000'
+    >>> cli_error("argument --method: invalid choice: 'simulat' (choose from 'exact', 'simulate')")
+    '--method simulat is not one of exact, simulate: did you mean --method simulate?'
+    >>> cli_error("the following arguments are required: --seed, --deal")
+    '--seed and --deal are required'
+    """
+    m = re.fullmatch(r"argument (\S+): invalid (int|float) value: '(.*)'", message)
+    if m:
+        option, kind, value = m.groups()
+        what = "a whole number" if kind == "int" else "a number"
+        try:
+            number = float(value)
+        except ValueError:
+            number = None
+        if kind == "int" and number is not None and number.is_integer() and abs(number) < 1e18:
+            return f"{option} {value} is not {what}: write it in digits, {option} {int(number)}"
+        return f"{option} {value!r} is not {what}, e.g. {option} 100"
+    m = re.fullmatch(r"argument (\S+): invalid choice: '(.*?)' \(choose from (.*)\)", message)
+    if m:
+        option, value, choices = m[1], m[2], _quoted(m[3])
+        close = difflib.get_close_matches(value, choices, n=1)
+        if option == "COMMAND":
+            head = f"{value!r} is not a command: one of {', '.join(choices)}"
+            return head + (f"; did you mean {close[0]}?" if close else "")
+        head = f"{option} {value} is not one of {', '.join(choices)}"
+        return head + (f": did you mean {option} {close[0]}?" if close else "")
+    m = re.fullmatch(r"the following arguments are required: (.*)", message)
+    if m:
+        names = [n.strip() for n in m[1].split(",")]
+        if names == ["COMMAND"]:
+            return f"give a command: one of {', '.join(_COMMANDS)}"
+        return f"{' and '.join(names)} {'is' if len(names) == 1 else 'are'} required"
+    m = re.fullmatch(r"argument (\S+): expected one argument", message)
+    if m:
+        return f"{m[1]} needs a value, e.g. {m[1]} VALUE"
+    m = re.fullmatch(r"unrecognized arguments: (.*)", message)
+    if m:
+        return f"{m[1]}: no such option or argument"
+    return re.sub(r"^argument (\S+): ", r"\1: ", message)
+
+
+def option_words(message: str, parser: argparse.ArgumentParser) -> str:
+    """An error of the API in the words of ``parser``'s command line: a parameter written as
+    ``name=value`` (or ``name=``) that one of its options sets becomes ``--name value``.
+
+    >>> p = argparse.ArgumentParser()
+    >>> _ = p.add_argument("--seed", type=int)
+    >>> option_words("seed=-1 is too small: use a whole number >= 0", p)
+    '--seed -1 is too small: use a whole number >= 0'
+    """
+    for action in parser._actions:
+        longs = [o for o in action.option_strings if o.startswith("--")]
+        if longs and action.dest != "help":
+            message = re.sub(rf"\b{action.dest}=(?=[^\s=])", f"{longs[0]} ", message)
+            message = re.sub(rf"\b{action.dest}=", longs[0], message)
+    return message
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line with a pointer to ``--help`` (exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {cli_error(message)} (see {self.prog} --help)\n")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every sub-command, or of ``command`` alone (its module is the only one
     imported: ``daqing-sim hand`` does not wait for the experiment runner, pandas and scipy)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="daqing-sim",
         description="Monte-Carlo statistics and strategy analysis for Daqing mahjong (大庆麻将).",
     )
@@ -96,12 +151,17 @@ def reference_markdown() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run ``daqing-sim`` with ``argv`` (default: the process's arguments); the exit status."""
     if argv is None and sys.argv[1:] == ["--reference"]:
         print(reference_markdown())
         return 0
     words = sys.argv[1:] if argv is None else argv
     parser = build_parser(words[0] if words and words[0] in _COMMANDS else None)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    command = commands.choices[args.command]
+    if extra:  # reported by the command's own parser, which knows its options
+        command.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         result = args.func(args)
     except BrokenPipeError:  # e.g. `daqing-sim run ... --dry-run | head`
@@ -111,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         print(getattr(e, "line", "daqing-sim: interrupted; finished results are kept"), file=sys.stderr)
         return 128 + getattr(e, "signum", 2)
     except (ValueError, FileNotFoundError, IsADirectoryError, PermissionError) as e:
-        print(f"daqing-sim {args.command}: error: {e}", file=sys.stderr)
+        print(f"daqing-sim {args.command}: error: {option_words(str(e), command)}", file=sys.stderr)
         return 2
     return int(result or 0)
 

@@ -28,6 +28,12 @@ FAMILY_TITLES = ("Daqing", "Beijing", "two-player")
 #: seats at the table of each rule family (two-player: 2; seats 2 and 3 of the engine stay empty)
 FAMILY_SEATS = {"daqing": 4, "beijing": 4, "two_player": 2}
 
+
+def family_title(family: str) -> str:
+    """A family's name in a sentence: ``"Daqing"``, ``"Beijing"``, ``"two-player"``."""
+    return FAMILY_TITLES[FAMILIES.index(family)] if family in FAMILIES else family
+
+
 # Wait kinds, in the RULES.md tie order (lower code wins a tie); -1 = not a winning tile.
 KANCHAN, EDGE, SINGLE, DUAL_PAIR, TWO_SIDED = 0, 1, 2, 3, 4
 WAIT_KINDS = ("kanchan", "edge", "single", "dual_pair", "two_sided")

@@ -195,6 +195,8 @@ def _tables_cached() -> bool:
 def player_kernels(players: Sequence[str], family: str = "daqing") -> list[tuple[str, str]]:
     """The entry kernels of the built-in players among ``players`` (names) that the engine calls
     through its function table (:mod:`daqing_sim.players.seats`), each compiled on its own."""
+    if not players:  # a hand or advisor feature: the players layer stays unimported
+        return []
     from daqing_sim.players.registry import PLAYER_NAMES
     from daqing_sim.players.seats import TABLE_FREE_CODES
 

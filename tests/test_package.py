@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import daqing_sim
 
 PACKAGE = Path(daqing_sim.__file__).parent
@@ -18,21 +20,224 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Module -> the daqing_sim modules it imports, read from the source with ``ast``."""
-    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
-    graph: dict[str, set[str]] = {m: set() for m in modules}
-    for name, path in modules.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+def _package_of(name: str, path: Path) -> str:
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
+def _reflective_target(node: ast.Call) -> ast.expr | None:
+    """The module argument of an ``importlib.import_module(...)`` call, else None."""
+    f = node.func
+    if isinstance(f, ast.Attribute) and f.attr == "import_module":
+        return node.args[0] if node.args else None
+    return None
+
+
+#: modules that import other modules by a name held in a table (``importlib.import_module`` of
+#: a non-literal name), each for one stated reason; any other such call fails the test
+REFLECTIVE = {
+    "daqing_sim": "the public names (ds.simulate, ...) are resolved on first use from its table",
+    "daqing_sim.cli": "imports only the named sub-command's module (daqing-sim COMMAND starts fast)",
+    "daqing_sim.compile_notice": "reads numba's cache index of the kernels its table names",
+    "daqing_sim.players.plugins": "a user's 'module:Class' player",
+}
+
+
+def imports(
+    sources: dict[str, tuple[Path, str]],
+) -> tuple[dict[str, set[tuple[str, int, bool]]], list[str]]:
+    """Module -> the package modules it imports as ``(module, line, lazy)``, read with ``ast``:
+    ``import``, ``from ... import`` (relative ones resolved) and ``importlib.import_module`` of a
+    literal name, at module level or inside functions (``lazy``) and ``if TYPE_CHECKING`` blocks
+    alike; and the reflective imports (a computed name) found outside :data:`REFLECTIVE`."""
+    out: dict[str, set[tuple[str, int, bool]]] = {m: set() for m in sources}
+    stray = []
+    for name, (path, text) in sources.items():
+        package = _package_of(name, path)
+        tree = ast.parse(text)
+        lazy_lines = {
+            n.lineno
+            for f in ast.walk(tree)
+            if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+            for n in ast.walk(f)
+            if hasattr(n, "lineno")
+        }
+        for node in ast.walk(tree):
             targets = []
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                # `from pkg import mod` imports the module; `from mod import name`, the module
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in sources else base for a in node.names]
+            elif isinstance(node, ast.Call) and (arg := _reflective_target(node)) is not None:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    targets = [arg.value]
+                elif name not in REFLECTIVE:
+                    stray.append(f"{name}:{node.lineno} imports a module by a computed name")
             for target in targets:
-                if target in modules and target != name and not name.startswith(target + "."):
-                    graph[name].add(target)
-    return graph
+                if target in sources and target != name:
+                    out[name].add((target, node.lineno, node.lineno in lazy_lines))
+    return out, stray
+
+
+def _sources() -> dict[str, tuple[Path, str]]:
+    return {_module_name(p): (p, p.read_text(encoding="utf-8")) for p in PACKAGE.rglob("*.py")}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the daqing_sim modules it imports, read from the source with ``ast``."""
+    graph, _ = imports(_sources())
+    return {m: {t for t, _, _ in targets if not m.startswith(t + ".")} for m, targets in graph.items()}
+
+
+#: The layers of docs/DESIGN.md ("Modules"), lowest first: a module may import modules of its
+#: own layer and of the layers before it, never of a later one. A module belongs to the layer
+#: of its longest listed prefix (``daqing_sim`` itself, the package's ``__init__``, is matched
+#: exactly: it imports nothing when loaded).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("daqing_sim.codes",),
+    # render sits beside codes: it imports codes alone, and every layer may draw with it
+    ("daqing_sim.render",),
+    (
+        "daqing_sim",
+        "daqing_sim.rules",
+        "daqing_sim.layout",
+        "daqing_sim.validation",
+        "daqing_sim.jit",
+        "daqing_sim.kernel_cache",
+        "daqing_sim.coldstart",
+        "daqing_sim.compile_notice",
+    ),
+    ("daqing_sim.hand",),
+    ("daqing_sim.players",),
+    ("daqing_sim.game",),
+    ("daqing_sim.analysis",),
+    ("daqing_sim.experiments",),
+    # the edge: the notebooks' workspace (loads and runs experiments), the advisor, bench, the
+    # sub-commands, the command line
+    ("daqing_sim.analysis.notebook", "daqing_sim.advisor"),
+    ("daqing_sim.bench",),
+    ("daqing_sim.commands",),
+    ("daqing_sim.cli",),
+)
+
+#: The imports against the layers that are allowed, each inside a function (never at module
+#: level) and for a stated reason; one that is no longer made fails the test too.
+ALLOWED_LAZY = {
+    # every layer asks the compile notice about its own kernels (hand/ for "hand", game/ for
+    # "simulate" with the players it seats); it reads the table cache's path and the player
+    # registry only inside those calls, from layers that have imported them already
+    ("daqing_sim.compile_notice", "daqing_sim.hand.tables"),
+    ("daqing_sim.compile_notice", "daqing_sim.players.registry"),
+    ("daqing_sim.compile_notice", "daqing_sim.players.seats"),
+}
+
+
+def layer_of(module: str, layers: tuple[tuple[str, ...], ...] = LAYERS) -> int:
+    """Index of the layer of ``module``: that of its longest listed prefix."""
+    best, at = -1, -1
+    for i, prefixes in enumerate(layers):
+        for p in prefixes:
+            hit = module == p if p == "daqing_sim" else module == p or module.startswith(p + ".")
+            if hit and len(p) > best:
+                best, at = len(p), i
+    if at < 0:
+        raise ValueError(f"{module} is in no layer: add it to LAYERS (and to docs/DESIGN.md)")
+    return at
+
+
+def layer_violations(
+    graph: dict[str, set[tuple[str, int, bool]]],
+    layers: tuple[tuple[str, ...], ...] = LAYERS,
+    allowed: set[tuple[str, str]] = frozenset(),
+) -> list[str]:
+    """Every import of a later layer's module, ``"importer:line -> imported"``, except the
+    ``allowed`` pairs made inside a function; an ``allowed`` pair not made (or made at module
+    level) is reported too."""
+    out, used = [], set()
+    for module in sorted(graph):
+        here = layer_of(module, layers)
+        for target, line, lazy in sorted(graph[module]):
+            if layer_of(target, layers) <= here:
+                continue
+            if (module, target) in allowed and lazy:
+                used.add((module, target))
+                continue
+            out.append(f"{module}:{line} -> {target}" + (" (inside a function)" if lazy else ""))
+    out += [f"allowed but not made inside a function: {a} -> {b}" for a, b in sorted(set(allowed) - used)]
+    return out
+
+
+def test_layer_checker_finds_an_upward_import():
+    layers = (("p.low",), ("p.mid",), ("p.top",))
+    graph = {
+        "p.low.a": {("p.low.b", 1, False)},
+        "p.low.b": {("p.top.c", 7, True)},  # a lazy import counts
+        "p.mid.d": {("p.low.a", 2, False)},
+        "p.top.c": {("p.mid.d", 3, False)},
+    }
+    assert layer_violations(graph, layers) == ["p.low.b:7 -> p.top.c (inside a function)"]
+    assert layer_violations(graph, layers, {("p.low.b", "p.top.c")}) == []
+    # an allowed pair must be made inside a function, and be made at all
+    graph["p.low.b"] = {("p.top.c", 7, False)}
+    assert layer_violations(graph, layers, {("p.low.b", "p.top.c")}) == [
+        "p.low.b:7 -> p.top.c",
+        "allowed but not made inside a function: p.low.b -> p.top.c",
+    ]
+    with pytest.raises(ValueError, match="p.other is in no layer"):
+        layer_of("p.other", layers)
+
+
+def test_import_reader_sees_every_kind_of_import(tmp_path):
+    text = (
+        "import p.b\n"
+        "from p import c\n"
+        "from .d import x\n"
+        "import importlib\n"
+        "def f(name):\n"
+        "    from p.e import y\n"
+        "    importlib.import_module('p.f')\n"
+        "    return importlib.import_module(name)\n"
+    )
+    sources = {m: (tmp_path / "m.py", "") for m in ("p.b", "p.c", "p.d", "p.e", "p.f")}
+    sources["p.a"] = (tmp_path / "a.py", text)
+    graph, stray = imports(sources)
+    assert graph["p.a"] == {
+        ("p.b", 1, False),
+        ("p.c", 2, False),
+        ("p.d", 3, False),
+        ("p.e", 6, True),
+        ("p.f", 7, True),
+    }
+    assert stray == ["p.a:8 imports a module by a computed name"]
+
+
+def test_imports_follow_the_layers():
+    """No module imports a later layer's (docs/DESIGN.md, "Modules"), at module level or inside
+    a function, but for :data:`ALLOWED_LAZY`; no module imports by a computed name but
+    :data:`REFLECTIVE`."""
+    graph, stray = imports(_sources())
+    assert len(graph) > 30 and graph["daqing_sim.game.engine"]
+    assert not stray, stray
+    violations = layer_violations(graph, LAYERS, ALLOWED_LAZY)
+    assert not violations, "imports against the layers:\n" + "\n".join(violations)
+
+
+def test_a_hand_analysis_loads_no_later_layer():
+    """At run time too: analysing a hand (its compile notice included) imports neither the
+    players nor the game."""
+    code = (
+        "import sys\n"
+        "from daqing_sim.hand.evaluator import analyze_hand\n"
+        "analyze_hand('123m456p789s中中 345m')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('daqing_sim.players', 'daqing_sim.game'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:

@@ -298,6 +298,51 @@ def test_tournament_and_variants_together_is_a_config_error(
     assert "n_deals" in cli_error(capsys, ["run", str(path), "--dry-run"])
 
 
+# ---------------------------------------------------------------- baseline
+
+
+def test_baseline_is_the_first_entrant_replaced_on_the_same_walls() -> None:
+    """``baseline``: the tournament again with the baseline in the first entrant's seat; the pair
+    (first - baseline) is the t interval of the per-wall difference of the two tournaments'
+    per-wall means."""
+    entrants, base, n = ["greedy", "random", "random", "random"], "jia_hunter", 12
+    table = ds.tournament(entrants, n, SEED, baseline=base)
+    assert table["entrant"].tolist() == ["greedy", "random", "jia_hunter"]
+    assert table["copies"].tolist() == [1, 3, 1]
+    assert table["n_seat_deals"].tolist() == [4 * n, 2 * 3 * 4 * n, 4 * n]
+    first = wall_means(tournament_frames(entrants, n, SEED), seat_labels(entrants))["greedy"]
+    other = [base, *entrants[1:]]
+    second = wall_means(tournament_frames(other, n, SEED), seat_labels(other))[base]
+    x = (first - second).to_numpy()
+    ci = stats.ttest_1samp(x, 0.0).confidence_interval(0.95)
+    pair = tournament_pairs(table).query("a == 'greedy' and b == 'jia_hunter'").iloc[0]
+    assert pair["diff"] == pytest.approx(x.mean())
+    assert (pair["lo"], pair["hi"]) == pytest.approx((ci.low, ci.high))
+    without = ds.tournament(entrants, n, SEED)  # the first tournament's own figures are unchanged
+    assert table.loc[0, "mean_pay"] == without.loc[0, "mean_pay"]
+
+
+def test_baseline_must_not_be_an_entrant() -> None:
+    with pytest.raises(ValueError, match="baseline 'random' is already an entrant"):
+        ds.tournament(["greedy", "random", "random", "random"], 4, SEED, baseline="random")
+
+
+def test_cli_tournament_baseline_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    argv = ["tournament", "defensive(fold_shanten=3)", "random", "random", "random", "--walls", "6"]
+    assert cli.main([*argv, "--baseline", "defensive"]) == 0
+    out = capsys.readouterr().out
+    assert "x 4 rotations x 2 fields (defensive in place of defensive(fold_shanten=3)) = 48 deals" in out
+    assert "defensive(fold_shanten=3) - defensive" in out
+    assert cli.main([*argv, "--baseline", "defensive", "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    assert [r["entrant"] for r in records["table"]] == ["defensive(fold_shanten=3)", "random", "defensive"]
+    assert {(r["a"], r["b"]) for r in records["pairs"]} >= {("defensive(fold_shanten=3)", "defensive")}
+    line = cli_error(capsys, [*argv, "--baseline", "random"])
+    assert "--baseline 'random' is already an entrant" in line
+
+
 # ---------------------------------------------------------------- CLI
 
 

@@ -206,6 +206,8 @@ def duplicate_table(
     confidence = _check_confidence(confidence, func)
     walls, labels, sums, counts = _sums(df, seat_labels, by, func)
     means = sums / counts
+    # rotations each label plays in (a tournament with a baseline plays two sets of rotations)
+    played = [sum(label in seats for seats in seat_labels.values()) for label in labels]
     rows = []
     for j, label in enumerate(labels):
         mean, lo, hi = _t_interval(means[:, j], confidence)
@@ -217,7 +219,7 @@ def duplicate_table(
         rows.append(
             {
                 "entrant": label,
-                "copies": int(counts[0, j]) // len(seat_labels),
+                "copies": int(counts[0, j]) // played[j],
                 "n_walls": len(walls),
                 "n_seat_deals": int(counts[:, j].sum()),
                 "mean_pay": float(sums[:, j].sum() / counts[:, j].sum()),

@@ -13,21 +13,19 @@ four rotation variants and runs through the experiment runner; the CLI is
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pandas as pd
 
-from daqing_sim.analysis.duplicate import duplicate_table, format_tournament, tournament_pairs
+from daqing_sim.analysis.duplicate import duplicate_table, tournament_pairs
 from daqing_sim.analysis.intervals import CONFIDENCE
-from daqing_sim.cli import add_rules_option, rules_from_args
 from daqing_sim.experiments.config import load_experiment
 from daqing_sim.experiments.entrants import (
     N_ROTATIONS,
     check_entrants,
-    parse_entrant,
+    entrant_label,
     rotate,
     rotation_name,
     seat_labels,
@@ -37,6 +35,9 @@ from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_fits_memory, check_int
 
 __all__ = ["tournament", "tournament_frames", "tournament_results", "tournament_pairs"]
+
+#: prefix of the rotations played with a baseline (:func:`tournament`)
+BASELINE = "baseline_"
 
 
 def tournament_frames(
@@ -110,6 +111,7 @@ def tournament(
     progress: bool = False,
     *,
     confidence: float = CONFIDENCE,
+    baseline: Any = None,
 ) -> pd.DataFrame:
     """Play a duplicate tournament of four entrants (two under the two-player family) and rate
     them, one row per entrant label.
@@ -138,6 +140,15 @@ def tournament(
         Progress bars of the ``simulate`` calls.
     confidence : float
         Level of the intervals.
+    baseline : entrant, optional
+        An entrant to compare with the first: the tournament is played a second time with
+        ``baseline`` in the first entrant's place, on the same walls and deal seeds against the
+        same others (rotations ``baseline_rotation_0`` ..), and both are rated together. The
+        table gains the baseline's row (the others' rows pool both tournaments, and the "vs the
+        others" difference of the first entrant and of the baseline counts the other one among
+        them); :func:`tournament_pairs` then holds the paired difference of the first entrant
+        and the baseline over walls, each against the same field on the same tiles: how a
+        change of a player, or of its knobs, is measured.
 
     Returns
     -------
@@ -155,7 +166,8 @@ def tournament(
     Raises
     ------
     ValueError
-        On other than four entrants, a bad ``n_walls`` or ``seed``, or what ``simulate`` rejects.
+        On other than four entrants, a bad ``n_walls`` or ``seed``, a ``baseline`` labelled as an
+        entrant, or what ``simulate`` rejects.
 
     Examples
     --------
@@ -164,10 +176,34 @@ def tournament(
     [['greedy', 1, 120], ['random', 3, 360]]
     >>> tournament_pairs(t)[["a", "b"]].values.tolist()
     [['greedy', 'random'], ['random', 'greedy']]
+
+    A knob's change, against the same field on the same walls:
+
+    >>> t = tournament([("defensive", {"fold_shanten": 3}), "greedy", "greedy", "greedy"],
+    ...                n_walls=30, seed=1, baseline="defensive")
+    >>> t[["entrant", "copies", "n_seat_deals"]].values.tolist()
+    [['defensive(fold_shanten=3)', 1, 120], ['greedy', 3, 720], ['defensive', 1, 120]]
+    >>> pair = tournament_pairs(t).query("a == 'defensive(fold_shanten=3)' and b == 'defensive'")
+    >>> len(pair)
+    1
     """
     entrants = check_entrants(entrants, n_seats=_seats(rules))
     frames = tournament_frames(entrants, n_walls, seed, rules, n_jobs, progress)
-    return duplicate_table(frames, seat_labels(entrants), confidence=confidence)
+    labels = seat_labels(entrants)
+    if baseline is not None:
+        label = entrant_label(baseline)
+        if label in {entrant_label(e) for e in entrants}:
+            raise ValueError(
+                f"baseline {label!r} is already an entrant: give another player, or other knobs, to "
+                f"compare with {entrant_label(entrants[0])!r}"
+            )
+        field = [baseline, *entrants[1:]]
+        more = tournament_frames(field, n_walls, seed, rules, n_jobs, progress)
+        more["variant"] = more["variant"].cat.rename_categories(lambda name: f"{BASELINE}{name}")
+        frames = pd.concat([frames, more], ignore_index=True)
+        labels |= {f"{BASELINE}{name}": seats for name, seats in seat_labels(field).items()}
+    return duplicate_table(frames, labels, confidence=confidence)
+
 
 
 def tournament_results(
@@ -204,61 +240,3 @@ def tournament_results(
         raise ValueError(f"{path} has no [tournament] table; give a tournament experiment file")
     frames = experiment_results(path, n_deals=n_walls, out=out, n_jobs=n_jobs)
     return duplicate_table(frames, experiment.tournament.seat_labels())
-
-
-# ---------------------------------------------------------------- CLI
-
-
-def _cmd_tournament(args: argparse.Namespace) -> int:
-    rules = rules_from_args(args)
-    n_seats = _seats(rules)
-    if len(args.entrants) != n_seats:
-        example = "expert greedy" if n_seats == 2 else "greedy random random random"
-        if n_seats == 4 and len(args.entrants) == 2:
-            example += " (two entrants: --rules family=two_player)"
-        raise ValueError(
-            f"{len(args.entrants)} entrant(s) given ({' '.join(args.entrants)}): a tournament seats "
-            f"exactly {'two under the two-player family' if n_seats == 2 else 'four'}; repeat one to "
-            f"play it against copies of itself, e.g. {example}"
-        )
-    from daqing_sim.players.plugins import is_player_spec, load_player
-
-    # a module:Class entrant is made here, so that it is labelled by its name, as in Python
-    entrants = [load_player(s) if is_player_spec(s) else parse_entrant(s) for s in args.entrants]
-    if args.walls is None or args.walls < 1:
-        raise ValueError(f"--walls {args.walls} is impossible: give a positive number of walls")
-    if args.jobs < 1:
-        raise ValueError(f"--jobs {args.jobs} is impossible: give a positive number of workers")
-    table = tournament(entrants, args.walls, args.seed, rules=rules, n_jobs=args.jobs)
-    what = "games" if n_seats == 2 else "deals"
-    print(
-        f"duplicate tournament: {args.walls:,} walls of seed {args.seed} x {n_seats} rotations = "
-        f"{n_seats * args.walls:,} {what}" + ("" if rules.family == "daqing" else f", {rules.family} rules")
-    )
-    print(format_tournament(table, tournament_pairs(table), rules.family))
-    return 0
-
-
-def register(subparsers: Any) -> None:
-    """Add the ``tournament`` sub-command."""
-    p = subparsers.add_parser(
-        "tournament",
-        help="duplicate tournament of four entrants (two-player: two) over the same walls",
-        description=(
-            "Play every wall in all the cyclic seat rotations (four; two under the two-player family) "
-            "with the same deal seeds and print each entrant's mean payment per seat-deal and paired "
-            "differences (t intervals over walls)."
-        ),
-    )
-    p.add_argument(
-        "entrants",
-        nargs="+",
-        metavar="ENTRANT",
-        help="four entrants, one per seat (two-player: two): a strategy name, 'name(knob=value,...)' "
-        "or module:Class, e.g. greedy 'defensive(fold_shanten=3)' random random",
-    )
-    p.add_argument("--walls", type=int, required=True, metavar="N", help="walls (deals per rotation)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the walls (default 0)")
-    add_rules_option(p)
-    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
-    p.set_defaults(func=_cmd_tournament)

@@ -14,9 +14,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from daqing_sim.cli import add_rules_option, rules_from_args
 from daqing_sim.codes import BAO_KINDS, CHI_LOW, N_KINDS, OUTCOMES, WAIT_KINDS
-from daqing_sim.game.deal_log import ACTIONS, deal_log_wall, settlement, to_json_lines
+from daqing_sim.game.deal_log import ACTIONS, deal_log_wall, settlement
 from daqing_sim.game.engine import (
     O_BAO,
     O_BIG,
@@ -27,7 +26,6 @@ from daqing_sim.game.simulate import _default_seats, _prepare, _python_seats, _w
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.notation import Hand, Meld, format_hand
 from daqing_sim.hand.tiles import tile_name
-from daqing_sim.players.registry import DEFAULT_FIELD, default_field
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
@@ -286,63 +284,4 @@ def _win_line_beijing(row, winner: int, tile: int, rules: RuleSet) -> str:
     return "\n".join(lines)
 
 
-def _cli(args) -> int:
-    rules = rules_from_args(args)
-    if args.strategies is None:
-        strategies = default_field(rules.family)
-    else:
-        strategies = tuple(s.strip() for s in args.strategies.split(","))
-    if len(strategies) == 1:
-        strategies = strategies * 4
-    if args.html:
-        from daqing_sim.game.replay_html import replay_html
-
-        replay_html(
-            args.seed, args.deal, rules=rules, strategies=strategies, dealer=args.dealer, path=args.html
-        )
-        print(f"wrote {args.html} (open it in a browser; FILE#move=N opens at move N)")
-        return 0
-    if args.json:
-        from daqing_sim.game.deal_log import deal_log
-
-        lines = to_json_lines(
-            deal_log(args.seed, args.deal, rules=rules, strategies=strategies, dealer=args.dealer)
-        )
-    else:
-        lines = replay(args.seed, args.deal, rules=rules, strategies=strategies, dealer=args.dealer)
-    for line in lines:
-        print(line)
-    return 0
-
-
-def register(subparsers) -> None:
-    """Add the ``replay`` sub-command."""
-    p = subparsers.add_parser(
-        "replay",
-        help="print one simulated deal move by move",
-        description="Replay deal --deal of seed --seed move by move (the same kernel as 'run').",
-    )
-    p.add_argument("--seed", type=int, required=True, help="run seed")
-    p.add_argument("--deal", type=int, required=True, help="deal index within the seed")
-    add_rules_option(p)
-    p.add_argument(
-        "--strategies",
-        default=None,
-        help="four comma-separated strategies (or one for all seats); default the family's field "
-        f"of simulate, ds.replay and ds.deal_log ({DEFAULT_FIELD[0]} under Daqing, greedy under Beijing)",
-    )
-    p.add_argument("--dealer", type=int, default=0, help="dealer seat (default 0)")
-    p.add_argument(
-        "--json",
-        action="store_true",
-        help="print the structured event log instead: one JSON object per event (schema in docs/DESIGN.md)",
-    )
-    p.add_argument(
-        "--html",
-        metavar="FILE",
-        help="write the deal as one self-contained HTML replay viewer to FILE instead",
-    )
-    p.set_defaults(func=_cli)
-
-
-__all__ = ["replay", "replay_wall", "render", "register"]
+__all__ = ["replay", "replay_wall", "render"]

@@ -40,6 +40,7 @@ from daqing_sim.codes import (  # noqa: F401 (re-exported: the tile and meld cod
     WEST,
     WHITE,
     ZHONG,
+    family_title,
 )
 
 SUITS = "mps"
@@ -50,11 +51,6 @@ KIND_OF_HONOR_CHAR = {c: t for t, c in HONOR_CHARS.items()} | {"C": ZHONG}
 KIND_OF_Z = {1: EAST, 2: SOUTH, 3: WEST, 4: NORTH, 5: WHITE, 6: GREEN, 7: ZHONG}
 _ALL_34 = "m, p, s, the winds 东南西北 and the dragons 中发白"
 FAMILY_TILES = {"daqing": "m, p, s and 中", "beijing": _ALL_34, "two_player": _ALL_34}
-
-
-def family_title(family: str) -> str:
-    """A family's name in a sentence: ``"Daqing"``, ``"Beijing"``, ``"two-player"``."""
-    return FAMILY_TITLES[FAMILIES.index(family)] if family in FAMILIES else family
 
 
 def family_kinds(family: str) -> int:

@@ -5,7 +5,7 @@ Nobody declares ready under Beijing, so the danger of discarding tile ``t`` agai
 
     P(deal in to r | t) = P(r is ready | table) x P(t in r's waits | r is ready, table)
 
-and each factor is estimated and calibrated on its own (``tools/calibrate_danger_beijing.py``):
+and each factor is estimated and calibrated on its own (``tools/calibrate_danger.py --family beijing``):
 
 * **Ready** (:func:`tenpai_features`, :data:`TENPAI_W`): a logistic in the seat's melds (an open
   seat with three or four melds is near ready), its discards so far, how many of its latest
@@ -50,7 +50,7 @@ from daqing_sim.players.observation import CLAIMED, DRAWN_AND_THROWN, I_DEALER, 
     T_CLAIM_CHANGE,
 ) = range(12)
 N_TF = 12
-# Fitted by ``tools/calibrate_danger_beijing.py fit --n 2000 --seed 1101`` (4 greedy, Beijing defaults).
+# Fitted by ``tools/calibrate_danger.py fit --family beijing --n 2000 --seed 1101`` (4 greedy, defaults).
 TENPAI_W = np.array(
     [-9.3451, 0.5349, 1.3038, 2.9548, 8.9925, -1.1615, 3.8917, 0.1951, 0.3215, 0.3845, -0.0232, 0.5704]
 )
@@ -63,7 +63,7 @@ F_HONOR = 2 * N_SHAPES  # honor single, dual pair; + 2: the same touching own di
 N_DF = 2 * N_SHAPES + 4
 # Weights: per shape, then W_POND (shapes touching own discards) and W_HONOR (an honor wait).
 W_POND, W_HONOR = N_SHAPES, N_SHAPES + 1
-# Fitted by ``tools/calibrate_danger_beijing.py fit --n 2000 --seed 1101`` (4 greedy, Beijing defaults).
+# Fitted by ``tools/calibrate_danger.py fit --family beijing --n 2000 --seed 1101`` (4 greedy, defaults).
 DANGER_W = np.array([0.1862, 0.0, 0.0879, 0.3646, 0.2754, 0.0323, 0.5627])
 
 

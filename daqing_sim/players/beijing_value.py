@@ -3,7 +3,7 @@
 A logistic in the Beijing shanten of the 13 tiles kept (:func:`win_features`, :data:`WIN_W`),
 their ukeire (live outs when ready) with its own slope per shanten (a hand further from ready has
 more useful tiles, which must not make it look closer), and the draws left; fitted on self-play
-by ``tools/calibrate_danger_beijing.py`` and checked there on a fresh seed (decile table).
+by ``tools/calibrate_danger.py --family beijing`` and checked there on a fresh seed (decile table).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from numba import njit
     W_OPEN,
 ) = range(11)
 N_WF = 11
-# Fitted by ``tools/calibrate_danger_beijing.py fit --n 2000 --seed 1101`` (4 greedy, Beijing defaults).
+# Fitted by ``tools/calibrate_danger.py fit --family beijing --n 2000 --seed 1101`` (4 greedy, defaults).
 WIN_W = np.array(
     [-3.6467, -1.6227, -2.9343, -4.2908, -1.0788, 1.0298, 0.6967, 0.6407, 0.6506, 0.1299, -0.067]
 )

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from daqing_sim.hand.tiles import family_title
+from daqing_sim.codes import family_title
 from daqing_sim.render.tiles import N_ALL_KINDS, check_tile, tile_svg
 
 MELD_KINDS = ("chi", "peng", "kong", "concealed_kong", "added_kong")

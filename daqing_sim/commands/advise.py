@@ -1,4 +1,4 @@
-"""``daqing-sim advise``: the hand advisor on the command line.
+"""``daqing-sim advise``: the hand advisor (:func:`daqing_sim.advisor.api.advise`) on the command line.
 
 Examples
 --------
@@ -15,7 +15,7 @@ import re
 import textwrap
 import unicodedata
 
-from daqing_sim.cli import add_rules_option, rules_from_args
+from daqing_sim.commands.options import add_rules_option, rules_from_args
 
 
 def _seats(text: str | None) -> tuple[int, ...]:
@@ -236,6 +236,7 @@ def _advise(args) -> int:
 
 
 def register(subparsers) -> None:
+    """Add the ``advise`` sub-command."""
     p = subparsers.add_parser(
         "advise",
         help="which tile to discard (or whether to claim): ready and win odds, expected 2^N value",
