@@ -181,6 +181,9 @@ def test_cli_replay_of_a_two_player_game(capsys):
     assert main(["replay", "--seed", "3", "--deal", "0", "--rules", "family=two_player"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == "\n".join(replay(3, 0, rules=TWO)).splitlines()
+    args = ["replay", "--seed", "3", "--deal", "0", "--rules", "family=two_player", "--strategies", "greedy"]
+    assert main(args) == 0  # one strategy: every seat, both of them
+    assert capsys.readouterr().out.splitlines()[0].endswith("strategies greedy, greedy (two-player rules)")
 
 
 def test_beijing_wins_name_their_fans_in_chinese():

@@ -304,7 +304,7 @@ def _cli(args) -> int:
     else:
         strategies = tuple(s.strip() for s in args.strategies.split(","))
     if len(strategies) == 1:
-        strategies = strategies * 4
+        strategies = strategies * SEATS[rules.family]
     if args.html:
         from daqing_sim.game.replay_html import replay_html
 
