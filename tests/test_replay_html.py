@@ -195,3 +195,42 @@ def test_a_two_player_deal_log_draws_its_end_in_jupyter():
     assert page.count('<span class="hand" data-seat=') == 2 and "; bao" not in page
     assert "wins by self-draw on an extra draw" in page
     assert "; bao" in ds.deal_log(0, 34)._repr_html_()
+
+
+def _meld_tiles(m: dict) -> list[int]:
+    t = m["tile"]
+    return [t, t + 1, t + 2] if m["kind"] == "chi" else [t] * (3 if m["kind"] == "peng" else 4)
+
+
+@pytest.mark.parametrize(
+    "rules, seed, deal, kw, shows",
+    [
+        (BEIJING, 5, 992, {"strategies": ("greedy",) * 4}, "robbed_kong"),
+        (BEIJING, 5, 1597, {}, "mutual_bao"),  # and 烧庄
+        (TWO, 3, 0, {"knobs": PASSING}, "extra_draw"),  # a passed win, a win on an extra draw
+        (TWO, 0, 3, {}, "win offer taken"),
+    ],
+)
+def test_the_last_state_holds_the_tiles_where_the_engine_left_them(rules, seed, deal, kw, shows):
+    log = ds.deal_log(seed, deal, rules=rules, **kw)
+    taken = (log.event == "claim_offer") & (log.action == "win")
+    assert (log.event == shows).any() or (shows == "win offer taken" and taken.any())
+    states = table_states(log)
+    last = states[-1]
+    final = log[log.event == "final"]
+    for s in range(len(last["hands"])):
+        held = last["hands"][s] + ([last["drawn"][s]] if last["drawn"][s] is not None else [])
+        held += [t for m in last["melds"][s] for t in _meld_tiles(m)]
+        rows = final[(final.place == "hand") & (final.seat == s)]
+        assert sorted(held) == sorted(
+            t for t, c in zip(rows.tile, rows["count"], strict=True) for _ in range(c)
+        )
+    pool = sorted(p["tile"] for ps in last["ponds"] for p in ps if not p["claimed"])
+    rows = final[final.place == "pool"]
+    robbed = log.tile[log.event == "robbed_kong"].tolist()  # the robbed tile lies with the discards
+    assert sorted(pool + robbed) == sorted(
+        t for t, c in zip(rows.tile, rows["count"], strict=True) for _ in range(c)
+    )
+    if robbed:
+        assert states[-2]["event"] == "robbed_kong" and last["win"]["robbed"]
+        assert "(抢杠)" in states[-2]["text"]
