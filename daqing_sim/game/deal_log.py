@@ -2,7 +2,7 @@
 
 Built from the jitted engine's own event log (:mod:`daqing_sim.game.engine`, ``EV_*`` codes),
 run on the same wall and deal seed as :func:`daqing_sim.game.simulate.simulate`, plus the
-deal's opening (the dealt tiles, the bao) and the end state of all 112 tiles. The schema is
+deal's opening (the dealt tiles, the bao) and the end state of every tile; any rule family. The schema is
 in docs/DESIGN.md (event log); :func:`daqing_sim.game.replay.replay` renders it as text and
 ``daqing-sim replay --json`` prints it as JSON lines.
 """
@@ -311,6 +311,10 @@ def deal_log(
         Beijing there is no bao row, and the rows ``robbed_kong`` (抢杠: ``from_seat`` the
         kong's declarer, ``options`` 1 for a concealed kong), ``mutual_bao`` (互包: the seat and
         ``from_seat`` are bound) and ``burn`` (烧庄: ``count`` the round) show its mechanics.
+        A two-player game deals to two seats and has the rows ``flower`` (a flower tile face
+        up), ``ready`` for 报听, a ``claim_offer`` with the action ``win`` offered to a declared
+        hand (answered ``win`` or ``pass``) and ``extra_draw`` (海底捞月: ``count`` the draw,
+        ``options`` 1 when it wins).
 
     Returns
     -------
