@@ -207,12 +207,6 @@ def test_deal_log_and_replay_show_burning_and_binding(greedy_run, pick, event, t
     assert any(text in line for line in ds.replay(5, deal, rules=BEIJING, strategies=GREEDY))
 
 
-def test_the_html_viewer_refuses_beijing_in_one_line():
-    with pytest.raises(ValueError, match="plays Daqing deals only so far") as info:
-        ds.replay_html(1, 0, rules=BEIJING)
-    assert "\n" not in str(info.value)
-
-
 def test_dealenv_plays_a_beijing_deal():
     env = ds.DealEnv(seed=5, deal=1, rules=BEIJING)
     assert env.names == ("caller", "expert", "expert", "expert")  # the family's default field

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import daqing_sim as ds
-from daqing_sim.codes import CHI_LOW, N_KINDS
+from daqing_sim.codes import CHI_LOW, N_KINDS, N_KINDS_ALL
 from daqing_sim.game.deal_log import ACTIONS, COLUMNS, to_json_lines
-from daqing_sim.game.wall import N_LIVE
+from daqing_sim.game.simulate import simulate_walls
+from daqing_sim.game.wall import N_LIVE, TP_DEALT, TP_EXTRA_START, TP_IN_PLAY, generate_walls
 from daqing_sim.players.examples import RandomLegal
 
 CASES = [  # (rules, strategies, seed, deals): mixed players and rules
@@ -65,7 +68,10 @@ def _check_offers(df):
             continue
         assert r["options"] & (1 << ACTIONS.index(r["action"])) or r["action"] == "pass"
         assert r["options"] != 0 and r["from_seat"] >= 0 and r["from_seat"] != r["seat"]
-        if r["action"] != "pass":
+        if r["action"] == "win":  # two-player: a declared hand takes the win offered
+            nxt = rows[i + 1]
+            assert nxt["event"] == "win" and nxt["seat"] == r["seat"] and nxt["action"] == "deal_in"
+        elif r["action"] != "pass":
             nxt = rows[i + 1]
             assert nxt["event"] == "claim" and nxt["seat"] == r["seat"] and nxt["action"] == r["action"]
     for i, r in enumerate(rows):
@@ -147,3 +153,160 @@ def test_cli_replay_json(capsys):
     rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert sum(r["count"] for r in rows if r["event"] == "final") == 112
     assert CHI_LOW == ACTIONS.index("chi_low")
+
+
+# --- two-player games: two seats, flowers, 报听 and the win-or-pass choice, 海底捞月 -------------
+
+TWO = ds.RuleSet(family="two_player")
+# experts that pass a deal-in win of fewer than 6 fans whatever is left: declared hands then pass
+PASSING = ({"pass_below": 6, "pass_min_left": 0},) * 2
+TWO_CASES = [  # (rules, strategies, knobs, seed, deals, what the deals must show)
+    (TWO, ("expert", "expert"), None, 1, 60, {"win offer win", "extra_draw"}),
+    (TWO, ("expert", "expert"), PASSING, 3, 60, {"win offer pass", "extra_draw"}),
+    (
+        ds.RuleSet(family="two_player", flower_tiles=3, extra_draws=1),
+        ("greedy", "random"),
+        None,
+        2,
+        60,
+        set(),
+    ),
+]
+
+
+def _rebuild_two(df, wall):
+    """The two hands, the unclaimed discards and the tiles put aside, from the event rows alone,
+    checked against the wall: the deal, the flowers, every draw from the front or the back (kong
+    replacements) and every extra draw in its place."""
+    hands = np.zeros((2, N_KINDS_ALL), dtype=np.int64)
+    pool = np.zeros(N_KINDS_ALL, dtype=np.int64)
+    aside = np.zeros(N_KINDS_ALL, dtype=np.int64)
+    front, back, n_deal, flowers, extra = TP_DEALT, TP_IN_PLAY - 1, 0, 0, 0
+    dealer = df.attrs["dealer"]
+    for r in df[df.event != "final"].itertuples():
+        ev, s, t = r.event, r.seat, r.tile
+        if ev == "deal":
+            assert s == (dealer if n_deal < 14 else 1 - dealer) and t == wall[n_deal]
+            n_deal += 1
+            hands[s, t] += 1
+        elif ev == "flower":
+            assert t == wall[TP_EXTRA_START + 3 + flowers] and r.count == flowers + 1
+            flowers += 1
+        elif ev == "draw":
+            assert t == wall[front]
+            front += 1
+            hands[s, t] += 1
+        elif ev == "kong_draw":
+            assert t == wall[back]
+            back -= 1
+            hands[s, t] += 1
+        elif ev == "extra_draw":
+            assert front > back and t == wall[TP_EXTRA_START + extra] and r.count == extra + 1
+            extra += 1
+            (hands[s] if r.options else aside)[t] += 1
+        elif ev == "discard":
+            hands[s, t] -= 1
+            pool[t] += 1
+        elif ev == "claim":
+            pool[t] -= 1
+            hands[s, t] += 1
+        elif ev == "robbed_kong":
+            pool[t] += 1  # the kong's fourth tile, robbed: it lies with the discards
+            hands[r.from_seat, t] -= 1
+        assert r.wall_left == back - front + 1, (r.step, ev)
+        assert (hands >= 0).all() and (pool >= 0).all()
+    assert n_deal == TP_DEALT
+    return hands, pool, aside, back - front + 1
+
+
+def _final_all(df, place, seat=-1):
+    rows = df[(df.event == "final") & (df.place == place) & (df.seat == seat)]
+    out = np.zeros(N_KINDS_ALL, dtype=np.int64)
+    out[rows.tile.to_numpy()] = rows["count"].to_numpy()
+    return out
+
+
+@pytest.mark.parametrize("rules, strategies, knobs, seed, n, shows", TWO_CASES)
+def test_a_two_player_log_rebuilds_the_game_and_agrees_with_its_frame_row(
+    rules, strategies, knobs, seed, n, shows
+):
+    sim = ds.simulate(n, rules=rules, strategies=strategies, knobs=knobs, seed=seed)
+    walls, _, _ = generate_walls(n, seed, family="two_player")
+    seen = set()
+    for deal in range(n):
+        df = ds.deal_log(seed, deal, rules=rules, strategies=strategies, knobs=knobs)
+        assert tuple(df.columns) == COLUMNS and df.attrs["family"] == "two_player"
+        assert set(df.seat[df.event == "deal"]) == {0, 1}
+        hands, pool, aside, left = _rebuild_two(df, walls[deal])
+        assert (df.event == "flower").sum() == rules.flower_tiles
+        for s in range(2):
+            assert (hands[s] == _final_all(df, "hand", s)).all(), (deal, s)
+        assert (pool == _final_all(df, "pool")).all()
+        assert _final_all(df, "rest").sum() == left + aside.sum()
+        extra = df[df.event == "extra_draw"]
+        # every tile somewhere once: the 71 in play, and the extra draws
+        assert int(df.loc[df.event == "final", "count"].sum()) == TP_IN_PLAY + len(extra)
+        _check_offers(df)
+        row = sim.iloc[deal]
+        assert len(extra) == row.extra_draws and extra.options.sum() == int(row.extra_draw_win)
+        for s in range(2):
+            declared = df[(df.event == "ready") & (df.seat == s)]
+            assert len(declared) == (row[f"declared_turn_{s}"] >= 0)
+            if len(declared):  # 报听 follows its discard; the seat stays declared to the end
+                i = declared.step.iloc[0]
+                after = (df.step >= i) & (df.seat == s) & (df.event != "final")
+                assert df.event.iloc[i - 1] == "discard" and df.ready[after].all()
+        offers = df[(df.event == "claim_offer") & (df.options & (1 << ACTIONS.index("win")) != 0)]
+        for o in offers.itertuples():  # a win is offered to a declared hand only
+            assert df.ready.iloc[o.step] and o.action in ("win", "pass")
+            seen.add(f"win offer {o.action}")
+        end = df[df.event.isin(["win", "exhaustive_draw"])]
+        assert len(end) == 1 and len(df[df.event == "bao"]) == 0
+        e = end.iloc[0]
+        if row.outcome == "exhaustive_draw":
+            assert e.event == "exhaustive_draw"
+        else:
+            assert e.seat == row.winner and e.tile_name == row.win_tile, deal
+            assert (e.action == "self_draw") == (row.outcome == "self_draw")
+        seen.update(str(x) for x in df.event.unique())
+    assert {"flower", "ready", "win", "claim"} | shows <= seen
+
+
+def test_the_log_ends_as_the_frame_row_of_each_family():
+    """deal_log's result row read by the family's frame builder is simulate's row (payments, winner,
+    fans); the JSON lines give the log back."""
+    from daqing_sim.game.deal_log import logged_deal, result_row
+
+    for rules, seed, deal, knobs in (
+        (TWO, 3, 0, PASSING),
+        (ds.RuleSet(family="beijing"), 5, 1597, None),
+    ):
+        walls, _, seeds = generate_walls(1, seed, deal, family=rules.family)
+        sim = simulate_walls(walls, seeds, rules, knobs=knobs, first_deal=deal).iloc[0]
+        df, row = logged_deal(seed, deal, rules, None, 0, knobs)
+        win = result_row(row, rules, 0, df.attrs["strategies"])
+        frame = win["frame"].iloc[0].drop(["deal"])
+        pd.testing.assert_series_equal(frame, sim.drop(["deal"]), check_names=False)
+        assert win["winner"] == sim.winner and sum(win["payments"]) == 0
+        assert win["payments"] == [sim[f"pay_{s}"] for s in range(len(win["payments"]))]
+        fans = {c[4:] for c in sim.index if c.startswith("fan_") and c != "fan_total" and sim[c]}
+        assert len(win["fans"]) == len(fans) > 0
+        assert all(any(label.endswith(code) for label, _ in win["fans"]) for code in fans)
+        back = pd.read_json(io.StringIO("\n".join(to_json_lines(df))), lines=True)
+        assert back.event.tolist() == df.event.astype(str).tolist()
+        assert back.tile.tolist() == df.tile.tolist() and back["count"].tolist() == df["count"].tolist()
+
+
+def test_two_player_json_lines_and_the_cli(capsys):
+    from daqing_sim.cli import main
+
+    assert main(["replay", "--seed", "3", "--deal", "0", "--rules", "family=two_player", "--json"]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert {r["seat"] for r in rows if r["event"] == "deal"} == {0, 1}
+    assert [r["event"] for r in rows].count("flower") == 1
+    log = ds.deal_log(3, 0, rules=TWO)
+    assert [r["event"] for r in rows] == log.event.astype(str).tolist()
+    assert (
+        sum(r["count"] for r in rows if r["event"] == "final")
+        == TP_IN_PLAY + (log.event == "extra_draw").sum()
+    )

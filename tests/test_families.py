@@ -404,7 +404,6 @@ def test_beijing_shanten_zero_exactly_when_waits_exist():
 def test_engine_entry_points_refuse_families_they_do_not_deal(tmp_path):
     calls = {
         "advise": lambda: ds.advise("123m456p789s11m22z3z", rules=BEIJING),
-        "replay_html": lambda: ds.replay_html(1, 0, rules=BEIJING),
     }
     for what, call in calls.items():
         with pytest.raises(ValueError, match="plays Daqing deals only so far") as info:

@@ -491,7 +491,6 @@ def test_two_player_ways_of_winning_elsewhere_are_errors(rules, how):
 def test_engine_entry_points_refuse_two_player(tmp_path):
     calls = {
         "advise": lambda: ds.advise("123m456p789s11m22z3z", rules=TWO),
-        "deal_log": lambda: ds.deal_log(1, 0, rules=TWO),
     }
     for what, call in calls.items():
         with pytest.raises(ValueError, match="does not deal two-player yet") as info:

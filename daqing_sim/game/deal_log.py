@@ -2,7 +2,7 @@
 
 Built from the jitted engine's own event log (:mod:`daqing_sim.game.engine`, ``EV_*`` codes),
 run on the same wall and deal seed as :func:`daqing_sim.game.simulate.simulate`, plus the
-deal's opening (the dealt tiles, the bao) and the end state of all 112 tiles. The schema is
+deal's opening (the dealt tiles, the bao) and the end state of every tile; any rule family. The schema is
 in docs/DESIGN.md (event log); :func:`daqing_sim.game.replay.replay` renders it as text and
 ``daqing-sim replay --json`` prints it as JSON lines.
 """
@@ -42,9 +42,18 @@ from daqing_sim.game.engine import (
     O_WAIT,
     O_WINNER_KONGS,
 )
+from daqing_sim.game.events import EV_EXTRA_DRAW, EV_FLOWER
 from daqing_sim.game.scoring import settle_detail
-from daqing_sim.game.simulate import _default_seats, _prepare, _python_seats, _with_players, run_walls
-from daqing_sim.game.wall import BAO_POSITION, DEALT, N_LIVE, generate_walls
+from daqing_sim.game.simulate import (
+    _default_seats,
+    _prepare,
+    _python_seats,
+    _with_players,
+    results_frame,
+    run_walls,
+)
+from daqing_sim.game.wall import BAO_POSITION, DEALT, N_LIVE, TP_DEALT, TP_IN_PLAY, generate_walls
+from daqing_sim.hand.fan_names import fan_label
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.render.frames import DealLogFrame
 from daqing_sim.rules import RuleSet
@@ -70,13 +79,19 @@ EVENTS = (
     "robbed_kong",
     "mutual_bao",
     "burn",
+    # two-player: a flower tile turned face up (花牌), an extra draw of 海底捞月
+    "flower",
+    "extra_draw",
 )
-# claim answers by code (codes.PASS .. CHI_HIGH), then the two win methods
-ACTIONS = ("pass", "peng", "kong", "chi_low", "chi_mid", "chi_high") + METHODS
+# claim answers by code (codes.PASS .. CHI_HIGH, CLAIM_WIN: a declared two-player hand takes
+# the win offered), then the two win methods
+ACTIONS = ("pass", "peng", "kong", "chi_low", "chi_mid", "chi_high", "win") + METHODS
 PLACES = ("hand", "pool", "rest")
 TILE_NAMES = tuple(tile_name(t) for t in range(N_KINDS))
 TILE_NAMES_ALL = tuple(tile_name(t) for t in range(N_KINDS_ALL))  # a family of 34 kinds
 LIVE_BEIJING = N_TILES_ALL - DEALT  # tiles to draw from under Beijing (83)
+LIVE = {"daqing": N_LIVE, "beijing": LIVE_BEIJING, "two_player": TP_IN_PLAY - TP_DEALT}
+SEATS = {"daqing": 4, "beijing": 4, "two_player": 2}
 COLUMNS = (
     "step",
     "event",
@@ -120,8 +135,9 @@ def _row(event: str, seat: int = -1, tile: int = -1, **kw) -> dict:
 def _opening(wall: np.ndarray, dealer: int, family: str = "daqing") -> list[dict]:
     rows = []
     pos = 0
-    for k in range(4):
-        s = (dealer + k) % 4
+    n = SEATS[family]
+    for k in range(n):
+        s = (dealer + k) % n
         for _ in range(14 if k == 0 else 13):
             rows.append(_row("deal", s, int(wall[pos])))
             pos += 1
@@ -130,10 +146,12 @@ def _opening(wall: np.ndarray, dealer: int, family: str = "daqing") -> list[dict
     return rows
 
 
-def _events(log: np.ndarray, row: np.ndarray) -> list[dict]:
+def _events(log: np.ndarray, row: np.ndarray, family: str = "daqing") -> list[dict]:
     rows: list[dict] = []
     discarder = -1
     for code, seat, tile, a, b in log.astype(int).tolist():
+        if code == EV_READY and family == "two_player":
+            a, b = -1, -1  # 报听: the engine records no wait kind nor outs for it
         if code == EV_DRAW:
             rows.append(_row("kong_draw" if a else "draw", seat, tile))
         elif code == EV_DISCARD:
@@ -168,6 +186,10 @@ def _events(log: np.ndarray, row: np.ndarray) -> list[dict]:
             rows.append(_row("mutual_bao", seat, -1, from_seat=a))
         elif code == EV_BURN:  # count: the round
             rows.append(_row("burn", seat, tile, count=a))
+        elif code == EV_FLOWER:  # count: which flower tile (1-4)
+            rows.append(_row("flower", -1, tile, count=a + 1))
+        elif code == EV_EXTRA_DRAW:  # count: which extra draw (1-3); options: 1 when it wins
+            rows.append(_row("extra_draw", seat, tile, options=a, count=b + 1))
     return rows
 
 
@@ -182,7 +204,8 @@ def _final(final: np.ndarray) -> list[dict]:
 
 
 def _fill_state(rows: list[dict], live: int = N_LIVE) -> None:
-    """The state columns (after each event): wall_left, the seat's ready, the bao in force."""
+    """The state columns (after each event): wall_left, the seat's ready (报听 for two players),
+    the bao in force."""
     left = live
     bao = -1
     ready = [False] * 4
@@ -255,8 +278,8 @@ def deal_log_wall(
     if len(log) >= MAX_EVENTS:
         raise AssertionError(f"more than {MAX_EVENTS} events in one deal: raise engine.MAX_EVENTS")
     row = raw["out"][0]
-    rows = _opening(wall, dealer, rules.family) + _events(log, row)
-    _fill_state(rows, N_LIVE if rules.family == "daqing" else LIVE_BEIJING)
+    rows = _opening(wall, dealer, rules.family) + _events(log, row, rules.family)
+    _fill_state(rows, LIVE[rules.family])
     end = _final(raw["final"][0])
     for r in end:
         r.update(wall_left=rows[-1]["wall_left"], bao=rows[-1]["bao"], ready=False)
@@ -288,6 +311,10 @@ def deal_log(
         Beijing there is no bao row, and the rows ``robbed_kong`` (抢杠: ``from_seat`` the
         kong's declarer, ``options`` 1 for a concealed kong), ``mutual_bao`` (互包: the seat and
         ``from_seat`` are bound) and ``burn`` (烧庄: ``count`` the round) show its mechanics.
+        A two-player game deals to two seats and has the rows ``flower`` (a flower tile face
+        up), ``ready`` for 报听, a ``claim_offer`` with the action ``win`` offered to a declared
+        hand (answered ``win`` or ``pass``) and ``extra_draw`` (海底捞月: ``count`` the draw,
+        ``options`` 1 when it wins).
 
     Returns
     -------
@@ -322,14 +349,12 @@ def logged_deal(
     seed = check_int(seed, "seed")
     deal = check_int(deal, "deal")
     strategies = _with_players(_default_seats(strategies, rules))
-    rules, dealer, names, codes, knob_values = _prepare(
-        rules, strategies, knobs, dealer, "deal_log", ("daqing", "beijing")
-    )
+    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer, "deal_log")
     walls, _, seeds = generate_walls(1, seed, deal, family=rules.family)
     df, row = deal_log_wall(
         walls[0], seeds[0], rules, codes, knob_values, dealer, _python_seats(strategies), deal
     )
-    df.attrs.update(seed=seed, deal=deal, dealer=dealer, strategies=list(names))
+    df.attrs.update(seed=seed, deal=deal, dealer=dealer, strategies=list(names), family=rules.family)
     return df, row
 
 
@@ -352,9 +377,67 @@ def settlement(row: np.ndarray, winner: int, rules: RuleSet, dealer: int):
     )
 
 
+def result_row(row: np.ndarray, rules: RuleSet, dealer: int, names: Sequence[str]) -> dict[str, Any]:
+    """The end of a Beijing or two-player deal, read from its row of the results frame (the
+    family's frame builder of :func:`daqing_sim.simulate`, on the logged deal's result row).
+
+    Returns
+    -------
+    dict
+        ``frame`` (the one-row results frame), ``winner`` (-1: nobody won), ``how`` (self draw,
+        deal in, robbed kong, extra draw, ...), ``fans`` (``(label, fans)`` of each fan held, the
+        label its Chinese name when the rules give one and its code name), ``fan_total``,
+        ``value``, ``payments`` (one per seat); Beijing: ``burn_rounds`` (烧庄) and
+        ``mutual_payer`` (互包, -1 none).
+    """
+    family = rules.family
+    frame = results_frame(row[None, :], 0, dealer, names, family=family, cap=rules.limit_fans)
+    f = frame.iloc[0]
+    n = SEATS[family]
+    out: dict[str, Any] = {
+        "frame": frame,
+        "winner": int(f["winner"]),
+        "payments": [int(f[f"pay_{s}"]) for s in range(n)],
+        "fan_total": int(f["fan_total"]),
+        "value": int(f["value"]),
+    }
+    how = str(f["outcome"]).replace("_", " ")
+    if family == "beijing":
+        values = rules.to_dict()
+        codes = [c[4:] for c in frame.columns if c.startswith("fan_") and c != "fan_total"]
+        out["fans"] = [(fan_label(family, c), values[f"fans_{c}"]) for c in codes if f[f"fan_{c}"]]
+        out["burn_rounds"] = int(f["burn_rounds"])
+        out["mutual_payer"] = int(f["mutual_payer"])
+        if f["robbed_kong"]:
+            how = "robbed kong"
+    else:
+        codes = [c[4:] for c in frame.columns if c.startswith("fan_") and c != "fan_total"]
+        out["fans"] = [(fan_label(family, c), int(f[f"fan_{c}"])) for c in codes if f[f"fan_{c}"]]
+        for col, name in (
+            ("robbed_kong", "robbed kong"),
+            ("extra_draw_win", "extra draw"),
+            ("kong_replacement", "kong replacement"),
+            ("last_tile", "the last tile"),
+            ("last_discard", "the last discard"),
+        ):
+            if f[col]:
+                how += f", {name}"
+    out["how"] = how
+    return out
+
+
 def to_json_lines(df: pd.DataFrame) -> list[str]:
     """One JSON object per event (missing values as ``null``), as ``daqing-sim replay --json``."""
     return df.to_json(orient="records", lines=True, force_ascii=False).splitlines()
 
 
-__all__ = ["deal_log", "deal_log_wall", "settlement", "to_json_lines", "EVENTS", "ACTIONS", "COLUMNS"]
+__all__ = [
+    "deal_log",
+    "deal_log_wall",
+    "result_row",
+    "settlement",
+    "to_json_lines",
+    "EVENTS",
+    "ACTIONS",
+    "COLUMNS",
+]

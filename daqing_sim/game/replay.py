@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from daqing_sim.codes import BAO_KINDS, CHI_LOW, N_KINDS, OUTCOMES, WAIT_KINDS
-from daqing_sim.game.deal_log import ACTIONS, deal_log_wall, settlement
+from daqing_sim.game.deal_log import ACTIONS, SEATS, deal_log_wall, result_row, settlement
 from daqing_sim.game.engine import (
     O_BAO,
     O_BIG,
@@ -70,9 +70,7 @@ def replay(
     seed = check_int(seed, "seed")
     deal = check_int(deal, "deal")
     strategies = _with_players(_default_seats(strategies, rules))
-    rules, dealer, names, codes, knob_values = _prepare(
-        rules, strategies, knobs, dealer, "replay", ("daqing", "beijing")
-    )
+    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer, "replay")
     walls, _, seeds = generate_walls(1, seed, deal, family=rules.family)
     return replay_wall(
         walls[0],
@@ -105,7 +103,7 @@ def replay_wall(
     Parameters
     ----------
     wall : numpy.ndarray
-        ``(112,)`` tile kinds (layout of :mod:`daqing_sim.game.wall`).
+        One wall of the family (layout of :mod:`daqing_sim.game.wall`: 112, 136 or 78 tiles).
     deal_seed : int
         The deal's seed for in-game randomness.
     rules : RuleSet
@@ -114,7 +112,7 @@ def replay_wall(
     dealer : int
     header : str
         Start of the first line.
-    players : sequence of 4, optional
+    players : sequence, optional
         The seats as given, when some are Python players; ``deal`` numbers their errors.
 
     Returns
@@ -130,19 +128,24 @@ def render(
 ) -> list[str]:
     """The text replay of a :func:`~daqing_sim.game.deal_log.deal_log` frame (``row``: the
     deal's result row, for the settlement of a win)."""
-    beijing = rules.family == "beijing"
+    family = rules.family
+    beijing, two = family == "beijing", family == "two_player"
+    n = SEATS[family]
+    declare = "报听" if two else "上听"
     lines = [f"{header}: dealer seat {dealer}, strategies {', '.join(names)}"]
     if beijing:
         lines[0] += " (Beijing rules)"
+    elif two:
+        lines[0] += " (two-player rules)"
     changed = rules.changed()
     if changed:
         lines.append("rules: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
-    seats = [_Seat(rules.n_kinds) for _ in range(4)]
+    seats = [_Seat(rules.n_kinds) for _ in range(n)]
     records = df.to_dict("records")
     for r in records:
         if r["event"] == "deal":
             seats[r["seat"]].counts[r["tile"]] += 1
-    for s in range(4):
+    for s in range(n):
         role = " (dealer)" if s == dealer else ""
         lines.append(f"seat {s}{role}: {seats[s]}")
     if beijing:
@@ -150,12 +153,19 @@ def render(
             f"wall: {records[0]['wall_left']} tiles to draw; play stops with "
             f"{rules.dead_wall_tiles} left (+2 per kong after the first)"
         )
+    elif two:
+        lines.append(
+            f"wall: {records[0]['wall_left']} tiles to draw; when they are used up the seat waiting "
+            f"longest draws up to {rules.extra_draws} more (海底捞月)"
+        )
     turn = 0
     for r in records:
         ev, seat, tile = r["event"], r["seat"], r["tile"]
         if ev == "bao":
             lines.append(f"bao (face down, seen only by a ready player): {tile_name(tile)}")
             lines.append(f"live wall: {r['wall_left']} tiles")
+        elif ev == "flower":
+            lines.append(f"flower tile {r['count']} turned face up (花牌): {tile_name(tile)}")
         elif ev in ("draw", "kong_draw"):
             seats[seat].counts[tile] += 1
             where = " from the back (kong replacement)" if ev == "kong_draw" else ""
@@ -164,14 +174,22 @@ def render(
         elif ev == "discard":
             seats[seat].counts[tile] -= 1
             declared = r["step"] + 1 < len(records) and records[r["step"] + 1]["event"] == "ready"
-            ready = " and declares ready (上听)" if declared else ""
+            ready = f" and declares ready ({declare})" if declared else ""
             lines.append(f"     seat {seat} discards {tile_name(tile)}{ready}: {seats[seat]}")
+        elif ev == "ready" and two:
+            lines.append(
+                f"     seat {seat} has declared (报听): its hand is locked; it may take or pass a win "
+                "on the opponent's discard"
+            )
         elif ev == "ready":
             kind = r["wait"] if isinstance(r["wait"], str) else "none"
             lines.append(
                 f"     seat {seat} is ready, {kind} wait, {r['outs']} live outs; "
                 f"it sees the bao {tile_name(r['bao'])}"
             )
+        elif ev == "claim_offer" and r["options"] >> ACTIONS.index("win") & 1:
+            answer = "takes it" if r["action"] == "win" else "passes (it stays declared)"
+            lines.append(f"     seat {seat} (报听) may win on {tile_name(tile)} or pass: it {answer}")
         elif ev == "claim":
             lines.append(_claim(seats[seat], seat, tile, r["action"], r["from_seat"]))
         elif ev == "concealed_kong":
@@ -212,8 +230,11 @@ def render(
                 f"     烧庄 round {r['count']}: all three followed the dealer's {tile_name(tile)}; "
                 "the dealer owes each of them if the deal is won"
             )
-        elif ev == "win" and beijing:
-            lines.append(_win_line_beijing(row, seat, tile, rules))
+        elif ev == "extra_draw":
+            won = "it wins" if r["options"] else "no win: put aside"
+            lines.append(f"  extra draw {r['count']} (海底捞月): seat {seat} draws {tile_name(tile)}; {won}")
+        elif ev == "win" and (beijing or two):
+            lines.append(_win_line_family(row, seat, tile, rules, dealer, names))
         elif ev in ("win", "bao_kan"):
             if ev == "bao_kan":
                 lines.append(
@@ -223,6 +244,8 @@ def render(
             lines.append(_win_line(row, seat, tile, rules, dealer))
         elif ev == "exhaustive_draw" and beijing:
             lines.append(f"{r['wall_left']} tiles left undrawn: a drawn deal (荒牌), nobody pays")
+        elif ev == "exhaustive_draw" and two:
+            lines.append("the tiles are used up and nobody wins (流局): nobody pays")
         elif ev == "exhaustive_draw":
             lines.append("the live wall is empty: exhaustive draw (荒庄), nobody pays")
     return lines
@@ -256,31 +279,19 @@ def _win_line(row, winner: int, tile: int, rules: RuleSet, dealer: int) -> str:
     return head + "\n" + str(detail)
 
 
-def _win_line_beijing(row, winner: int, tile: int, rules: RuleSet) -> str:
-    from daqing_sim.hand.beijing import FAN_NAMES, HOW_ROBBED_KONG
-    from daqing_sim.layout import (
-        O_BURN_ROUNDS,
-        O_FAN_MASK,
-        O_FAN_TOTAL,
-        O_HOW,
-        O_MUTUAL_PAYER,
-        O_PAY,
-        O_VALUE,
-    )
-
-    outcome = "robbed kong" if row[O_HOW] & HOW_ROBBED_KONG else OUTCOMES[row[O_OUTCOME]].replace("_", " ")
-    fans = [name for i, name in enumerate(FAN_NAMES) if row[O_FAN_MASK] >> i & 1]
-    values = rules.to_dict()
-    listed = ", ".join(f"{name} {values[f'fans_{name}']}" for name in fans)
+def _win_line_family(row, winner: int, tile: int, rules: RuleSet, dealer: int, names) -> str:
+    """The win of a Beijing or two-player deal: how, the fans by name, F, the value, the payments."""
+    win = result_row(row, rules, dealer, names)
     lines = [
-        f"WIN ({outcome}): seat {winner} wins on {tile_name(tile)}: {listed}; F = {row[O_FAN_TOTAL]}, "
-        f"value {row[O_VALUE]:,}",
+        f"WIN ({win['how']}): seat {winner} wins on {tile_name(tile)}: "
+        + ", ".join(f"{label} {fans}" for label, fans in win["fans"])
+        + f"; F = {win['fan_total']}, value {win['value']:,}",
     ]
-    if row[O_MUTUAL_PAYER] >= 0:
-        lines.append(f"  互包: seat {row[O_MUTUAL_PAYER]}, bound to the winner, pays for everyone")
-    if row[O_BURN_ROUNDS] > 0:
-        lines.append(f"  烧庄: {row[O_BURN_ROUNDS]} round(s), the dealer pays each other seat")
-    lines.append("  payments: " + ", ".join(f"seat {s} {row[O_PAY + s]:+,}" for s in range(4)))
+    if win.get("mutual_payer", -1) >= 0:
+        lines.append(f"  互包: seat {win['mutual_payer']}, bound to the winner, pays for everyone")
+    if win.get("burn_rounds", 0) > 0:
+        lines.append(f"  烧庄: {win['burn_rounds']} round(s), the dealer pays each other seat")
+    lines.append("  payments: " + ", ".join(f"seat {s} {p:+,}" for s, p in enumerate(win["payments"])))
     return "\n".join(lines)
 
 

@@ -16,18 +16,24 @@ from typing import Any
 import numpy as np
 
 from daqing_sim.codes import OUTCOMES
-from daqing_sim.game.deal_log import logged_deal, settlement
+from daqing_sim.game.deal_log import SEATS, logged_deal, result_row, settlement
 from daqing_sim.game.engine import O_BIG, O_OUTCOME, O_PAY, O_WINNER
-from daqing_sim.players.registry import DEFAULT_FIELD
 from daqing_sim.render.states import table_states
 from daqing_sim.render.viewer import viewer_page
-from daqing_sim.rules import RuleSet, require_engine_family
+from daqing_sim.rules import RuleSet
 from daqing_sim.validation import atomic_write_bytes
 
+TITLES = {"daqing": "Daqing", "beijing": "Beijing", "two_player": "Two-player"}
 
-def _settlement(row: np.ndarray, rules: RuleSet, dealer: int) -> dict | None:
+
+def _settlement(row: np.ndarray, rules: RuleSet, dealer: int, names) -> dict | None:
     if OUTCOMES[row[O_OUTCOME]] == "exhaustive_draw":
         return None
+    if rules.family != "daqing":
+        win = result_row(row, rules, dealer, names)
+        win.pop("frame")
+        win["fans"] = [[label, int(n)] for label, n in win["fans"]]
+        return win
     winner = int(row[O_WINNER])
     st = settlement(row, winner, rules, dealer)
     pays = [int(row[O_PAY + s]) for s in range(4)]
@@ -50,26 +56,28 @@ def replay_payload(
     seed: int,
     deal: int,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = DEFAULT_FIELD,
+    strategies: Sequence[Any] | None = None,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
 ) -> dict[str, Any]:
-    """What the viewer page draws (see :func:`replay_html`): title, seats, states, settlement."""
-    if isinstance(rules, RuleSet):
-        require_engine_family(rules, "the HTML replay viewer")  # text replay and deal_log: Beijing too
+    """What the viewer page draws (see :func:`replay_html`): title, family, seats, states,
+    settlement."""
     df, row = logged_deal(seed, deal, rules, strategies, dealer, knobs)
     seed, deal, dealer, names = (df.attrs[k] for k in ("seed", "deal", "dealer", "strategies"))
     changed = rules.changed()
     sub = f"dealer seat {dealer}; strategies {', '.join(names)}"
     if changed:
         sub += "; rules " + ", ".join(f"{k}={v}" for k, v in changed.items())
+    family = df.attrs["family"]
     return {
-        "title": f"Daqing deal {deal} of seed {seed}",
+        "title": f"{TITLES[family]} deal {deal} of seed {seed}",
         "subtitle": sub,
-        "seats": list(names),
+        "family": family,
+        "seats": list(names)[: SEATS[family]],
         "dealer": dealer,
-        "states": table_states(df, dealer),
-        "settlement": _settlement(row, rules, dealer),
+        "states": table_states(df, dealer, family),
+        "settlement": _settlement(row, rules, dealer, names),
+        "dead_wall": getattr(rules, "dead_wall_tiles", 14),
         "log": df,
     }
 
@@ -78,25 +86,29 @@ def replay_html(
     seed: int,
     deal: int,
     rules: RuleSet = RuleSet(),
-    strategies: Sequence[Any] = DEFAULT_FIELD,
+    strategies: Sequence[Any] | None = None,
     dealer: int = 0,
     knobs: Sequence[Mapping[str, float] | None] | None = None,
     path: str | os.PathLike | None = None,
 ) -> str:
     """Deal ``deal`` of ``seed`` as one self-contained HTML replay viewer (no network needed).
 
-    The page shows the four hands with the drawn tile apart, melds (the claimed tile sideways,
-    concealed kongs face down outside), ponds (摸打 and the ready-declaring discard marked), the
-    live wall count, the bao (seen by each ready seat; a "show hidden" toggle shows or hides the
-    hands and the bao), the claim offers and answers, and the win with its fans and payments.
-    Step with the buttons, the arrow keys or the slider; ``FILE#move=N`` opens at move N.
+    Any rule family. The page shows the hands (four, or two) with the drawn tile apart, melds
+    (the claimed tile sideways, concealed kongs face down outside), ponds (摸打 and the
+    ready-declaring discard marked), the wall count, the claim offers and answers, and the win
+    with its fans and payments; under Daqing the bao (seen by each ready seat), under Beijing
+    the 烧庄 rounds, the 互包 bindings and a robbed kong, for two players the flower tiles, 报听,
+    the declared hand's choice to win or pass and the extra draws of 海底捞月. A "show hidden"
+    toggle shows or hides the hands (and the bao). Every label is drawn with the project's own
+    glyphs, so the page looks the same on a machine without a CJK font. Step with the buttons,
+    the arrow keys or the slider; ``FILE#move=N`` opens at move N.
 
     Parameters
     ----------
     seed, deal : int
         Identify the deal, as in the ``deal`` column of :func:`daqing_sim.simulate`.
     rules, strategies, dealer, knobs
-        As given to :func:`daqing_sim.simulate` (default four ``expert`` players, as
+        As given to :func:`daqing_sim.simulate` (no strategies: the family's default field, as
         :func:`daqing_sim.replay`).
     path : str or path-like, optional
         Where to write the page (atomically); it is returned either way.

@@ -3,7 +3,9 @@
 One JSON-ready dict per move (:func:`table_states`): each seat's concealed tiles (and the tile it
 has just drawn), melds (with the claimed tile and whom it came from), pond (with the 摸打,
 declaring and claimed marks), ready flags, the wall count and the bao, the move's text and the
-claim offers of the discard. The replay viewer and the deal log's HTML only draw these states.
+claim offers of the discard; Beijing's 烧庄 rounds and 互包 bindings, the two-player flower
+tiles and extra draws. The replay viewer and the deal log's HTML only draw these states. Every
+family: four seats or two, 28 or 34 tile kinds.
 Only the frame's columns are read (no engine, no second rules implementation): a discard is
 摸打 when it is the tile its seat drew that turn, as the engine marks its ponds.
 """
@@ -17,7 +19,8 @@ import pandas as pd
 from daqing_sim.render.tiles import NAMES
 
 # the claim actions of the log's ``action`` column, by their bit in ``options``
-ACTION_BITS = ("pass", "peng", "kong", "chi_low", "chi_mid", "chi_high", "self_draw", "deal_in")
+ACTION_BITS = ("pass", "peng", "kong", "chi_low", "chi_mid", "chi_high", "win")
+FAMILIES = ("daqing", "beijing", "two_player")
 _CHI_OFFSET = {"chi_low": 0, "chi_mid": 1, "chi_high": 2}
 REQUIRED = ("event", "seat", "tile", "from_seat", "action", "options", "wall_left", "bao")
 
@@ -30,6 +33,10 @@ class _Table:
     def __init__(self, dealer: int, n_seats: int) -> None:
         self.dealer = dealer
         self.n_seats = n_seats
+        self.flowers: list[int] = []
+        self.extra: list[dict] = []
+        self.burn = 0
+        self.bound: list[list[int]] = []
         self.hands: list[list[int]] = [[] for _ in range(n_seats)]
         self.drawn: list[int | None] = [None] * n_seats
         self.melds: list[list[dict]] = [[] for _ in range(n_seats)]
@@ -70,6 +77,10 @@ class _Table:
             "bao": self.bao,
             "offers": [dict(o) for o in self.offers],
             "win": self.win,
+            "flowers": list(self.flowers),
+            "extra": [dict(x) for x in self.extra],
+            "burn": self.burn,
+            "bound": [list(b) for b in self.bound],
         }
 
 
@@ -88,12 +99,47 @@ def _claim_meld(t: _Table, seat: int, tile: int, action: str, from_seat: int) ->
     return f"seat {seat} chis {_name(tile)} from seat {from_seat}"
 
 
+def _rob_kong(t: _Table, robber: int, tile: int, declarer: int, concealed: bool) -> str:
+    """抢杠: the declarer's kong is undone (an added kong back to its peng; a concealed one, robbed
+    by a hand with 一条龙, back into the hand but the robbed tile)."""
+    melds = t.melds[declarer]
+    if concealed:
+        j = max(j for j, m in enumerate(melds) if m["kind"] == "concealed_kong" and m["tile"] == tile)
+        del melds[j]
+        t.hands[declarer].extend([tile] * 3)
+    else:
+        for m in melds:
+            if m["kind"] == "added_kong" and m["tile"] == tile:
+                m["kind"] = "peng"
+    kind = "concealed kong (with 一条龙)" if concealed else "added kong"
+    return f"seat {robber} robs seat {declarer}'s {kind} of {_name(tile)} (抢杠)"
+
+
 def options_names(options: int) -> list[str]:
     """The claim actions a seat was offered, from the ``options`` bit mask."""
     return [a for i, a in enumerate(ACTION_BITS) if int(options) >> i & 1]
 
 
-def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, Any]]:
+def family_of(df: pd.DataFrame) -> str:
+    """The rule family of a deal log: ``attrs["family"]``, else two seats dealt -> two-player,
+    no bao -> Beijing, else Daqing."""
+    fam = df.attrs.get("family")
+    if fam in FAMILIES:
+        return str(fam)
+    seats = set(df.loc[df["event"] == "deal", "seat"].astype(int))
+    if len(seats) == 2:
+        return "two_player"
+    return "daqing" if (df["event"] == "bao").any() else "beijing"
+
+
+def _win_offer_text(t: _Table, offer: dict, tile: int) -> str:
+    answer = "takes it" if offer["action"] == "win" else "passes and stays declared"
+    return f"seat {offer['seat']} (报听) may win on {_name(tile)} or pass: it {answer}"
+
+
+def table_states(
+    df: pd.DataFrame, dealer: int | None = None, family: str | None = None
+) -> list[dict[str, Any]]:
     """The table after the deal and after every move of a :func:`daqing_sim.deal_log` frame.
 
     Parameters
@@ -102,17 +148,21 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
         A deal log (``ds.deal_log(seed, deal)``).
     dealer : int, optional
         Default ``df.attrs["dealer"]``, else the seat dealt 14 tiles.
+    family : str, optional
+        ``"daqing"``, ``"beijing"`` or ``"two_player"``; default :func:`family_of` the log.
 
     Returns
     -------
     list of dict
         One entry per seat (as many as the log deals to: four, or two) in ``hands``,
-        ``drawn``, ``melds``, ``ponds`` and ``ready``. State 0 is the deal (hands dealt, the
-        bao set aside); then one state per draw, discard, declaration, claim, kong, bao
-        replacement and the end; the claim offers of one discard are one state (``offers``:
-        seat, the actions offered, its answer). ``step`` is the last row of ``df`` the state
-        includes; ``text`` describes the move, ``public`` as the other seats see it (no drawn
-        tile, wait or offers). Tile codes as in :mod:`daqing_sim.render.tiles`.
+        ``drawn``, ``melds``, ``ponds`` and ``ready`` (上听; 报听 for two players). State 0 is
+        the deal (hands dealt, the bao set aside, the flower tiles face up: ``flowers``); then
+        one state per draw, discard, declaration, claim, kong, bao replacement, robbed kong,
+        互包 binding (``bound``: pairs of seats), 烧庄 round (``burn``), extra draw of 海底捞月
+        (``extra``: tile, seat, whether it won) and the end; the claim offers of one discard are
+        one state (``offers``: seat, the actions offered, its answer). ``step`` is the last row
+        of ``df`` the state includes; ``text`` describes the move, ``public`` as the other
+        seats see it (no drawn tile, wait or offers). Tile codes as in :mod:`daqing_sim.render.tiles`.
 
     Raises
     ------
@@ -139,6 +189,10 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
     n_seats = 1 + max((int(r["seat"]) for r in records if r["event"] == "deal"), default=-1)
     if n_seats < 2:
         raise ValueError("the deal log deals no tiles to two or more seats: pass ds.deal_log(seed, deal)")
+    family = family_of(df) if family is None else family
+    if family not in FAMILIES:
+        raise ValueError(f"family={family!r} is unknown: use one of {', '.join(FAMILIES)}")
+    declare = "报听" if family == "two_player" else "上听"
     t = _Table(int(dealer), n_seats)
     states: list[dict] = []
     dealt = False
@@ -152,11 +206,17 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
             if ev == "bao":
                 t.bao = tile
                 continue
+            if ev == "flower":
+                t.flowers.append(tile)
+                continue
             if ev == "final":
                 break
             if not dealt:
                 dealt = True
-                states.append(t.snapshot(i - 1, "deal", f"dealt; seat {t.dealer} deals (14 tiles)", -1))
+                text = f"dealt; seat {t.dealer} deals (14 tiles)"
+                if t.flowers:
+                    text += "; face up (花牌): " + " ".join(_name(f) for f in t.flowers)
+                states.append(t.snapshot(i - 1, "deal", text, -1))
             public = None  # the move as the other seats see it, when that says less
             if ev != "claim_offer":
                 t.offers = []
@@ -179,16 +239,28 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
                 t.ready[seat] = True
                 if t.ponds[seat]:
                     t.ponds[seat][-1]["declared"] = True
-                wait = r["wait"] if isinstance(r["wait"], str) else "no"
-                outs = int(r["outs"])
-                text = (
-                    f"seat {seat} declares ready (上听): {wait} wait, {outs} live outs; it now sees the bao"
-                )
-                public = f"seat {seat} declares ready (上听); it now sees the bao"
+                if family == "two_player":
+                    text = f"seat {seat} declares ready (报听): its hand is locked; it may win or pass"
+                    public = text
+                else:
+                    wait = r["wait"] if isinstance(r["wait"], str) else "no"
+                    outs = int(r["outs"])
+                    text = (
+                        f"seat {seat} declares ready ({declare}): {wait} wait, {outs} live outs; "
+                        "it now sees the bao"
+                    )
+                    public = f"seat {seat} declares ready ({declare}); it now sees the bao"
             elif ev == "claim_offer":
                 offered = options_names(int(r["options"]))
                 t.offers.append({"seat": seat, "tile": tile, "options": offered, "action": str(r["action"])})
                 if i + 1 < len(records) and str(records[i + 1]["event"]) == "claim_offer":
+                    continue
+                if "win" in offered:  # two-player: a declared hand may win or pass
+                    text = _win_offer_text(t, t.offers[-1], tile)
+                    public = text if t.offers[-1]["action"] == "win" else None
+                    if public is None:
+                        public = f"{_name(tile)} may be claimed (who may, and who passes, is hidden)"
+                    states.append(t.snapshot(i, ev, text, seat, public))
                     continue
                 text = (
                     "claim offers on "
@@ -221,6 +293,32 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
             elif ev == "bao_replaced":
                 t.bao = tile
                 text = f"three {_name(int(r['other_tile']))} visible: the bao is replaced (换宝)"
+            elif ev == "robbed_kong":
+                text = _rob_kong(t, seat, tile, int(r["from_seat"]), bool(int(r["options"])))
+            elif ev == "mutual_bao":
+                pair = sorted((seat, int(r["from_seat"])))
+                t.bound.append(pair)
+                text = (
+                    f"seats {pair[0]} and {pair[1]} are bound (互包): three claims from one player; "
+                    "either's win is paid by the other"
+                )
+            elif ev == "burn":
+                t.burn = int(r["count"])
+                text = (
+                    f"烧庄 round {t.burn}: all three followed the dealer's {_name(tile)}; the dealer "
+                    "owes each of them if the deal is won"
+                )
+            elif ev == "extra_draw":
+                won = bool(int(r["options"]))
+                for s in range(t.n_seats):
+                    t.settle_drawn(s)
+                t.extra.append({"tile": tile, "seat": seat, "won": won})
+                if won:
+                    t.drawn[seat] = tile
+                n = int(r["count"])
+                text = f"extra draw {n} (海底捞月): seat {seat} draws {_name(tile)}" + (
+                    "" if won else "; no win: put aside"
+                )
             elif ev in ("win", "bao_kan"):
                 t.win = {
                     "seat": seat,
@@ -231,15 +329,25 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
                     "bao_kind": r["bao_kind"] if isinstance(r["bao_kind"], str) else "none",
                     "bao_kan": ev == "bao_kan",
                     "drawn": int(r["other_tile"]) if int(r["other_tile"]) >= 0 else None,
+                    "robbed": i > 0 and str(records[i - 1]["event"]) == "robbed_kong",
+                    "extra": bool(t.extra) and t.extra[-1]["won"],
                 }
                 how = (
                     "by self-draw" if t.win["method"] == "self_draw" else f"on seat {t.win['from']}'s discard"
                 )
+                if t.win["robbed"]:
+                    how = f"by robbing seat {t.win['from']}'s kong (抢杠)"
+                elif t.win["extra"]:
+                    how = "by self-draw on an extra draw (海底捞月)"
                 text = f"seat {seat} wins {how} on {_name(tile)}"
                 if t.win["bao_kind"] != "none":
                     text += f" ({t.win['bao_kind']})"
             elif ev == "exhaustive_draw":
-                text = "the live wall is empty: exhaustive draw (荒庄), nobody pays"
+                text = {
+                    "daqing": "the live wall is empty: exhaustive draw (荒庄), nobody pays",
+                    "beijing": f"{t.wall_left} tiles left undrawn: a drawn deal (荒牌), nobody pays",
+                    "two_player": "the tiles are used up and nobody wins (流局): nobody pays",
+                }[family]
             else:
                 raise ValueError(f"unknown deal log event {ev!r}")
             states.append(t.snapshot(i, ev, text, seat, public))
@@ -252,4 +360,4 @@ def table_states(df: pd.DataFrame, dealer: int | None = None) -> list[dict[str, 
     return states
 
 
-__all__ = ["table_states", "options_names", "ACTION_BITS"]
+__all__ = ["table_states", "family_of", "options_names", "ACTION_BITS", "FAMILIES"]

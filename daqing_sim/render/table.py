@@ -276,9 +276,10 @@ def deal_end_html(df) -> str:
     head = f"deal {a['deal']} of seed {a['seed']}: " if "deal" in a and "seed" in a else ""
     end = html.escape(head + last["text"])
     bao = tile_svg(last["bao"], height=26) if last["bao"] >= 0 else ""
+    wall = f"wall {last['wall_left']} left" + ("; bao" if bao else "")  # no bao but under Daqing
     return (
         f'<div class="dq deal-end">{style()}<div class="note"><span class="label">{end}</span> '
-        f"wall {last['wall_left']} left; bao</div>{bao}{seats}</div>"
+        f"{wall}</div>{bao}{seats}</div>"
     )
 
 

@@ -1,10 +1,34 @@
 // The replay viewer's script: draws the state JSON of #replay-data (daqing_sim/render/viewer.py).
+// Every CJK character is drawn as a <use> of its glyph symbol (cjk(), as render/labels.py).
 (function(){
 const D = JSON.parse(document.getElementById('replay-data').textContent);
-const S = D.states, N = S.length, SEATS = S[0].hands.length;
-const W = 60, H = 80;
+const S = D.states, N = S.length, SEATS = S[0].hands.length, FAM = D.family || 'daqing';
+const W = 60, H = 80, EM = 1000;
 let cur = 0;
 let hidden = true;
+// a run of CJK characters, with an opening bracket before it and a closing mark after it kept on
+// its line (an inline-block would otherwise let the line break between them)
+const RUN = /([(\[]?)([\u3400-\u9fff\uf900-\ufaff]+)([)\]:;,.]?)/g;
+function esc(s){
+  return String(s).replace(/[&<>"]/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'}[c]));
+}
+function glyphs(run){
+  const cs = Array.from(run);
+  return '<svg class="cjk" role="img" aria-label="' + run + '" style="width:' + cs.length + 'em" viewBox="0 0 ' +
+    cs.length * EM + ' ' + EM + '" fill="currentColor">' + cs.map((c, i) => '<use href="#cjk-' +
+    c.codePointAt(0).toString(16) + '" x="' + i * EM + '" width="' + EM + '" height="' + EM + '"/>').join('') + '</svg>';
+}
+function cjk(s){
+  s = String(s);
+  let out = '', pos = 0, m;
+  RUN.lastIndex = 0;
+  while ((m = RUN.exec(s)) !== null) {
+    const run = glyphs(m[2]);
+    out += esc(s.slice(pos, m.index)) + (m[1] || m[3] ? '<span class="nw">' + esc(m[1]) + run + esc(m[3]) + '</span>' : run);
+    pos = m.index + m[0].length;
+  }
+  return out + esc(s.slice(pos));
+}
 function tile(t, o){
   o = o || {};
   const h = o.h || 34, w = h * W / H, side = !!o.side, back = !!o.back;
@@ -39,6 +63,33 @@ function meld(m, owner){
   }
   return '<span class="meld" data-kind="' + k + '" data-tile="' + t + '" data-seat="' + owner + '">' + body + '</span>';
 }
+function sign(v){ return (v > 0 ? '+' : '') + v.toLocaleString('en-US'); }
+function winDaqing(s, st){
+  let rows = '';
+  for (let p = 0; p < SEATS; p++) {
+    const f = st.fans[p];
+    rows += '<tr data-seat="' + p + '"><td>seat ' + p + '</td><td>' + sign(st.payments[p]) +
+      '</td><td>' + esc(f ? f.join(', ') || '-' : (p === st.winner ? 'winner' : '')) + '</td></tr>';
+  }
+  const drew = s.win.drawn !== null && s.win.drawn !== s.win.tile ?
+    '<div>drew ' + tile(s.win.drawn, {h: 26}) + '<span>(the bao), wild as ' + cjk(D.names[s.win.tile]) + '</span></div>' : '';
+  return drew + '<div><span>' + cjk(st.big ? 'big win (夹)' : 'small win') + ', ' + esc(s.win.wait || 'no') +
+    ' wait, bao: ' + esc(s.win.bao_kind) + (st.pays_all ? cjk(', 包庄: the discarder pays all') : '') + '</span></div>' +
+    '<table><tr><th>seat</th><th>pays</th><th>fans</th></tr>' + rows + '</table>';
+}
+function winFans(s, st){
+  const fans = st.fans.map(f => '<tr class="fan"><td>' + cjk(f[0]) + '</td><td>' + f[1] + '</td></tr>').join('');
+  let pays = '';
+  for (let p = 0; p < SEATS; p++)
+    pays += '<tr data-seat="' + p + '"><td>seat ' + p + (p === st.winner ? ' (winner)' : '') + '</td><td>' +
+      sign(st.payments[p]) + '</td></tr>';
+  let notes = '';
+  if (st.mutual_payer >= 0) notes += '<div class="note"><span>' + cjk('互包: seat ' + st.mutual_payer + ', bound to the winner, pays for everyone') + '</span></div>';
+  if (st.burn_rounds > 0) notes += '<div class="note"><span>' + cjk('烧庄: ' + st.burn_rounds + ' round(s), the dealer pays each other seat') + '</span></div>';
+  return '<div><span>' + esc(st.how) + '</span></div><table class="fans"><tr><th>' + cjk('fans 番') + '</th><th>F</th></tr>' + fans +
+    '<tr class="total"><td>F = ' + st.fan_total + ', value</td><td>' + st.value.toLocaleString('en-US') + '</td></tr></table>' +
+    notes + '<table class="pays"><tr><th>seat</th><th>pays</th></tr>' + pays + '</table>';
+}
 function draw(i){
   cur = Math.max(0, Math.min(N - 1, i));
   const s = S[cur];
@@ -47,11 +98,20 @@ function draw(i){
   document.body.dataset.hidden = hidden ? '1' : '0';
   document.getElementById('move').value = cur;
   document.getElementById('move-no').textContent = cur + ' / ' + (N - 1);
-  document.getElementById('move-text').textContent = hidden ? s.text : s.public;
+  document.getElementById('move-text').innerHTML = '<span>' + cjk(hidden ? s.text : s.public) + '</span>';
   document.getElementById('wall-left').textContent = s.wall_left;
-  document.getElementById('bao').innerHTML = tile(s.bao, {back: !hidden, secret: !hidden, h: 40});
+  const bao = document.getElementById('bao');
+  if (bao) bao.innerHTML = tile(s.bao, {back: !hidden, secret: !hidden, h: 40});
+  const burn = document.getElementById('burn');
+  if (burn) burn.innerHTML = s.burn > 0 ? cjk('round ' + s.burn + ': the dealer owes each other seat if the deal is won') : 'none';
+  const flowers = document.getElementById('flowers');
+  if (flowers) flowers.innerHTML = s.flowers.map(f => tile(f, {h: 34})).join('') || 'none';
+  const extra = document.getElementById('extra');
+  if (extra) extra.innerHTML = s.extra.map(x => '<span class="extra-draw" data-seat="' + x.seat + '">' +
+    tile(x.tile, {h: 30, marks: x.won ? ['highlight'] : [], cls: x.won ? [] : ['aside']}) + '</span>').join('') || 'none';
   // the discard just made, or the one won on, is outlined
-  const lastPond = s.event === 'discard' ? s.seat : (s.win && s.win.method === 'deal_in' ? s.win.from : -1);
+  const lastPond = s.event === 'discard' ? s.seat :
+    (s.win && s.win.method === 'deal_in' && !s.win.robbed ? s.win.from : -1);
   for (let p = 0; p < SEATS; p++) {
     const sec = document.querySelector('.seat[data-seat="' + p + '"]');
     sec.classList.toggle('to-move', s.seat === p);
@@ -69,32 +129,29 @@ function draw(i){
       h: 30, side: d.declared,
       marks: ['drawn', 'declared', 'claimed'].filter(m => d[m]),
       cls: (p === lastPond && j === s.ponds[p].length - 1) ? ['last'] : []})).join('');
-    const badge = sec.querySelector('.badge.ready');
-    badge.hidden = !s.ready[p];
+    sec.querySelector('.badge.ready').hidden = !s.ready[p];
     const sees = sec.querySelector('.sees-bao');
-    sees.hidden = !s.ready[p];
-    sees.innerHTML = 'sees the bao ' + tile(s.bao, {h: 22, back: !hidden, secret: !hidden});
+    if (sees) {
+      sees.hidden = !s.ready[p];
+      sees.innerHTML = 'sees the bao ' + tile(s.bao, {h: 22, back: !hidden, secret: !hidden});
+    }
+    const bound = sec.querySelector('.badge.bound');
+    if (bound) {
+      const pair = s.bound.find(b => b.includes(p));
+      bound.hidden = !pair;
+      bound.innerHTML = pair ? cjk('互包 with seat ' + (pair[0] === p ? pair[1] : pair[0])) : '';
+    }
   }
   const offers = document.getElementById('offers');
   offers.innerHTML = s.offers.map(o => '<li data-seat="' + o.seat + '">seat ' + o.seat + ' may ' +
-    o.options.join(' / ') + ' ' + tile(o.tile, {h: 22}) + ': <b>' + o.action + '</b></li>').join('') || '<li>none</li>';
+    esc(o.options.join(' / ')) + ' ' + tile(o.tile, {h: 22}) + ': <b>' + esc(o.action) + '</b></li>').join('') || '<li>none</li>';
   if (!hidden) offers.innerHTML = '<li>hidden (show hidden to see them)</li>';
   const win = document.getElementById('win');
   win.hidden = !s.win;
   if (s.win && D.settlement) {
     const st = D.settlement;
-    let rows = '';
-    for (let p = 0; p < SEATS; p++) {
-      const f = st.fans[p];
-      rows += '<tr data-seat="' + p + '"><td>seat ' + p + '</td><td>' + (st.payments[p] > 0 ? '+' : '') + st.payments[p] +
-        '</td><td>' + (f ? f.join(', ') || '-' : (p === st.winner ? 'winner' : '')) + '</td></tr>';
-    }
-    const drew = s.win.drawn !== null && s.win.drawn !== s.win.tile ?
-      '<div>drew ' + tile(s.win.drawn, {h: 26}) + ' (the bao), wild as ' + D.names[s.win.tile] + '</div>' : '';
-    win.innerHTML = '<h3>win</h3><div>' + s.text + ' ' + tile(s.win.tile, {h: 30, marks: ['highlight']}) + '</div>' + drew +
-      '<div>' + (st.big ? 'big win (夹)' : 'small win') + ', ' + (s.win.wait || 'no') + ' wait, bao: ' + s.win.bao_kind +
-      (st.pays_all ? ', 包庄: the discarder pays all' : '') + '</div>' +
-      '<table><tr><th>seat</th><th>pays</th><th>fans</th></tr>' + rows + '</table>';
+    win.innerHTML = '<h3>' + cjk('win 和') + '</h3><div><span>' + cjk(s.text) + '</span> ' + tile(s.win.tile, {h: 30, marks: ['highlight']}) +
+      '</div>' + (FAM === 'daqing' ? winDaqing(s, st) : winFans(s, st));
   }
   if (location.hash !== '#move=' + cur + (hidden ? '' : '&hidden=0'))
     history.replaceState(null, '', '#move=' + cur + (hidden ? '' : '&hidden=0'));

@@ -1,7 +1,8 @@
 """The replay viewer: one self-contained HTML page (inline SVG, CSS and JS; no network).
 
 :func:`viewer_page` turns a payload computed in Python (the table after every move, from
-:func:`daqing_sim.render.states.table_states`, and the settlement) into the page; the script
+:func:`daqing_sim.render.states.table_states`, and the settlement; any rule family: four seats
+or two, 28 or 34 tile kinds) into the page; the script
 (``viewer.js``) only draws the state it is given, with the tiles as ``<use>`` of the symbols
 of :func:`daqing_sim.render.tiles.symbols_svg`.
 
@@ -10,8 +11,10 @@ Stable hooks for tests and scripts: ``body[data-move]`` (the move shown) and
 ``.hand[data-seat]`` (``.concealed``, ``.drawn-tile``, ``.meld[data-kind][data-tile]``) and
 ``.pond[data-seat]``, every tile an ``svg.tile[data-tile]`` (no ``data-tile`` on a tile shown
 face down for secrecy); ``#move`` (the slider), ``#first``, ``#prev``, ``#next``, ``#last``,
-``#show-hidden``, ``#bao``, ``#wall-left``, ``#move-text``, ``#offers``, ``#win``. A URL
-ending ``#move=N`` opens at move N (``#move=N&hidden=0``: hands and bao hidden).
+``#show-hidden``, ``#bao``, ``#wall-left``, ``#move-text``, ``#offers``, ``#win``; Beijing's
+``#burn`` and ``.badge.bound``, two-player's ``#flowers`` and ``#extra``. A URL ending
+``#move=N`` opens at move N (``#move=N&hidden=0``: hands and bao hidden). Every CJK label is
+an ``svg.cjk`` of the project's glyphs (:mod:`daqing_sim.render.labels`), never text.
 """
 
 from __future__ import annotations
@@ -21,24 +24,64 @@ import json
 from pathlib import Path
 from typing import Any
 
+from daqing_sim.render.labels import CSS as LABEL_CSS
+from daqing_sim.render.labels import glyph_symbols, label_html
 from daqing_sim.render.table import CSS
 from daqing_sim.render.tiles import NAMES, symbols_svg
 
 HERE = Path(__file__).parent
+FAMILIES = ("daqing", "beijing", "two_player")
 
 
 def _read(name: str) -> str:
     return (HERE / name).read_text(encoding="utf-8")
 
 
-def _seat_html(seat: int, name: str, dealer: bool) -> str:
-    tag = '<span class="badge dealer">dealer 庄</span>' if dealer else ""
+def _seat_html(seat: int, name: str, dealer: bool, family: str) -> str:
+    tag = f'<span class="badge dealer">{label_html("dealer 庄")}</span>' if dealer else ""
+    ready = label_html("declared 报听" if family == "two_player" else "ready 上听")
+    extra = '<span class="sees-bao" hidden></span>' if family == "daqing" else ""
+    if family == "beijing":
+        extra = '<span class="badge bound" hidden></span>'
     return (
         f'<section class="seat" data-seat="{seat}"><h2>seat {seat} '
         f'<span class="badge">{html.escape(name)}</span>{tag}'
-        f'<span class="badge ready" hidden>ready 上听</span><span class="sees-bao" hidden></span></h2>'
+        f'<span class="badge ready" hidden>{ready}</span>{extra}</h2>'
         f'<div class="row"><div class="hand" data-seat="{seat}"></div>'
         f'<div class="pond" data-seat="{seat}"></div></div></section>'
+    )
+
+
+def _aside(family: str, payload: dict[str, Any]) -> str:
+    """The side panel: the wall, the family's own boxes, the offers, the win and the marks."""
+    L = label_html
+    wall = '<h3>live wall</h3><div><span id="wall-left"></span> tiles left</div>'
+    marks = "grey corner: 摸打 (thrown as drawn); "
+    if family == "daqing":
+        own = (
+            f'<h3>{L("bao 宝")}</h3><div id="bao-box"><span id="bao" class="dq"></span>'
+            "<span>face down; a ready seat sees it</span></div>"
+        )
+        marks += "sideways with a red bar: the discard that declared ready (上听); "
+    elif family == "beijing":
+        wall = (
+            '<h3>wall</h3><div><span id="wall-left"></span> tiles left; play stops with '
+            f"{int(payload.get('dead_wall', 14))} left (+2 per kong after the first)</div>"
+        )
+        own = f'<h3>{L("烧庄 burn")}</h3><div id="burn">none</div>'
+    else:
+        wall = '<h3>wall</h3><div><span id="wall-left"></span> of the 71 tiles left to draw</div>'
+        own = (
+            f'<h3>{L("flowers 花牌")}</h3><div id="flowers" class="dq"></div>'
+            f'<h3>{L("extra draws 海底捞月")}</h3><div id="extra" class="dq">none</div>'
+        )
+        marks += "sideways with a red bar: the discard that declared (报听); "
+    marks += "faded: claimed; sideways in a meld: the claimed tile, pointing to the seat it came from"
+    return (
+        f'<aside><div id="move-text"></div>{wall}{own}'
+        '<h3>claim offers</h3><ul id="offers" class="dq"></ul>'
+        '<div id="win" class="dq" hidden></div>'
+        f'<h3>marks</h3><div class="note">{L(marks)}</div></aside>'
     )
 
 
@@ -48,54 +91,62 @@ def viewer_page(payload: dict[str, Any]) -> str:
     Parameters
     ----------
     payload : dict
-        ``title``, ``subtitle`` (str), ``seats`` (a name per seat: four, or two), ``dealer``,
-        ``states``
-        (:func:`~daqing_sim.render.states.table_states`) and ``settlement`` (``winner``,
-        ``payments``, ``fans`` by loser seat, ``big``, ``pays_all``; or None).
+        ``title``, ``subtitle`` (str), ``family`` (``"daqing"`` when absent, ``"beijing"`` or
+        ``"two_player"``), ``seats`` (a name per seat: four, or two), ``dealer``, ``states``
+        (:func:`~daqing_sim.render.states.table_states`) and ``settlement`` (None, or the win:
+        Daqing ``winner``, ``payments``, ``fans`` by loser seat, ``big``, ``pays_all``; the other
+        families ``winner``, ``payments``, ``fans`` as ``[label, fans]`` pairs, ``fan_total``,
+        ``value``, ``how``, Beijing's ``burn_rounds`` and ``mutual_payer``).
 
     Returns
     -------
     str
-        The HTML document.
+        The HTML document; every CJK character of it is drawn with the project's glyphs
+        (:mod:`~daqing_sim.render.labels`), so the page needs no CJK font.
     """
     for key in ("title", "seats", "dealer", "states"):
         if key not in payload:
             raise ValueError(f"the viewer payload has no {key!r}: build it with ds.replay_html")
     if not payload["states"]:
         raise ValueError("the viewer payload has no states: a deal log has at least the deal")
-    data = {"names": list(NAMES), "states": payload["states"], "settlement": payload.get("settlement")}
+    family = payload.get("family", "daqing")
+    if family not in FAMILIES:
+        raise ValueError(
+            f"the viewer payload's family {family!r} is unknown: use one of {', '.join(FAMILIES)}"
+        )
+    data = {
+        "family": family,
+        "names": list(NAMES),
+        "states": payload["states"],
+        "settlement": payload.get("settlement"),
+    }
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    seats = "".join(_seat_html(s, n, s == payload["dealer"]) for s, n in enumerate(payload["seats"]))
+    seats = "".join(_seat_html(s, n, s == payload["dealer"], family) for s, n in enumerate(payload["seats"]))
     title = html.escape(payload["title"])
-    return f"""<!DOCTYPE html>
+    hidden_what = "hands, bao" if family == "daqing" else "hands"
+    page = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>{CSS}{_read("viewer.css")}</style></head>
-<body data-move="0">
+<style>{CSS}{LABEL_CSS}{_read("viewer.css")}</style></head>
+<body data-move="0" data-family="{family}">
 {symbols_svg()}
-<header><h1>{title}</h1><div class="sub">{html.escape(payload.get("subtitle", ""))}</div></header>
+<header><h1>{label_html(payload["title"])}</h1>
+<div class="sub">{label_html(payload.get("subtitle", ""))}</div></header>
 <div id="controls">
 <button id="first" title="first move (Home)">|◀</button><button id="prev" title="previous move (←)">◀</button>
 <button id="next" title="next move (→)">▶</button><button id="last" title="last move (End)">▶|</button>
 <input id="move" type="range" min="0" max="0" value="0" aria-label="move">
 <span id="move-no"></span>
-<label><input id="show-hidden" type="checkbox" checked> show hidden (hands, bao)</label>
+<label><input id="show-hidden" type="checkbox" checked> show hidden ({hidden_what})</label>
 </div>
 <main class="dq"><div class="seats">{seats}</div>
-<aside><div id="move-text"></div>
-<h3>live wall</h3><div><span id="wall-left"></span> tiles left</div>
-<h3>bao 宝</h3><div id="bao-box"><span id="bao" class="dq"></span>
-<span>face down; a ready seat sees it</span></div>
-<h3>claim offers</h3><ul id="offers" class="dq"></ul>
-<div id="win" class="dq" hidden></div>
-<h3>marks</h3><div class="note">grey corner: 摸打 (thrown as drawn); sideways with a red bar: the
-discard that declared ready; faded: claimed; sideways in a meld: the claimed tile, pointing to
-the seat it came from</div>
-</aside></main>
+{_aside(family, payload)}</main>
 <script type="application/json" id="replay-data">{blob}</script>
 <script>{_read("viewer.js")}</script>
 </body></html>
 """
+    symbols = symbols_svg()
+    return page.replace(symbols, symbols + glyph_symbols(page), 1)
 
 
 __all__ = ["viewer_page"]
