@@ -517,18 +517,12 @@ def readme_answers() -> str:
     rows += [
         (
             "Two players: who wins (和了率)?",
-            "dealer / non-dealer wins, per seat-game",
+            "dealer / non-dealer wins, per seat-game; 流局 (nobody wins), per game",
             _ci(_row(tp, "declare", "win_rate_dealer"), True)
             + " / "
-            + _ci(_row(tp, "declare", "win_rate_non_dealer"), True),
-            _level(),
-            "two_player",
-            "09",
-        ),
-        (
-            "",
-            "流局: games nobody wins",
-            _ci(_row(tp, "declare", "outcome_exhaustive_draw"), True),
+            + _ci(_row(tp, "declare", "win_rate_non_dealer"), True)
+            + "; "
+            + _ci(_row(tp, "declare", "outcome_exhaustive_draw"), True),
             _level(),
             "two_player",
             "09",
