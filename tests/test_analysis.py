@@ -659,14 +659,14 @@ def test_ready_plot_speaks_a_players_words(estimand):
 def test_risk_plot_says_which_seat_deals():
     df = with_new_columns(two_variant_frame())
     ax = an.plot_net_result(df).axes[0]
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["0 (dealer)", "1", "2", "3"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0\ndealer", "1", "2", "3"]
     assert "seat 0 deals every deal" in ax.get_xlabel()
     moved = df.assign(dealer=np.int8(2))
     ax = an.plot_net_result(moved).axes[0]
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2 (dealer)", "3"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2\ndealer", "3"]
     mixed = df.assign(dealer=(df["deal"] % 4).astype(np.int8))
     ax = an.plot_net_result(mixed).axes[0]
-    assert "(dealer)" not in " ".join(t.get_text() for t in ax.get_xticklabels())
+    assert "dealer" not in " ".join(t.get_text() for t in ax.get_xticklabels())
     assert "dealer changes" in ax.get_xlabel()
 
 

@@ -115,7 +115,7 @@ def _interval_label(level: float, family: int = 1) -> str:
 
 def _tick_labels(ax, labels: Sequence[str]) -> None:
     """Category labels under their ticks: long ones slanted with their end at the tick."""
-    slant = max((len(s) for s in labels), default=0) > 6
+    slant = max((len(line) for s in labels for line in s.split("\n")), default=0) > 6
     ax.set_xticks(range(len(labels)), labels)
     if slant:
         ax.tick_params(axis="x", labelrotation=20)
@@ -453,7 +453,7 @@ def plot_net_result(df: pd.DataFrame, by: str = "seat") -> Figure:
     fig = Figure(figsize=(11 + 0.5 * max(0, n_var - 2), 4.8))
     ax1 = fig.add_subplot(1, 2, 1)
     dealers = pd.unique(df["dealer"]) if by == "seat" else []
-    names = {str(int(dealers[0])): f"{int(dealers[0])} (dealer)"} if len(dealers) == 1 else {}
+    names = {str(int(dealers[0])): f"{int(dealers[0])}\ndealer"} if len(dealers) == 1 else {}
     _quantile_panel(ax1, table, by, names)
     ax1.axhline(0, color="k", lw=0.8)
     if by != "seat":
