@@ -620,8 +620,9 @@ def expected_payment(
 ) -> pd.DataFrame:
     """Expected payment (2^N units, winner positive) per seat or per role, bootstrap interval.
 
-    The interval resamples whole deals (:func:`~daqing_sim.analysis.intervals.bootstrap_ratio`),
-    so the heavy 2^N tail and the dependence between the seats of a deal are respected.
+    The interval resamples deals, in blocks of consecutive deals above 1,000
+    (:func:`~daqing_sim.analysis.intervals.bootstrap_ratio`), so the heavy 2^N tail and the
+    dependence between the seats of a deal are respected.
 
     Parameters
     ----------
