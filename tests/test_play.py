@@ -13,7 +13,7 @@ from daqing_sim.cli import main
 from daqing_sim.codes import CHI_LOW, CLAIM_PENG, FAMILY_SEATS
 from daqing_sim.game.deal_log import to_json_lines
 from daqing_sim.game.play import REVIEW_PENDING, Question, json_log_lines, play_terminal
-from daqing_sim.players.interface import Claim, Discard
+from daqing_sim.players.interface import Claim, Discard, Kong
 
 ENTER = "\n" * 400  # more empty lines than any deal has decisions
 
@@ -76,6 +76,9 @@ def test_answers_by_number_or_tile_name():
     assert claims.read("456m") == (Claim(CHI_LOW, 3), None)
     assert claims.read("pass") == (None, None)
     assert claims.read("4m")[1].startswith("4m names 2 options")
+    kongs = Question("kong", [Kong(8, True), None], None, "daqing")
+    assert kongs.texts() == ["concealed kong 9m", "no kong"]
+    assert kongs.read("kong") == (Kong(8, True), None) and kongs.read("no") == (None, None)
 
 
 def test_question_mark_shows_the_advisor_table():
@@ -116,8 +119,9 @@ def test_ctrl_c_exits_130_keeping_the_log(tmp_path, monkeypatch, capsys):
 
 
 def test_html_writes_the_played_deal(tmp_path):
-    page = tmp_path / "played.html"
-    game, text = _play("two_player", 0, ENTER, html_path=str(page))
+    page, log = tmp_path / "played.html", tmp_path / "played.jsonl"
+    game, text = _play("two_player", 0, "1\n" + ENTER, html_path=str(page), log_path=str(log))
+    assert log.read_text(encoding="utf-8").splitlines() == json_log_lines(game)  # appended move by move
     html = page.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and "played by a person at seat 0" in html
     assert f"wrote {page}" in text

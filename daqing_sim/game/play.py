@@ -21,6 +21,7 @@ from daqing_sim.codes import (
     DECISION_CLAIM,
     DECISION_DISCARD,
     FAMILY_SEATS,
+    MELD_KINDS,
     PASS,
 )
 from daqing_sim.game.env import DealEnv
@@ -135,7 +136,12 @@ class Question:
             if None in self.options:
                 return None, None
             return None, "you cannot pass: a discard is due; choose a tile to throw"
-        matches = [i for i, t in enumerate(self.texts()) if word in t.split(",")[0].split(" ")]
+        texts = self.texts()
+        matches = [
+            i
+            for i, o in enumerate(self.options)
+            if o is not None and word in texts[i].split(",")[0].split(" ")
+        ]
         if not matches:
             try:
                 tile = tile_from_name(text, None if self.family == "daqing" else "beijing")
@@ -182,13 +188,7 @@ def _seat_line(obs: Observation, s: int, names: Sequence[str], you: int) -> str:
     return "  ".join(bits)
 
 
-def _meld_codes() -> dict[str, int]:
-    from daqing_sim.codes import MELD_KINDS
-
-    return {k: i for i, k in enumerate(MELD_KINDS)}
-
-
-meld_code = _meld_codes()  # meld kind name -> code (codes.MELD_KINDS)
+meld_code = {k: i for i, k in enumerate(MELD_KINDS)}  # meld kind name -> code
 
 
 def position_text(obs: Observation, names: Sequence[str], you: int) -> list[str]:
@@ -368,6 +368,7 @@ def play_terminal(
     say(f"{FAMILY_WORDS[rules.family]} deal {deal} of seed {seed}: you are seat {seat}; "
         f"the others {', '.join(f'{s} {names[s]}' for s in range(n) if s != seat)}")  # fmt: skip
     say(f"play it again: {command_line(seed, deal, seat, rules, others, dealer)}")
+    say("ponds in order: (3m) a discard another seat claimed, 5p* the discard that declared ready")
     log = _LogWriter(log_path)
     obs = env.reset()
     log.update(game)
