@@ -85,6 +85,16 @@ def test_question_mark_shows_the_advisor_table():
     _, text = _play("daqing", 0, "?\n" + ENTER)
     head = text.split("advisor (exact model")[1].splitlines()[1]
     assert "discard" in head and "ev" in head and "p_win" in head
+    # every discard and claim of these deals is rated: the table read from the observation is
+    # consistent (a claimed discard counted once, the tile on offer not also in the pond, the
+    # kinds a ready seat let pass all seen)
+    for deal, seat in ((0, 0), (1, 1), (2, 2), (3, 3)):
+        out = io.StringIO()
+        game = play_terminal(
+            3, deal, seat=seat, stdin=io.StringIO("?\n\n" * 300), stdout=out, advice=advice_lines
+        )
+        asked = sum(d != "kong" for d, _ in game.answers)
+        assert out.getvalue().count("advisor (exact model") == asked > 0, out.getvalue()
     _, text = _play("beijing", 0, "?\n" + ENTER)
     assert "the advisor does not cover Beijing deals yet" in text
 
