@@ -141,3 +141,13 @@ def test_bad_strategies_is_one_line(capsys):
     assert main(["play", "--seed", "1", "--strategies", "greedy,greedy"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "give 3 comma-separated names for the other seats" in err
+
+
+def test_a_random_seed_is_printed_to_play_again(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--seat", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    seed = int(lines[0].split()[1])
+    assert lines[0] == f"seed {seed} (chosen at random; give --seed {seed} to play this deal again)"
+    assert f"play it again: daqing-sim play --seed {seed} --deal 0 --seat 2" in lines
+    assert lines[-1] == "end of input after 0 of your decisions: the deal stops here"
