@@ -24,6 +24,7 @@ _COMMANDS = {
     "run": "daqing_sim.commands.run",
     "tournament": "daqing_sim.commands.tournament",
     "advise": "daqing_sim.commands.advise",
+    "play": "daqing_sim.commands.play",
 }
 
 

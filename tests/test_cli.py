@@ -65,11 +65,12 @@ def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
         (
             ["replya", "--seed", "0"],
             "daqing-sim: error: 'replya' is not a command: one of hand, bench, replay, run, tournament, "
-            "advise; did you mean replay? (see daqing-sim --help)",
+            "advise, play; did you mean replay? (see daqing-sim --help)",
         ),
         (
             [],
-            "daqing-sim: error: give a command: one of hand, bench, replay, run, tournament, advise "
+            "daqing-sim: error: give a command: one of hand, bench, replay, run, tournament, advise, "
+            "play "
             "(see daqing-sim --help)",
         ),
         (

@@ -274,16 +274,31 @@ def deal_log_wall(
         players=players,
         first_deal=deal,
     )
-    log = raw["log"]
+    row = raw["out"][0]
+    return events_frame(wall, dealer, rules.family, raw["log"], row, raw["final"][0]), row
+
+
+def events_frame(
+    wall: np.ndarray,
+    dealer: int,
+    family: str,
+    log: np.ndarray,
+    row: np.ndarray,
+    final: np.ndarray | None = None,
+) -> pd.DataFrame:
+    """The event frame of one deal from the engine's own event ``log`` (``LOG_WIDTH`` columns):
+    the opening, the events, and with ``final`` (the deal is over) where every tile ended.
+
+    Also for a deal still being played (``DealEnv``): the rows so far, ``row`` read only for a win.
+    """
     if len(log) >= MAX_EVENTS:
         raise AssertionError(f"more than {MAX_EVENTS} events in one deal: raise engine.MAX_EVENTS")
-    row = raw["out"][0]
-    rows = _opening(wall, dealer, rules.family) + _events(log, row, rules.family)
-    _fill_state(rows, LIVE[rules.family])
-    end = _final(raw["final"][0])
+    rows = _opening(wall, dealer, family) + _events(log, row, family)
+    _fill_state(rows, LIVE[family])
+    end = _final(final) if final is not None else []
     for r in end:
         r.update(wall_left=rows[-1]["wall_left"], bao=rows[-1]["bao"], ready=False)
-    return frame_from_rows(rows + end, rules.family), row
+    return frame_from_rows(rows + end, family)
 
 
 def deal_log(
@@ -434,6 +449,7 @@ def to_json_lines(df: pd.DataFrame) -> list[str]:
 __all__ = [
     "deal_log",
     "deal_log_wall",
+    "events_frame",
     "result_row",
     "settlement",
     "to_json_lines",

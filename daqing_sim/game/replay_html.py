@@ -63,6 +63,12 @@ def replay_payload(
     """What the viewer page draws (see :func:`replay_html`): title, family, seats, states,
     settlement."""
     df, row = logged_deal(seed, deal, rules, strategies, dealer, knobs)
+    return payload_of_log(df, row, rules)
+
+
+def payload_of_log(df, row: np.ndarray, rules: RuleSet) -> dict[str, Any]:
+    """:func:`replay_payload` of a deal's event frame ``df`` (``attrs``: seed, deal, dealer,
+    strategies, family) and its result row, however it was played (e.g. a ``DealEnv`` deal)."""
     seed, deal, dealer, names = (df.attrs[k] for k in ("seed", "deal", "dealer", "strategies"))
     changed = rules.changed()
     sub = f"dealer seat {dealer}; strategies {', '.join(names)}"
@@ -125,7 +131,11 @@ def replay_html(
     >>> page.startswith("<!DOCTYPE html>"), "http://" in page or "https://" in page
     (True, False)
     """
-    payload = replay_payload(seed, deal, rules, strategies, dealer, knobs)
+    return write_page(replay_payload(seed, deal, rules, strategies, dealer, knobs), path)
+
+
+def write_page(payload: dict[str, Any], path: str | os.PathLike | None = None) -> str:
+    """The viewer page of ``payload`` (:func:`replay_payload`), written to ``path`` if given."""
     page = viewer_page(payload)
     if path is not None:
         path = Path(path)
@@ -137,4 +147,4 @@ def replay_html(
     return page
 
 
-__all__ = ["replay_html", "replay_payload"]
+__all__ = ["replay_html", "replay_payload", "payload_of_log", "write_page"]
