@@ -27,6 +27,7 @@ from daqing_sim.analysis import estimators as est
 from daqing_sim.analysis._frame import (
     by_variant,
     frame_seats,
+    one_table,
     ordered,
     outcome,
     require,
@@ -294,6 +295,7 @@ def deal_in_rates(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.DataFr
 
     A deal-in is a win on another player's tile: a discard, or a robbed kong (its declarer is the
     ``discarder``); under Daqing both 点炮 and 点黑炮. One winner per discard: at most one a deal.
+    A deal has three non-dealer seat-deals at a table of four, one in a two-player frame.
 
     Returns
     -------
@@ -301,6 +303,7 @@ def deal_in_rates(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.DataFr
         ``[variant,] who, count, n, rate, lo, hi`` with who = ``deal`` (deal-ins per deal),
         ``dealer``, ``non_dealer`` (per seat-deal of the role).
     """
+    others = len(one_table(df, "deal_in_rates")) - 1
     require(df, ["discarder", "dealer", "winner"], "deal_in_rates")
     rows = []
     for v, g in by_variant(df):
@@ -310,7 +313,7 @@ def deal_in_rates(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.DataFr
         cells = {
             "deal": (int(hit.sum()), len(g)),
             "dealer": (int((hit & is_dealer).sum()), len(g)),
-            "non_dealer": (int((hit & ~is_dealer).sum()), 3 * len(g)),
+            "non_dealer": (int((hit & ~is_dealer).sum()), others * len(g)),
         }
         for who, (k, n) in cells.items():
             lo, hi = wilson_interval(k, n, confidence)
