@@ -210,3 +210,19 @@ def test_what_a_family_lacks_is_said_in_one_line(call, says, frames):
     with pytest.raises(ValueError) as e:
         call(frames)
     assert says in str(e.value) and "\n" not in str(e.value), str(e.value)
+
+
+def test_two_player_payment_plots_say_points(frames):
+    df = frames["two_player"].iloc[:300]
+    fig = an.plot_net_result(df)
+    assert fig.axes[0].get_ylabel() == "net result of one deal (points)"
+    assert "(points, 95% CI)" in an.plot_expected_payment(df, by="role").axes[0].get_ylabel()
+    assert "2^N points" in an.plot_net_result(frames["daqing"].iloc[:300]).axes[0].get_ylabel()
+
+
+def test_two_player_value_distribution_is_in_points(frames):
+    df = frames["two_player"]
+    table = an.value_distribution(df)
+    counts = df.loc[df["winner"] >= 0, "value"].value_counts().sort_index()
+    assert table["value"].tolist() == counts.index.tolist() and table["count"].tolist() == counts.tolist()
+    assert (table["n"] == counts.sum()).all()

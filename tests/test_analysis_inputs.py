@@ -59,7 +59,7 @@ MUST_READ = {
     "win_fan_shares": set(FAMILIES),
     "readiness_probability": {"daqing", "beijing"},
     "value_statistics": {"beijing", "two_player"},
-    "value_distribution": {"beijing"},
+    "value_distribution": {"beijing", "two_player"},
 }
 # the seat-based functions: every family (tests/test_analysis_any_family.py checks their numbers)
 MUST_READ |= {

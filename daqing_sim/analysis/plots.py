@@ -20,7 +20,7 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
 from daqing_sim.analysis import estimators as est
 from daqing_sim.analysis import families as fam
-from daqing_sim.analysis._frame import GROUP_KEYS, grouped, require, seat_cols, variants
+from daqing_sim.analysis._frame import GROUP_KEYS, frame_families, grouped, require, seat_cols, variants
 
 __all__ = [
     "plot_ready_probability",
@@ -276,6 +276,11 @@ def _pow2(x: float, _pos=None) -> str:
     return f"{x:g}" if x < 1 else f"2^{np.log2(x):.0f}" if np.log2(x).is_integer() else f"{x:g}"
 
 
+def _money(df: pd.DataFrame) -> str:
+    """The unit of a frame's ``pay_s`` on an axis: a two-player win's value is in points, not 2^N."""
+    return "points" if frame_families(df) == ["two_player"] else "2^N points"
+
+
 def plot_payment_distribution(df: pd.DataFrame) -> Figure:
     """How many fans does a loser owe, and how heavy is the payment tail? Per variant."""
     fig = Figure(figsize=(11, 4.4))
@@ -321,7 +326,7 @@ def plot_expected_payment(df: pd.DataFrame, by: str = "seat") -> Figure:
     _bars(ax, table.assign(**{by: table[by].astype(str)}), by, value="mean", percent=False)
     ax.axhline(0, color="k", lw=0.8)
     ax.set_xlabel(by)
-    ax.set_ylabel("mean result per deal (2^N points, 95% CI)")
+    ax.set_ylabel(f"mean result per deal ({_money(df)}, 95% CI)")
     ax.set_title(f"What does each {by} win or lose per deal?", fontsize="small")
     return _finish(fig)
 
@@ -462,7 +467,7 @@ def plot_net_result(df: pd.DataFrame, by: str = "seat") -> Figure:
         ax1.set_xlabel(f"seat (seat {int(dealers[0])} deals every deal)")
     else:
         ax1.set_xlabel("seat (the dealer changes from deal to deal)")
-    ax1.set_ylabel("net result of one deal (2^N points)")
+    ax1.set_ylabel(f"net result of one deal ({_money(df)})")
     labels = "mean, P(loss)" if n_var > 2 else "mean and P(loss)"
     ax1.set_title(
         f"How much can a {by} win or lose in one deal?\n(above each box: {labels})", fontsize="small"
