@@ -197,6 +197,8 @@ def test_deal_in_rates_count_the_non_dealer_seats(family, frames):
         (lambda f: an.bao_shares(f["beijing"]), "bao, 宝, is Daqing's alone"),
         (lambda f: an.fan_distribution(f["two_player"]), "fan_total_distribution"),
         (lambda f: an.ready_probability(f["beijing"]), "readiness_probability"),
+        (lambda f: an.beijing_events(f["two_player"]), "this is a two-player frame, which has no column"),
+        (lambda f: an.in_base_units(f["two_player"]), "a two-player win its value in points"),
         (lambda f: an.expected_payment(f["two_player"], by="role", contrast_to="bystander"), "other_payer"),
         (
             lambda f: an.expected_payment(

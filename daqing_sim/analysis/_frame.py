@@ -54,6 +54,7 @@ OTHER_FAMILY_HINTS = {
     "wait_kind_outcomes": "wait_kind_frequencies(df, at='win') (the wait of each win)",
     "bao_shares": "win_fan_shares (bao, 宝, is Daqing's alone)",
     "fan_distribution": "fan_total_distribution or win_fan_shares (the win's fans)",
+    "in_base_units": "nothing to convert (Daqing pays 2^N units, a two-player win its value in points)",
 }
 
 
@@ -76,7 +77,7 @@ def _wrong_family(df: pd.DataFrame, missing: list[str], func: str) -> str:
     name = FAMILY_NAMES.get(fam, fam)
     hint = OTHER_FAMILY_HINTS.get(func)
     hint = f"; for this frame: {hint}" if hint else ""
-    if fam == "two_player" and any(c.endswith(("_2", "_3")) for c in missing):
+    if fam == "two_player" and missing[0].endswith(("_2", "_3")):
         return (
             f"{func}: reads frames of four seats (Daqing, Beijing; it needs {missing[0]}), and this is a "
             f"two-player frame{hint or '; the two_player_* functions of daqing_sim.analysis read it'}"
