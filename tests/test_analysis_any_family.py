@@ -220,6 +220,9 @@ def test_two_player_payment_plots_say_points(frames):
     assert fig.axes[0].get_ylabel() == "net result of one deal (points)"
     assert "(points, 95% CI)" in an.plot_expected_payment(df, by="role").axes[0].get_ylabel()
     assert "2^N points" in an.plot_net_result(frames["daqing"].iloc[:300]).axes[0].get_ylabel()
+    for family, fans in (("daqing", "N: the loser owes 2^N points"), ("two_player", "F: the win's fans")):
+        ax = an.plot_payment_distribution(frames[family].iloc[:300]).axes[0]
+        assert ax.get_xlabel() == fans, family
 
 
 def test_two_player_value_distribution_is_in_points(frames):

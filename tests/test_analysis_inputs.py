@@ -75,6 +75,9 @@ MUST_READ |= {
         "winner_kong_share",
         "deal_length",
         "deal_metric",
+        "plot_expected_payment",
+        "plot_net_result",
+        "plot_payment_distribution",
     )
 }
 MUST_READ["ready_probability"] = {"daqing", "two_player"}  # Beijing declares nothing: readiness_probability

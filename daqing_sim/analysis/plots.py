@@ -282,23 +282,26 @@ def _money(df: pd.DataFrame) -> str:
 
 
 def plot_payment_distribution(df: pd.DataFrame) -> Figure:
-    """How many fans does a loser owe, and how heavy is the payment tail? Per variant."""
+    """How many fans does a loser owe (Daqing; Beijing and two-player: a win, F), and how heavy
+    is the payment tail (in the frame's points)? Per variant."""
     fig = Figure(figsize=(11, 4.4))
     ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
-    fans = est.fan_distribution(df)
+    daqing = not isinstance(df, pd.DataFrame) or "fans_0" in df.columns or frame_families(df) == ["daqing"]
+    fans = est.fan_distribution(df) if daqing else fam.fan_total_distribution(df)
+    fan_col = "N" if daqing else "F"
     pays = est.payment_distribution(df)
     for v in variants(df):
         g = fans if v is None else fans[fans["variant"] == v]
         p = pays if v is None else pays[pays["variant"] == v]
         label = "all" if v is None else str(v)
         err = np.nan_to_num(np.vstack([g["share"] - g["lo"], g["hi"] - g["share"]]).clip(min=0))
-        ax1.errorbar(g["N"], g["share"], yerr=err, marker="o", capsize=2, label=label)
+        ax1.errorbar(g[fan_col], g["share"], yerr=err, marker="o", capsize=2, label=label)
         ax2.step(p["amount"], p["at_least"], where="post", label=label)
-    ax1.set_xlabel("N: the loser owes 2^N points")
-    ax1.set_ylabel("share of losers (95% CI)")
+    ax1.set_xlabel("N: the loser owes 2^N points" if daqing else "F: the win's fans")
+    ax1.set_ylabel(f"share of {'losers' if daqing else 'wins'} (95% CI)")
     ax1.yaxis.set_major_formatter(_PCT)
     ax1.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax1.set_title("How many fans does a loser owe?", fontsize="small")
+    ax1.set_title(f"How many fans does {'a loser owe' if daqing else 'a win hold'}?", fontsize="small")
     if (pays["amount"] > 0).any() and (pays["at_least"] > 0).any():  # no win: nothing to log-scale
         ax2.set_xscale("log", base=2)
         ax2.set_yscale("log")
