@@ -223,6 +223,8 @@ def test_two_player_payment_plots_say_points(frames):
     for family, fans in (("daqing", "N: the loser owes 2^N points"), ("two_player", "F: the win's fans")):
         ax = an.plot_payment_distribution(frames[family].iloc[:300]).axes[0]
         assert ax.get_xlabel() == fans, family
+    assert len(an.plot_wait_kinds(frames["beijing"].iloc[:300]).axes) == 1  # the waits of wins alone
+    assert len(an.plot_wait_kinds(frames["daqing"].iloc[:300]).axes) == 3
 
 
 def test_two_player_value_distribution_is_in_points(frames):

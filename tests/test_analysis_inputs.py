@@ -78,6 +78,7 @@ MUST_READ |= {
         "plot_expected_payment",
         "plot_net_result",
         "plot_payment_distribution",
+        "plot_wait_kinds",
     )
 }
 MUST_READ["ready_probability"] = {"daqing", "two_player"}  # Beijing declares nothing: readiness_probability

@@ -244,16 +244,21 @@ def plot_wait_kinds(df: pd.DataFrame) -> Figure:
     """Which waits do ready hands hold and which waits win? Bars with Wilson error bars.
 
     Panels: declared waits by label (the lowest kind of the wait set), by pure class of
-    the whole wait (when the frame has ``ready_wait_mask_s``), and the wait kind of wins.
+    the whole wait (when the frame has ``ready_wait_mask_s``), and the wait kind of wins. A
+    Beijing or two-player frame records no declared wait: it has the last panel alone.
     """
-    panels = [
-        (
-            "Declared waits by label\n(lowest kind of the wait set)",
-            est.wait_kind_frequencies(df, at="ready"),
-            "wait_kind",
-        ),
-    ]
-    if all(c in df.columns for c in seat_cols("ready_wait_mask")):
+    declared = not isinstance(df, pd.DataFrame) or "ready_wait_0" in df.columns
+    declared = declared or frame_families(df) == ["daqing"]
+    panels = []
+    if declared:
+        panels.append(
+            (
+                "Declared waits by label\n(lowest kind of the wait set)",
+                est.wait_kind_frequencies(df, at="ready"),
+                "wait_kind",
+            )
+        )
+    if declared and all(c in df.columns for c in seat_cols("ready_wait_mask")):
         panels.append(("Declared waits by whole wait\n(pure class)", est.wait_classes(df), "wait_class"))
     panels.append(
         (
