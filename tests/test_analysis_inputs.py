@@ -59,8 +59,29 @@ MUST_READ = {
     "win_fan_shares": set(FAMILIES),
     "readiness_probability": {"daqing", "beijing"},
     "value_statistics": {"beijing", "two_player"},
-    "value_distribution": {"beijing"},
+    "value_distribution": {"beijing", "two_player"},
 }
+# the seat-based functions: every family (tests/test_analysis_any_family.py checks their numbers)
+MUST_READ |= {
+    n: set(FAMILIES)
+    for n in (
+        "expected_payment",
+        "net_result",
+        "payment_distribution",
+        "tail_probability",
+        "deal_in_rates",
+        "strategy_results",
+        "outcome_shares",
+        "winner_kong_share",
+        "deal_length",
+        "deal_metric",
+        "plot_expected_payment",
+        "plot_net_result",
+        "plot_payment_distribution",
+        "plot_wait_kinds",
+    )
+}
+MUST_READ["ready_probability"] = {"daqing", "two_player"}  # Beijing declares nothing: readiness_probability
 MUST_READ |= {n: {"two_player"} for n in FUNCTIONS if n.startswith("two_player_")}
 
 
@@ -107,7 +128,7 @@ def test_the_cross_family_functions_read_every_family(frames):
         (lambda f: an.family_comparison([f["daqing"]]), "pass a results DataFrame or a dict"),
         (lambda f: an.win_fan_shares({"a": f["daqing"]}), "got a dict of frames"),
         (lambda f: an.value_statistics(f["daqing"]), "this is a Daqing frame, which has no column value"),
-        (lambda f: an.expected_payment(f["two_player"]), "this is a two-player frame"),
+        (lambda f: an.bao_shares(f["two_player"]), "this is a two-player frame"),
         (lambda f: an.fan_type_shares(f["daqing"]), "win_fan_shares reads a frame of any family"),
     ],
 )

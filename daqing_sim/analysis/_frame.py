@@ -23,6 +23,24 @@ def frame_seats(df: pd.DataFrame) -> tuple[int, ...]:
     return SEATS[:2] if isinstance(df, pd.DataFrame) and frame_families(df) == ["two_player"] else SEATS
 
 
+def one_table(df: object, func: str) -> tuple[int, ...]:
+    """The seats of ``df`` (see :func:`frame_seats`); a one-line error when it mixes two-player
+    variants with four-seat ones, whose seat columns cannot be read together."""
+    if isinstance(df, pd.DataFrame) and "two_player" in (fams := frame_families(df)) and len(fams) > 1:
+        names = ", ".join(FAMILY_NAMES.get(f, f) for f in fams)
+        raise ValueError(
+            f"{func}: the frame holds several rule families ({names}) with different numbers of seats; "
+            "split it with an.family_parts(df)"
+        )
+    return frame_seats(df)
+
+
+def family_name(df: pd.DataFrame) -> str:
+    """The frame's rule family as the docs name it (Daqing, Beijing, two-player)."""
+    fams = frame_families(df)
+    return ", ".join(FAMILY_NAMES.get(f, f) for f in fams)
+
+
 FAMILY_NAMES = {"daqing": "Daqing", "beijing": "Beijing", "two_player": "two-player"}
 #: functions of one family -> what reads the other families' frames instead
 OTHER_FAMILY_HINTS = {
@@ -31,6 +49,12 @@ OTHER_FAMILY_HINTS = {
     "fan_type_shares": "win_fan_shares reads a frame of any family",
     "tenpai_probability": "readiness_probability reads a frame of any family",
     "ready_probability": "readiness_probability reads a frame of any family",
+    "wait_classes": "wait_kind_frequencies(df, at='win') (the wait of each win)",
+    "wait_label_purity": "wait_kind_frequencies(df, at='win') (the wait of each win)",
+    "wait_kind_outcomes": "wait_kind_frequencies(df, at='win') (the wait of each win)",
+    "bao_shares": "win_fan_shares (bao, 宝, is Daqing's alone)",
+    "fan_distribution": "fan_total_distribution or win_fan_shares (the win's fans)",
+    "in_base_units": "nothing to convert (Daqing pays 2^N units, a two-player win its value in points)",
 }
 
 
@@ -53,7 +77,7 @@ def _wrong_family(df: pd.DataFrame, missing: list[str], func: str) -> str:
     name = FAMILY_NAMES.get(fam, fam)
     hint = OTHER_FAMILY_HINTS.get(func)
     hint = f"; for this frame: {hint}" if hint else ""
-    if fam == "two_player" and any(c.endswith(("_2", "_3")) for c in missing):
+    if fam == "two_player" and missing[0].endswith(("_2", "_3")):
         return (
             f"{func}: reads frames of four seats (Daqing, Beijing; it needs {missing[0]}), and this is a "
             f"two-player frame{hint or '; the two_player_* functions of daqing_sim.analysis read it'}"
@@ -182,7 +206,8 @@ def seat_long(df: pd.DataFrame, fields: Sequence[str]) -> pd.DataFrame:
 
 
 def seat_matrix(df: pd.DataFrame, base: str) -> np.ndarray:
-    return np.column_stack([df[c].to_numpy() for c in seat_cols(base)])
+    """``(deals, seats)``: the columns ``base_s`` of the frame's seats."""
+    return np.column_stack([df[c].to_numpy() for c in seat_cols(base, df)])
 
 
 def grouped(long: pd.DataFrame, keys: list[str]):

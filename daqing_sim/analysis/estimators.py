@@ -16,11 +16,14 @@ import pandas as pd
 
 from daqing_sim.analysis._frame import (
     GROUP_KEYS,
-    SEATS,
     by_variant,
     deal_keys,
+    family_name,
+    frame_families,
+    frame_seats,
     grouped,
     insert_keys,
+    one_table,
     ordered,
     outcome,
     parse_by,
@@ -47,6 +50,7 @@ __all__ = [
     "OUTCOMES",
     "BAO_KINDS",
     "ROLES",
+    "TWO_PLAYER_ROLES",
     "ESTIMANDS",
     "WAIT_CLASSES",
     "RISK_STATISTICS",
@@ -79,6 +83,9 @@ ROLES = (
     "other_payer",
     "bystander",
 )
+#: the roles of a two-player deal: no 点黑炮 and no bystander; the other_payer is the opponent of a
+#: self-drawing (or kong-robbing) winner
+TWO_PLAYER_ROLES = ("dealer", "non_dealer", "winner", "discarder", "other_payer")
 ESTIMANDS = {
     "by_draw": "P(declared ready by own draw k); a deal that ends before the k-th draw counts as not ready",
     "at_risk": "P(declared ready by own draw k | the seat made at least k own draws)",
@@ -104,6 +111,19 @@ def _check_confidence(confidence: float, func: str) -> float:
 # --------------------------------------------------------------------------- ready
 
 
+def _declared_as_ready(df: object) -> object:
+    """A two-player frame with its 报听 turns (``declared_turn_s``) as ``ready_turn_s``: the
+    two-player ready declaration; any other frame as it is."""
+    if (
+        isinstance(df, pd.DataFrame)
+        and "ready_turn_0" not in df.columns
+        and "declared_turn_0" in df.columns
+        and frame_families(df) == ["two_player"]
+    ):
+        return df.assign(**{f"ready_turn_{s}": df[f"declared_turn_{s}"] for s in frame_seats(df)})
+    return df
+
+
 def ready_probability(
     df: pd.DataFrame,
     by: str | Sequence[str] | None = None,
@@ -113,6 +133,10 @@ def ready_probability(
     confidence: float = CONFIDENCE,
 ) -> pd.DataFrame:
     """Probability that a seat has declared ready by its own k-th draw, k = 0 .. max_draws.
+
+    Daqing: the 上听 declaration (``ready_turn_s``); two-player: the 报听 declaration
+    (``declared_turn_s``, seats 0 and 1). Beijing has no declaration: its waiting hands (听牌)
+    are :func:`~daqing_sim.analysis.families.readiness_probability`'s.
 
     Three estimands (``ESTIMANDS``) answer different questions:
 
@@ -159,6 +183,8 @@ def ready_probability(
         raise ValueError(f"{func}: estimand must be one of {', '.join(ESTIMANDS)}, not {estimand!r}")
     confidence = _check_confidence(confidence, func)
     keys = with_variant(df, parse_by(by, ["role"], GROUP_KEYS, func))
+    one_table(df, func)
+    df = _declared_as_ready(df)
     fields = ["ready_turn"] + (["own_draws"] if estimand != "by_draw" else [])
     need = ["dealer"] + [c for f in fields for c in seat_cols(f, df)]
     if "strategy" in keys:
@@ -217,7 +243,8 @@ def _by_groups(df: pd.DataFrame, long: pd.DataFrame, keys: list[str]):
 
 def _ready_long(df: pd.DataFrame, fields: list[str], keys: list[str], func: str) -> pd.DataFrame:
     extra = ["strategy"] if "strategy" in keys else []
-    need = ["dealer"] + [c for f in ["ready_turn", *fields, *extra] for c in seat_cols(f)]
+    one_table(df, func)
+    need = ["dealer"] + [c for f in ["ready_turn", *fields, *extra] for c in seat_cols(f, df)]
     require(df, need, func)
     long = seat_long(df, ["ready_turn", *fields, *extra])
     return long[long["ready_turn"].to_numpy() >= 0]
@@ -232,13 +259,18 @@ def wait_kind_frequencies(
     set** (KANCHAN=0 < EDGE < SINGLE < DUAL_PAIR < TWO_SIDED): a 2m/5m wait on 1m3m4m is
     labelled kanchan. :func:`wait_classes` reports the whole wait instead.
 
+    Frames of every family have ``at="win"``: the ``wait_kind`` column, the kind the winning
+    tile completed (two-player: the wait that scores the win, e.g. 平和's two-sided wait; a
+    thirteen orphans wait is ``single``). Only Daqing frames have ``at="ready"``: Beijing has no
+    ready declaration, and a two-player frame keeps the 报听 turn but not its wait.
+
     Parameters
     ----------
     df : DataFrame
-        Results frame.
+        Results frame (of one family).
     at : {"ready", "win"}
-        ``"ready"``: every seat that declared ready; ``"win"``: the wait kind of every
-        win (``wait_kind``, the kind the winning tile scored as).
+        ``"ready"``: every seat that declared ready (Daqing); ``"win"``: the wait kind of every
+        win (``wait_kind``, the kind the winning tile scored as; any family).
     by : str or list of str, optional
         ``"role"``, ``"seat"``, ``"strategy"`` (of the ready seat / of the winner) or
         ``"variant"``; default pooled (but always split by variant when present).
@@ -255,14 +287,21 @@ def wait_kind_frequencies(
     if at not in ("ready", "win"):
         raise ValueError(f"{func}: at must be 'ready' or 'win', not {at!r}")
     keys = with_variant(df, parse_by(by, [], GROUP_KEYS, func))
+    seats = one_table(df, func)
     if at == "ready":
+        other = isinstance(df, pd.DataFrame) and frame_families(df) != ["daqing"]
+        if other and "ready_wait_0" not in df.columns:
+            raise ValueError(
+                f"{func}: a {family_name(df)} frame records no wait at a ready declaration (Daqing's "
+                "ready_wait_s); the wait of each win: wait_kind_frequencies(df, at='win')"
+            )
         long = _ready_long(df, ["ready_wait"], keys, func)
         long = long.assign(wait_kind=long["ready_wait"].astype(str))
     else:
         extra = ["strategy"] if "strategy" in keys else []
-        require(df, ["dealer", "winner", "wait_kind"] + [c for f in extra for c in seat_cols(f)], func)
+        require(df, ["dealer", "winner", "wait_kind"] + [c for f in extra for c in seat_cols(f, df)], func)
         long = seat_long(df, extra)
-        long = long[long["seat"].to_numpy() == np.tile(df["winner"].to_numpy(), 4)]
+        long = long[long["seat"].to_numpy() == np.tile(df["winner"].to_numpy(), len(seats))]
         kind = text(df["wait_kind"])[long["row"].to_numpy()]
         long = long.assign(wait_kind=kind)
     rows = [
@@ -383,7 +422,8 @@ def wait_kind_outcomes(
         raise ValueError(f"{func}: classes must be 'label' or 'pure', not {classes!r}")
     col, cats = ("wait_kind", WAIT_KINDS) if classes == "label" else ("wait_class", WAIT_CLASSES)
     field = "ready_wait" if classes == "label" else "ready_wait_mask"
-    need = ["winner"] + seat_cols("ready_turn") + seat_cols(field) + seat_cols("pay")
+    one_table(df, func)
+    need = ["winner"] + seat_cols("ready_turn", df) + seat_cols(field, df) + seat_cols("pay", df)
     require(df, need, func)
     edges = sorted({int(b) for b in turn_bins}) if turn_bins is not None else [0]
     bands = [f"{a}-{b - 1}" for a, b in zip(edges, edges[1:], strict=False)] + [f"{edges[-1]}+"]
@@ -394,7 +434,7 @@ def wait_kind_outcomes(
             kind = np.column_stack([text(g[c]) for c in seat_cols(field)])
         else:
             kind = _pure_class(seat_matrix(g, field).ravel()).reshape(turn.shape)
-        won = np.array(SEATS)[None, :] == g["winner"].to_numpy()[:, None]
+        won = np.array(frame_seats(g))[None, :] == g["winner"].to_numpy()[:, None]
         pay = seat_matrix(g, "pay").astype(float)
         outs = seat_matrix(g, "ready_outs").astype(float) if "ready_outs_0" in g.columns else None
         band_of = np.searchsorted(edges, turn, side="right") - 1
@@ -511,7 +551,8 @@ def fan_distribution(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.Dat
         each loser entry one trial; the three losers of a deal share its fans, so the
         intervals are approximate).
     """
-    require(df, seat_cols("fans"), "fan_distribution")
+    one_table(df, "fan_distribution")
+    require(df, seat_cols("fans", df), "fan_distribution")
     rows = []
     for v, g in by_variant(df):
         f = seat_matrix(g, "fans").astype(np.int64).ravel()
@@ -529,14 +570,16 @@ def fan_distribution(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.Dat
 
 
 def payment_distribution(df: pd.DataFrame, who: str = "payer") -> pd.DataFrame:
-    """Distribution of 2^N payment amounts.
+    """Distribution of payment amounts: 2^N units (Daqing), the frame's points (Beijing: pass
+    :func:`~daqing_sim.analysis.families.in_base_units` of the frame for base units), the
+    win's value in points (two-player: seats 0 and 1, the loser pays the winner the value).
 
     Parameters
     ----------
     who : {"payer", "winner"}
         ``"payer"``: each amount a seat actually paid in a deal (``-pay_s`` where
-        ``pay_s < 0``; a 点黑炮 discarder pays the three amounts as one payment);
-        ``"winner"``: what the winner received.
+        ``pay_s < 0``; a 点黑炮 discarder pays the three amounts as one payment; a Beijing
+        dealer's 烧庄 is part of its ``pay_s``); ``"winner"``: what the winner received.
 
     Returns
     -------
@@ -546,7 +589,8 @@ def payment_distribution(df: pd.DataFrame, who: str = "payer") -> pd.DataFrame:
     """
     if who not in ("payer", "winner"):
         raise ValueError(f"payment_distribution: who must be 'payer' or 'winner', not {who!r}")
-    require(df, seat_cols("pay"), "payment_distribution")
+    one_table(df, "payment_distribution")
+    require(df, seat_cols("pay", df), "payment_distribution")
     rows = []
     for v, g in by_variant(df):
         pay = seat_matrix(g, "pay").astype(np.int64)
@@ -565,6 +609,9 @@ def payment_distribution(df: pd.DataFrame, who: str = "payer") -> pd.DataFrame:
 def tail_probability(df: pd.DataFrame, threshold: int = 64, confidence: float = CONFIDENCE) -> pd.DataFrame:
     """P(some seat pays at least ``threshold`` in a deal), per variant, Wilson.
 
+    ``threshold`` is in the frame's units (Daqing 2^N, Beijing and two-player points); a
+    two-player deal has one payer, seat 0 or 1.
+
     Returns
     -------
     DataFrame
@@ -572,7 +619,8 @@ def tail_probability(df: pd.DataFrame, threshold: int = 64, confidence: float = 
     """
     if isinstance(threshold, bool) or not isinstance(threshold, int | np.integer | float) or threshold <= 0:
         raise ValueError(f"tail_probability: threshold must be a positive amount, not {threshold!r}")
-    require(df, seat_cols("pay"), "tail_probability")
+    one_table(df, "tail_probability")
+    require(df, seat_cols("pay", df), "tail_probability")
     rows = []
     for v, g in by_variant(df):
         hit = (-seat_matrix(g, "pay")).max(axis=1) >= threshold
@@ -584,8 +632,9 @@ def tail_probability(df: pd.DataFrame, threshold: int = 64, confidence: float = 
 
 
 def role_masks(g: pd.DataFrame) -> dict[str, np.ndarray]:
-    """Per role of ``ROLES``, a (deals, 4) boolean matrix: seat s had that role in the deal."""
-    seats = np.array(SEATS)[None, :]
+    """Per role of ``ROLES``, a (deals, seats) boolean matrix: seat s had that role in the deal
+    (two columns for a two-player frame, whose roles are those of ``TWO_PLAYER_ROLES``)."""
+    seats = np.array(frame_seats(g))[None, :]
     dealer = g["dealer"].to_numpy()[:, None]
     winner = g["winner"].to_numpy()[:, None]
     discarder = g["discarder"].to_numpy()[:, None]
@@ -596,8 +645,8 @@ def role_masks(g: pd.DataFrame) -> dict[str, np.ndarray]:
     other = won & ~is_winner & ~is_discarder
     black = out == "deal_in_not_ready"
     return {
-        "dealer": np.broadcast_to(seats == dealer, (len(g), 4)),
-        "non_dealer": np.broadcast_to(seats != dealer, (len(g), 4)),
+        "dealer": np.broadcast_to(seats == dealer, (len(g), seats.shape[1])),
+        "non_dealer": np.broadcast_to(seats != dealer, (len(g), seats.shape[1])),
         "winner": is_winner,
         "discarder": is_discarder,
         "discarder_ready": is_discarder & (out == "deal_in"),
@@ -607,32 +656,47 @@ def role_masks(g: pd.DataFrame) -> dict[str, np.ndarray]:
     }
 
 
-def _groups(g: pd.DataFrame, by: str) -> tuple[list, list[np.ndarray]]:
+def _labels(df: pd.DataFrame, by: str, func: str) -> list:
+    """The seats or roles a payment table of ``df`` reports (two seats and ``TWO_PLAYER_ROLES`` for a
+    two-player frame)."""
+    seats = one_table(df, func)
     if by == "seat":
-        eye = np.eye(4, dtype=bool)
-        return list(SEATS), [np.broadcast_to(eye[s], (len(g), 4)) for s in SEATS]
+        return list(seats)
+    return list(ROLES) if len(seats) == 4 else list(TWO_PLAYER_ROLES)
+
+
+def _groups(g: pd.DataFrame, by: str, labels: list) -> list[np.ndarray]:
+    if by == "seat":
+        eye = np.eye(len(labels), dtype=bool)
+        return [np.broadcast_to(eye[s], (len(g), len(labels))) for s in labels]
     masks = role_masks(g)
-    return list(ROLES), [masks[r] for r in ROLES]
+    return [masks[r] for r in labels]
 
 
 def expected_payment(
     df: pd.DataFrame, by: str = "seat", contrast_to: object | None = None, confidence: float = CONFIDENCE
 ) -> pd.DataFrame:
-    """Expected payment (2^N units, winner positive) per seat or per role, bootstrap interval.
+    """Expected payment (winner positive) per seat or per role, bootstrap interval.
 
     The interval resamples deals, in blocks of consecutive deals above 1,000
     (:func:`~daqing_sim.analysis.intervals.bootstrap_ratio`), so the heavy 2^N tail and the
     dependence between the seats of a deal are respected.
+
+    Units are the frame's ``pay_s``: 2^N units for Daqing; points for Beijing (the win's payments
+    and 烧庄; pass :func:`~daqing_sim.analysis.families.in_base_units` of the frame for base
+    units); points for two-player, where the loser pays the winner the value. A two-player frame
+    has seats 0 and 1 and the roles ``TWO_PLAYER_ROLES``.
 
     Parameters
     ----------
     by : {"seat", "role"}
         ``"seat"``: mean ``pay_s`` per seat over all deals. ``"role"``: mean payment of a
         seat given its role in the deal: dealer, non_dealer, winner, discarder (dealt
-        in, ready or not), discarder_ready (点炮), discarder_not_ready (点黑炮, pays for
-        all), other_payer (neither winner nor discarder, on a 自摸 or 点炮: pays its own
-        amount), bystander (neither winner nor discarder on a 点黑炮: pays nothing).
-        Roles overlap (a dealer may win).
+        in, ready or not; Beijing and two-player: also the declarer of a robbed kong when the
+        frame names it the ``discarder``), discarder_ready (点炮), discarder_not_ready (点黑炮,
+        pays for all), other_payer (neither winner nor discarder, on a 自摸 or 点炮: pays its own
+        amount; two-player: the opponent of a self-drawing winner), bystander (neither winner
+        nor discarder on a 点黑炮: pays nothing). Roles overlap (a dealer may win).
     contrast_to : seat or role, optional
         Also report ``diff, diff_lo, diff_hi``: each mean minus this one's, bootstrapped
         jointly over the same deals (e.g. the cost of 点黑炮 with
@@ -648,16 +712,16 @@ def expected_payment(
     func = "expected_payment"
     if by not in ("seat", "role"):
         raise ValueError(f"{func}: by must be 'seat' or 'role', not {by!r}")
-    labels = list(SEATS) if by == "seat" else list(ROLES)
+    labels = _labels(df, by, func)
     if contrast_to is not None and contrast_to not in labels:
         choices = ", ".join(map(str, labels))
         raise ValueError(f"{func}: cannot contrast to {contrast_to!r}; use one of {choices}")
-    need = seat_cols("pay") + (["dealer", "winner", "discarder", "outcome"] if by == "role" else [])
+    need = seat_cols("pay", df) + (["dealer", "winner", "discarder", "outcome"] if by == "role" else [])
     require(df, need, func)
     rows = []
     for v, g in by_variant(df):
         pay = seat_matrix(g, "pay").astype(float)
-        _, masks = _groups(g, by)
+        masks = _groups(g, by, labels)
         S = np.column_stack([(pay * m).sum(1) for m in masks])
         C = np.column_stack([m.sum(1) for m in masks]).astype(float)
         est, lo, hi = bootstrap_ratio(S, C, confidence=confidence)
@@ -700,11 +764,14 @@ def _risk_rows(values: list[np.ndarray], S: list[np.ndarray], confidence: float)
 
 
 def net_result(df: pd.DataFrame, by: str = "seat", confidence: float = CONFIDENCE) -> pd.DataFrame:
-    """Risk: the distribution of a seat's net result of a deal (2^N units), per seat or role.
+    """Risk: the distribution of a seat's net result of a deal (``pay_s``), per seat or role.
 
     Statistics (``RISK_STATISTICS``): mean and SD (bootstrap over deals), the 1/5/50/95/99 %
     quantiles (order-statistic intervals of ``scipy.stats.quantile_test``; they treat the
-    seat-deals of a role as independent) and P(loss) = P(net < 0) (Wilson).
+    seat-deals of a role as independent) and P(loss) = P(net < 0) (Wilson). Units, seats and
+    roles as in :func:`expected_payment`: 2^N units for Daqing, points for Beijing (or base units
+    of :func:`~daqing_sim.analysis.families.in_base_units`) and two-player (seats 0 and 1, the
+    ``TWO_PLAYER_ROLES``).
 
     Parameters
     ----------
@@ -726,12 +793,13 @@ def net_result(df: pd.DataFrame, by: str = "seat", confidence: float = CONFIDENC
     """
     if by not in ("seat", "role"):
         raise ValueError(f"net_result: by must be 'seat' or 'role', not {by!r}")
-    need = seat_cols("pay") + (["dealer", "winner", "discarder", "outcome"] if by == "role" else [])
+    labels = _labels(df, by, "net_result")
+    need = seat_cols("pay", df) + (["dealer", "winner", "discarder", "outcome"] if by == "role" else [])
     require(df, need, "net_result")
     rows = []
     for v, g in by_variant(df):
         pay = seat_matrix(g, "pay").astype(float)
-        labels, masks = _groups(g, by)
+        masks = _groups(g, by, labels)
         S = [np.column_stack([(p * m).sum(1) for m in masks]) for p in (pay, pay * pay)]
         S.append(np.column_stack([m.sum(1) for m in masks]).astype(float))
         stats_ = _risk_rows([pay[m] for m in masks], S, confidence)
@@ -784,7 +852,9 @@ def deal_metric(df: pd.DataFrame, metric: str | Callable[[pd.DataFrame], object]
         win); ``max_pay`` is the largest single payment in the deal; ``pays_64`` is 1
         when someone pays at least 64; ``ready_share`` is the fraction of the four
         seats that declared ready (its paired difference is the change in the per-seat
-        probability of ever getting ready).
+        probability of ever getting ready). Payments are the frame's ``pay_s`` (2^N units
+        for Daqing, points for Beijing and two-player); a two-player frame has two seats, and
+        its ready declaration is 报听 (``declared_turn_s``); Beijing has none.
 
     Returns
     -------
@@ -810,19 +880,21 @@ def deal_metric(df: pd.DataFrame, metric: str | Callable[[pd.DataFrame], object]
         if metric == "any_bao":
             return np.isin(bao, BAO_KINDS[1:]).astype(float)
         return (bao == ("bao" if metric == "bao_draw" else metric)).astype(float)
+    one_table(df, "deal_metric")
     if metric == "dealer_pay":
-        require(df, ["dealer", *seat_cols("pay")], "deal_metric")
+        require(df, ["dealer", *seat_cols("pay", df)], "deal_metric")
         dealer = df["dealer"].to_numpy().astype(np.int64)
         return seat_matrix(df, "pay")[np.arange(len(df)), dealer].astype(float)
     if metric in ("max_pay", "pays_64"):
-        require(df, seat_cols("pay"), "deal_metric")
+        require(df, seat_cols("pay", df), "deal_metric")
         m = np.maximum((-seat_matrix(df, "pay")).max(axis=1), 0).astype(float)
         return m if metric == "max_pay" else (m >= 64).astype(float)
     if metric == "winner_gain":
-        require(df, seat_cols("pay"), "deal_metric")
+        require(df, seat_cols("pay", df), "deal_metric")
         return np.maximum(seat_matrix(df, "pay").max(axis=1), 0).astype(float)
     if metric in ("any_ready", "ready_share"):
-        require(df, seat_cols("ready_turn"), "deal_metric")
+        df = _declared_as_ready(df)
+        require(df, seat_cols("ready_turn", df), "deal_metric")
         ready = seat_matrix(df, "ready_turn") >= 0
         return (ready.any(axis=1) if metric == "any_ready" else ready.mean(axis=1)).astype(float)
     if metric in df.columns and (
@@ -926,6 +998,10 @@ def strategy_results(
     variants, every strategy plays every seat of every deal once, so seat and dealer
     advantages cancel.
 
+    Any family: payments in the frame's units (Daqing 2^N, Beijing and two-player points); the
+    ready rate is the declaration's (Daqing 上听, two-player 报听; NaN for Beijing, which has
+    none: see :func:`~daqing_sim.analysis.families.readiness_probability` for its 听牌).
+
     Intervals: mean payment and the paired contrast ``mean_pay - mean_pay(baseline)``
     bootstrap deal ids, so the rotations of one wall move together; rates (win, deal-in,
     ready) use Wilson over seat-deals.
@@ -952,9 +1028,11 @@ def strategy_results(
     func = "strategy_results"
     if adjust not in (None, "bonferroni"):
         raise ValueError(f"{func}: adjust must be None or 'bonferroni', not {adjust!r}")
-    need = seat_cols("pay") + seat_cols("strategy") + ["deal", "winner", "discarder"]
+    seat_ids = one_table(df, func)
+    df = _declared_as_ready(df)
+    need = seat_cols("pay", df) + seat_cols("strategy", df) + ["deal", "winner", "discarder"]
     require(df, need, func)
-    all_names = sorted(set(np.concatenate([df[c].astype(str).unique() for c in seat_cols("strategy")])))
+    all_names = sorted(set(np.concatenate([df[c].astype(str).unique() for c in seat_cols("strategy", df)])))
     if baseline_strategy is None:
         baseline_strategy = "greedy" if "greedy" in all_names else all_names[0]
     elif baseline_strategy not in all_names:
@@ -964,11 +1042,11 @@ def strategy_results(
     parts = [(None, df)] if pool_variants else list(by_variant(df))
     rows = []
     for v, g in parts:
-        strat = np.column_stack([text(g[c]) for c in seat_cols("strategy")])
+        strat = np.column_stack([text(g[c]) for c in seat_cols("strategy", g)])
         names = [s for s in all_names if (strat == s).any()]
         family = max(1, len(names) - 1) if adjust else 1
         pay = seat_matrix(g, "pay").astype(float)
-        seats = np.array(SEATS)[None, :]
+        seats = np.array(seat_ids)[None, :]
         discarder = g["discarder"].to_numpy()[:, None]
         flags = {
             "win": seats == g["winner"].to_numpy()[:, None],

@@ -27,6 +27,7 @@ from daqing_sim.analysis import estimators as est
 from daqing_sim.analysis._frame import (
     by_variant,
     frame_seats,
+    one_table,
     ordered,
     outcome,
     require,
@@ -262,12 +263,13 @@ def tenpai_probability(
     estimand: str = "by_draw",
     confidence: float = CONFIDENCE,
 ) -> pd.DataFrame:
-    """P(a seat's hand waits (听牌) by its own k-th draw), k = 0 .. max_draws, under Beijing.
+    """P(a seat's hand waits (听牌) by its own k-th draw), k = 0 .. max_draws, Beijing or two-player.
 
     Nobody declares ready under Beijing: the frame's ``tenpai_turn_s`` is the seat's own draw
-    count when its hand first waited after a discard (-1 never). The estimands are those of
-    :func:`~daqing_sim.analysis.estimators.ready_probability` (:data:`TENPAI_ESTIMANDS`), with
-    the same columns and intervals.
+    count when its hand first waited after a discard (-1 never); a two-player frame has the same
+    column for its seats 0 and 1 (its 报听 declarations are ``ready_probability``'s). The
+    estimands are those of :func:`~daqing_sim.analysis.estimators.ready_probability`
+    (:data:`TENPAI_ESTIMANDS`), with the same columns and intervals.
     """
     require(df, ["dealer", *seat_cols("tenpai_turn", df)], "tenpai_probability")
     return est.ready_probability(
@@ -294,6 +296,7 @@ def deal_in_rates(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.DataFr
 
     A deal-in is a win on another player's tile: a discard, or a robbed kong (its declarer is the
     ``discarder``); under Daqing both 点炮 and 点黑炮. One winner per discard: at most one a deal.
+    A deal has three non-dealer seat-deals at a table of four, one in a two-player frame.
 
     Returns
     -------
@@ -301,6 +304,7 @@ def deal_in_rates(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.DataFr
         ``[variant,] who, count, n, rate, lo, hi`` with who = ``deal`` (deal-ins per deal),
         ``dealer``, ``non_dealer`` (per seat-deal of the role).
     """
+    others = len(one_table(df, "deal_in_rates")) - 1
     require(df, ["discarder", "dealer", "winner"], "deal_in_rates")
     rows = []
     for v, g in by_variant(df):
@@ -310,7 +314,7 @@ def deal_in_rates(df: pd.DataFrame, confidence: float = CONFIDENCE) -> pd.DataFr
         cells = {
             "deal": (int(hit.sum()), len(g)),
             "dealer": (int((hit & is_dealer).sum()), len(g)),
-            "non_dealer": (int((hit & ~is_dealer).sum()), 3 * len(g)),
+            "non_dealer": (int((hit & ~is_dealer).sum()), others * len(g)),
         }
         for who, (k, n) in cells.items():
             lo, hi = wilson_interval(k, n, confidence)
@@ -385,7 +389,8 @@ def fan_total_distribution(df: pd.DataFrame, confidence: float = CONFIDENCE) -> 
 def value_distribution(
     df: pd.DataFrame, base_points: int | float | Mapping | None = None, confidence: float = CONFIDENCE
 ) -> pd.DataFrame:
-    """Distribution of a Beijing win's value (base x F, half for an open hand) in base units.
+    """Distribution of a win's value: Beijing's (base x F, half for an open hand) in base units, a
+    two-player win's in points (there is no base unit: ``base_points`` is not used).
 
     Returns
     -------
@@ -394,7 +399,8 @@ def value_distribution(
         ``at_least`` = share of wins worth at least ``value``), every value seen in the frame.
     """
     require(df, ["winner", "value"], "value_distribution")
-    units = in_base_units(df, base_points)
+    two_player = set(variant_families(df).values()) == {"two_player"}
+    units = df if two_player else in_base_units(df, base_points)
     won_all = units["winner"].to_numpy() >= 0
     values = np.unique(units["value"].to_numpy()[won_all])
     rows = []

@@ -20,7 +20,7 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
 from daqing_sim.analysis import estimators as est
 from daqing_sim.analysis import families as fam
-from daqing_sim.analysis._frame import GROUP_KEYS, grouped, require, seat_cols, variants
+from daqing_sim.analysis._frame import GROUP_KEYS, frame_families, grouped, require, seat_cols, variants
 
 __all__ = [
     "plot_ready_probability",
@@ -244,16 +244,21 @@ def plot_wait_kinds(df: pd.DataFrame) -> Figure:
     """Which waits do ready hands hold and which waits win? Bars with Wilson error bars.
 
     Panels: declared waits by label (the lowest kind of the wait set), by pure class of
-    the whole wait (when the frame has ``ready_wait_mask_s``), and the wait kind of wins.
+    the whole wait (when the frame has ``ready_wait_mask_s``), and the wait kind of wins. A
+    Beijing or two-player frame records no declared wait: it has the last panel alone.
     """
-    panels = [
-        (
-            "Declared waits by label\n(lowest kind of the wait set)",
-            est.wait_kind_frequencies(df, at="ready"),
-            "wait_kind",
-        ),
-    ]
-    if all(c in df.columns for c in seat_cols("ready_wait_mask")):
+    declared = not isinstance(df, pd.DataFrame) or "ready_wait_0" in df.columns
+    declared = declared or frame_families(df) == ["daqing"]
+    panels = []
+    if declared:
+        panels.append(
+            (
+                "Declared waits by label\n(lowest kind of the wait set)",
+                est.wait_kind_frequencies(df, at="ready"),
+                "wait_kind",
+            )
+        )
+    if declared and all(c in df.columns for c in seat_cols("ready_wait_mask")):
         panels.append(("Declared waits by whole wait\n(pure class)", est.wait_classes(df), "wait_class"))
     panels.append(
         (
@@ -276,24 +281,32 @@ def _pow2(x: float, _pos=None) -> str:
     return f"{x:g}" if x < 1 else f"2^{np.log2(x):.0f}" if np.log2(x).is_integer() else f"{x:g}"
 
 
+def _money(df: pd.DataFrame) -> str:
+    """The unit of a frame's ``pay_s`` on an axis: a two-player win's value is in points, not 2^N."""
+    return "points" if frame_families(df) == ["two_player"] else "2^N points"
+
+
 def plot_payment_distribution(df: pd.DataFrame) -> Figure:
-    """How many fans does a loser owe, and how heavy is the payment tail? Per variant."""
+    """How many fans does a loser owe (Daqing; Beijing and two-player: a win, F), and how heavy
+    is the payment tail (in the frame's points)? Per variant."""
     fig = Figure(figsize=(11, 4.4))
     ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
-    fans = est.fan_distribution(df)
+    daqing = not isinstance(df, pd.DataFrame) or "fans_0" in df.columns or frame_families(df) == ["daqing"]
+    fans = est.fan_distribution(df) if daqing else fam.fan_total_distribution(df)
+    fan_col = "N" if daqing else "F"
     pays = est.payment_distribution(df)
     for v in variants(df):
         g = fans if v is None else fans[fans["variant"] == v]
         p = pays if v is None else pays[pays["variant"] == v]
         label = "all" if v is None else str(v)
         err = np.nan_to_num(np.vstack([g["share"] - g["lo"], g["hi"] - g["share"]]).clip(min=0))
-        ax1.errorbar(g["N"], g["share"], yerr=err, marker="o", capsize=2, label=label)
+        ax1.errorbar(g[fan_col], g["share"], yerr=err, marker="o", capsize=2, label=label)
         ax2.step(p["amount"], p["at_least"], where="post", label=label)
-    ax1.set_xlabel("N: the loser owes 2^N points")
-    ax1.set_ylabel("share of losers (95% CI)")
+    ax1.set_xlabel("N: the loser owes 2^N points" if daqing else "F: the win's fans")
+    ax1.set_ylabel(f"share of {'losers' if daqing else 'wins'} (95% CI)")
     ax1.yaxis.set_major_formatter(_PCT)
     ax1.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax1.set_title("How many fans does a loser owe?", fontsize="small")
+    ax1.set_title(f"How many fans does {'a loser owe' if daqing else 'a win hold'}?", fontsize="small")
     if (pays["amount"] > 0).any() and (pays["at_least"] > 0).any():  # no win: nothing to log-scale
         ax2.set_xscale("log", base=2)
         ax2.set_yscale("log")
@@ -321,7 +334,7 @@ def plot_expected_payment(df: pd.DataFrame, by: str = "seat") -> Figure:
     _bars(ax, table.assign(**{by: table[by].astype(str)}), by, value="mean", percent=False)
     ax.axhline(0, color="k", lw=0.8)
     ax.set_xlabel(by)
-    ax.set_ylabel("mean result per deal (2^N points, 95% CI)")
+    ax.set_ylabel(f"mean result per deal ({_money(df)}, 95% CI)")
     ax.set_title(f"What does each {by} win or lose per deal?", fontsize="small")
     return _finish(fig)
 
@@ -462,7 +475,7 @@ def plot_net_result(df: pd.DataFrame, by: str = "seat") -> Figure:
         ax1.set_xlabel(f"seat (seat {int(dealers[0])} deals every deal)")
     else:
         ax1.set_xlabel("seat (the dealer changes from deal to deal)")
-    ax1.set_ylabel("net result of one deal (2^N points)")
+    ax1.set_ylabel(f"net result of one deal ({_money(df)})")
     labels = "mean, P(loss)" if n_var > 2 else "mean and P(loss)"
     ax1.set_title(
         f"How much can a {by} win or lose in one deal?\n(above each box: {labels})", fontsize="small"
