@@ -43,7 +43,15 @@ PLOT_CHARS = (
     "中东南西北发白萬宝夹边单吊摸换卡听上开门手把一荒庄对倒碰吃杠"
     # Beijing (docs/RULES_BEIJING.md): fan types, 听牌, 烧庄, 互包, 抢杠; Daqing's 自摸, 点炮, 点黑炮
     "和大钓捉五魁海底捞月条龙七花清色豪华烧互包抢牌自点炮黑番"
+    # the two-player patterns' names (hand/fan_names.py), and 役满 (any limit hand)
+    "役满"
 )
+
+
+def plot_chars() -> str:
+    """``PLOT_CHARS`` and every fan name of ``hand/fan_names.py``, in code point order."""
+    names = CJK.findall((ROOT / "daqing_sim/hand/fan_names.py").read_text(encoding="utf-8"))
+    return "".join(sorted(set(PLOT_CHARS) | set(names)))
 FAMILY = "Daqing Tiles"
 # the viewer's sources and the fan names: every CJK character a replay page may show as a label
 LABEL_SOURCES = (
@@ -131,7 +139,7 @@ def write_plot_font() -> None:
     opts.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
     opts.notdef_outline = True
     sub = subset.Subsetter(opts)
-    sub.populate(text=PLOT_CHARS)
+    sub.populate(text=plot_chars())
     sub.subset(font)
     to_truetype(font)
     names = font["name"]

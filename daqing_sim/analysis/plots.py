@@ -589,11 +589,12 @@ def plot_two_player_patterns(df: pd.DataFrame) -> Figure:
     table = fam.two_player_pattern_shares(df)
     seen = table.groupby("fan", sort=False)["count"].sum()
     table = table[table["fan"].isin(seen[seen > 0].index)]
-    # code names, not the Chinese ones: the plot fonts lack some of their glyphs
+    # the rule set's Chinese name first (the plot font holds every fan name's glyphs), the code name
+    # (the column) and the fans in brackets
     labels = [
-        f"{code.replace('_', ' ')} ({fam.TWO_PLAYER_FANS[code][1] or 'limit'})"
+        f"{fam.TWO_PLAYER_FANS[code][0]} {code} ({fam.TWO_PLAYER_FANS[code][1] or 'limit'})"
         if code in fam.TWO_PLAYER_FANS
-        else "any limit hand"
+        else "役满 any limit hand"
         for code in dict.fromkeys(table["fan"])
     ]
     total = fam.fan_total_distribution(df)
