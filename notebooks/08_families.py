@@ -259,7 +259,11 @@ same_values = bool(
 )
 shown = beijing[beijing["variant"].isin(["beijing", "fans_double"])].copy()
 shown["variant"] = shown["variant"].cat.remove_unused_categories()
-display(an.plot_value_distribution(shown))
+values_fig = an.plot_value_distribution(shown)
+for ax in values_fig.axes:  # values run from 0.5 to 512 base units: on a linear axis most sit at 0
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel(ax.get_xlabel() + ", log scale")
+display(values_fig)
 print(f"no_mutual_bao's values equal beijing's in every deal: {same_values}")
 vs = an.value_statistics(beijing)
 vs.pivot_table(index="statistic", columns="variant", values="estimate", sort=False, observed=True)

@@ -165,8 +165,9 @@ display(
 
 * Of the rest, {bound}: {", ".join(unseen_limits["pattern"])}. Unseen is not "too rare to happen":
   neither player ever plays for a limit hand (the expert discards as greedy does, for speed and
-  shape), so these shares are of limit hands reached by accident; players who aim for one (国士无双
-  above all) reach it far more often. A share of wins here is this field's, not a table's.
+  shape), so these shares are of limit hands reached by accident; players who aim for one would
+  reach it more often, by how much is not measured here. A share of wins here is this field's, not
+  a table's.
 """)
 )
 
