@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import daqing_sim as ds
-from daqing_sim.codes import EXTERNAL
+from daqing_sim.codes import DECISION_DISCARD, EXTERNAL
 from daqing_sim.game.engine import C_BACK, C_BAO, C_FRONT, C_SEAT
 from daqing_sim.game.external import SteppedDeal, seat_rngs
 from daqing_sim.game.wall import generate_walls
@@ -17,15 +17,18 @@ from daqing_sim.search.player import SearchPlayer, check_knobs, choose
 RULES = ds.RuleSet().encode()
 
 
-def _paused(condition, seed=5, n_walls=300, field="expert"):
-    """A Daqing deal paused at a discard of seat 0 (an outside seat answered by the expert,
-    through a one-candidate search player; ``field`` at the others) where ``condition(deal)``
-    holds."""
-    _, codes, knobs = encode_strategies((field,) * 4)
+def _rules(family):
+    return ds.RuleSet(family=family).encode()
+
+
+def _paused(condition, seed=5, n_walls=300, field="expert", family="daqing"):
+    """A deal paused at a discard of seat 0 (an outside seat answered by the expert, through a
+    one-candidate search player; ``field`` at the others) where ``condition(deal)`` holds."""
+    _, codes, knobs = encode_strategies((field,) * 4, None, family)
     codes = codes.copy()
     codes[0] = EXTERNAL
-    deal = SteppedDeal(RULES, codes, knobs, 0)
-    walls, _, seeds = generate_walls(n_walls, seed, 0)
+    deal = SteppedDeal(_rules(family), codes, knobs, 0)
+    walls, _, seeds = generate_walls(n_walls, seed, 0, family=family)
     expert_like = SearchPlayer(candidates=1)
     players = [expert_like, None, None, None]
     for i in range(n_walls):
@@ -54,28 +57,37 @@ def _shuffle_hidden(deal, rng):
         new, live = pool[: len(held)], pool[len(held) :]
         st.conc[s] = np.bincount(new, minlength=st.conc.shape[1])
     rng.shuffle(live)
-    if not st.ready[0]:
+    if not st.ready[0] and deal.ctl[C_BAO] >= 0:
         bao = int(deal.ctl[C_BAO])
         deal.ctl[C_BAO], live[0] = live[0], bao
     wall[front : back + 1] = live
 
 
-def test_no_peeking_at_hidden_tiles():
+def _mid_deal(deal):
+    return deal.ctl[C_BACK] - deal.ctl[C_FRONT] > 30 and deal.st.own_draws[0] > 3
+
+
+@pytest.mark.parametrize("family", ["daqing", "beijing"])
+def test_no_peeking_at_hidden_tiles(family):
     """Other hands, the wall's order and the unseen bao change neither the evaluator's numbers
-    nor the search player's decision, for the same sampling seed."""
-    deal = _paused(_opponent_ready)
-    ev = Evaluator(RULES, "expert")
+    nor the search player's decision, for the same sampling seed (Daqing: with a ready
+    opponent, whose hand is constructed)."""
+    deal = _paused(_opponent_ready if family == "daqing" else _mid_deal, family=family)
+    ev = Evaluator(_rules(family), "expert", family)
     cands = list(deal.observation().legal_discards[:3])
+    kept = [a.copy() for a in (*deal.st, deal.wall, deal.ctl, deal.orow, deal.obs.memo)]
     first = ev.evaluate(deal, cands, 12, seed=7)
+    for a, b in zip(kept, (*deal.st, deal.wall, deal.ctl, deal.orow, deal.obs.memo), strict=True):
+        np.testing.assert_array_equal(a, b)  # the paused deal is only read
     player = SearchPlayer(worlds=12, min_t=0)
-    picked = player.decide_paused(deal, 0, None)
+    picked = player.decide_paused(deal, DECISION_DISCARD, None)
     assert first.fallbacks == 0
     before = (deal.st.conc.copy(), deal.wall.copy(), int(deal.ctl[C_BAO]))
     _shuffle_hidden(deal, np.random.default_rng(1))
     assert not (np.array_equal(before[0], deal.st.conc) and np.array_equal(before[1], deal.wall))
     again = ev.evaluate(deal, cands, 12, seed=7)
     np.testing.assert_array_equal(first.pays, again.pays)
-    assert player.decide_paused(deal, 0, None) == picked
+    assert player.decide_paused(deal, DECISION_DISCARD, None) == picked
     # and the numbers do depend on the sampling seed (the test above could not pass vacuously)
     assert not np.array_equal(ev.evaluate(deal, cands, 12, seed=8).pays, first.pays)
 
@@ -101,10 +113,12 @@ def test_last_tiles_pay_nothing():
     assert (r.pays == 0).all() and (r.lo == 0).all() and (r.hi == 0).all()
 
 
-def test_search_plays_in_simulate_reproducibly():
+@pytest.mark.parametrize("family", ["daqing", "beijing"])
+def test_search_plays_in_simulate_reproducibly(family):
     seats = (("search", {"worlds": 3}), "expert", "expert", "expert")
-    a = ds.simulate(2, strategies=seats, seed=11)
-    b = ds.simulate(2, strategies=seats, seed=11)
+    rules = ds.RuleSet(family=family)
+    a = ds.simulate(2, rules=rules, strategies=seats, seed=11)
+    b = ds.simulate(2, rules=rules, strategies=seats, seed=11)
     assert a.equals(b)
     assert int(a[[f"pay_{s}" for s in range(4)]].to_numpy().sum()) == 0
 

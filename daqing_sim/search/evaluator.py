@@ -327,9 +327,10 @@ def evaluate_k(
     )
     seat = ctl[C_SEAT]
     nk = st.conc.shape[1]
-    bj = family_state(st)
-    bo = beijing_state(st)
-    tp = two_player_state(st)
+    # the family hooks of the rollout's own state (never the paused deal's: it is read only)
+    bj = family_state(st_r)
+    bo = beijing_state(st_r)
+    tp = two_player_state(st_r)
     u = np.zeros(nk, dtype=np.int64)
     v = np.zeros(nk, dtype=np.int64)
     c = np.zeros(nk, dtype=np.int64)
@@ -339,10 +340,26 @@ def evaluate_k(
         rng[0] = world_seeds[w]
         copy_state(st, st_w)
         obs_w.memo[:, :] = memo
+        obs_w.memo[seat, 0] = UNKNOWN  # its cached shanten is of whatever it was about to throw
         ctl_w[:] = ctl
         wall_w[:] = wall
         fallbacks += sample_world(
-            wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, ctl_w, obs_w, bj, bo
+            wall,
+            st,
+            ctl,
+            seat,
+            rules,
+            tabs,
+            rng,
+            u,
+            v,
+            c,
+            wall_w,
+            st_w,
+            ctl_w,
+            obs_w,
+            family_state(st_w),
+            beijing_state(st_w),
         )
         for k in range(answers.shape[0]):
             copy_state(st_w, st_r)

@@ -40,7 +40,7 @@ from daqing_sim.codes import DECISION_CLAIM, DECISION_DISCARD
 from daqing_sim.game.engine import C_N_DRAWS, C_OPTS, C_SEAT, C_TILE
 from daqing_sim.players.interface import Discard, Observation, Player
 from daqing_sim.players.knobs import Knob
-from daqing_sim.players.observation import I_N_MELDS
+from daqing_sim.players.observation import I_N_MELDS, UNKNOWN
 
 NAME = "search"
 KNOBS: dict[str, Knob] = {
@@ -129,6 +129,8 @@ class SearchPlayer(Player):
             return int(expert[2](kn, deal.obs, deal.rules, _tabs(), deal.st.kong_opts)), False
         legal = deal.observation().legal_discards
         t, declare = expert[0](kn, deal.obs, deal.rules, _tabs())
+        # the expert cached the shanten of the hand its discard leaves: the answer may differ
+        deal.obs.memo[int(deal.ctl[C_SEAT]), 0] = UNKNOWN
         best = Discard(int(t), bool(declare))
         if best not in legal:  # the engine would correct it; search only among legal answers
             best = legal[0]
