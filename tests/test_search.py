@@ -157,3 +157,9 @@ def test_other_families_are_refused_in_one_line():
 def test_seat_is_the_paused_one():
     deal = _paused(lambda d: True)
     assert int(deal.ctl[C_SEAT]) == 0
+
+
+def test_search_is_an_entrant_of_duplicate_tournaments():
+    t = ds.tournament([("search", {"worlds": 2}), "expert", "expert", "expert"], n_walls=1, seed=3)
+    assert t["entrant"].tolist() == ["search(worlds=2)", "expert"]
+    assert t["n_seat_deals"].tolist() == [4, 12]
