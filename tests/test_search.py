@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import daqing_sim as ds
-from daqing_sim.codes import DECISION_DISCARD, EXTERNAL
+from daqing_sim.codes import DECISION_CLAIM, DECISION_DISCARD, EXTERNAL, PASS
 from daqing_sim.game.engine import C_BACK, C_BAO, C_FRONT, C_SEAT
 from daqing_sim.game.external import SteppedDeal, seat_rngs
 from daqing_sim.game.wall import generate_walls
@@ -21,9 +21,9 @@ def _rules(family):
     return ds.RuleSet(family=family).encode()
 
 
-def _paused(condition, seed=5, n_walls=300, field="expert", family="daqing"):
-    """A deal paused at a discard of seat 0 (an outside seat answered by the expert, through a
-    one-candidate search player; ``field`` at the others) where ``condition(deal)`` holds."""
+def _paused(condition, seed=5, n_walls=300, field="expert", family="daqing", decision="discard"):
+    """A deal paused at a ``decision`` of seat 0 (an outside seat answered by the expert, through
+    a one-candidate search player; ``field`` at the others) where ``condition(deal)`` holds."""
     _, codes, knobs = encode_strategies((field,) * 4, None, family)
     codes = codes.copy()
     codes[0] = EXTERNAL
@@ -34,7 +34,7 @@ def _paused(condition, seed=5, n_walls=300, field="expert", family="daqing"):
     for i in range(n_walls):
         deal.start(walls[i], seeds[i])
         while deal.paused:
-            if deal.decision == "discard" and condition(deal):
+            if deal.decision == decision and condition(deal):
                 return deal
             deal.play_out_one(players, seat_rngs(int(seeds[i]), players), i)
     raise AssertionError("no such position in the walls tried")
@@ -163,3 +163,23 @@ def test_search_is_an_entrant_of_duplicate_tournaments():
     t = ds.tournament([("search", {"worlds": 2}), "expert", "expert", "expert"], n_walls=1, seed=3)
     assert t["entrant"].tolist() == ["search(worlds=2)", "expert"]
     assert t["n_seat_deals"].tolist() == [4, 12]
+
+
+def test_claims_are_evaluated_and_searched_without_peeking():
+    """A claim decision: passing and claiming are played out on the same worlds; moving the
+    hidden tiles changes nothing; ``claims=1`` searches it (``claims=0``: the expert's answer)."""
+    deal = _paused(_mid_deal, decision="claim")
+    options = [PASS, *(c.action for c in deal.observation().claim_options())]
+    ev = Evaluator(RULES, "expert")
+    first = ev.evaluate(deal, [(a, False) for a in options], 12, seed=5)
+    assert first.pays.shape == (12, len(options))
+    assert not np.array_equal(first.pays[:, 0], first.pays[:, 1])  # claiming changes the deal
+    searching = SearchPlayer(worlds=12, min_t=0, claims=1)
+    picked = searching.decide_paused(deal, DECISION_CLAIM, None)
+    assert picked[0] in options and searching.decisions == 1
+    assert SearchPlayer(claims=0).decide_paused(deal, DECISION_CLAIM, None)[0] in options
+    _shuffle_hidden(deal, np.random.default_rng(2))
+    np.testing.assert_array_equal(
+        ev.evaluate(deal, [(a, False) for a in options], 12, seed=5).pays, first.pays
+    )
+    assert searching.decide_paused(deal, DECISION_CLAIM, None) == picked

@@ -6,9 +6,10 @@ would lower it, greedy's measure), keeps the best ``candidates``, and plays each
 the deal in ``worlds`` worlds consistent with what it sees
 (:class:`~daqing_sim.search.evaluator.Evaluator`; the same worlds for every candidate), the
 ``field`` playing every seat after the decision. It throws the candidate of the highest mean
-payment among those clearly better than the expert's (``min_t``), else the expert's. Claims,
-kongs and the discards it does not search (``when="ready"``: only while an opponent is ready)
-are the expert's.
+payment among those clearly better than the expert's (``min_t``), else the expert's. Claims and
+kongs are the expert's unless ``claims=1`` (then the expert's answer, passing, and each other
+option are candidates the same way); the decisions it does not search (``when="ready"``: only
+while an opponent is ready) are the expert's.
 
 It decides outside the jitted batch engine (a Python seat: its deals are stepped, and the
 rollouts are one jitted call per decision over the paused deal's arrays; docs/DESIGN.md,
@@ -36,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from daqing_sim.codes import DECISION_CLAIM, DECISION_DISCARD
+from daqing_sim.codes import CLAIM_WIN, DECISION_CLAIM, DECISION_DISCARD, PASS
 from daqing_sim.game.engine import C_N_DRAWS, C_OPTS, C_SEAT, C_TILE
 from daqing_sim.players.interface import Discard, Observation, Player
 from daqing_sim.players.knobs import Knob
@@ -51,6 +52,7 @@ KNOBS: dict[str, Knob] = {
         24, 1, 10000, integer=True, doc="worlds each candidate is played out in (the same for all)"
     ),
     "seed": Knob(0, 0, 2**32, integer=True, doc="the search's own seed (worlds differ between seeds)"),
+    "claims": Knob(0, 0, 1, integer=True, doc="1: search claims and kongs too (pass or not, which meld)"),
     "min_t": Knob(
         1.0,
         0,
@@ -64,6 +66,7 @@ WORD_KNOBS: dict[str, tuple[str, ...]] = {
     "when": ("always", "ready"),
 }
 WORD_DEFAULTS = {"field": "expert", "when": "always"}
+_N_ACTIONS = CLAIM_WIN + 1  # claim actions are bits 0 .. CLAIM_WIN of a claim's option mask
 
 
 def check_knobs(over: Mapping[str, Any]) -> dict[str, Any]:
@@ -122,26 +125,42 @@ class SearchPlayer(Player):
         """The answer to the decision ``deal`` (a paused ``SteppedDeal``) waits for."""
         expert = _expert_functions(deal.family)
         kn = _expert_knobs(deal.family)
-        if kind == DECISION_CLAIM:
-            t, opts = int(deal.ctl[C_TILE]), int(deal.ctl[C_OPTS])
-            return int(expert[1](kn, deal.obs, deal.rules, _tabs(), t, opts)), False
+        seat = int(deal.ctl[C_SEAT])
         if kind != DECISION_DISCARD:
-            return int(expert[2](kn, deal.obs, deal.rules, _tabs(), deal.st.kong_opts)), False
+            if kind == DECISION_CLAIM:
+                t, opts = int(deal.ctl[C_TILE]), int(deal.ctl[C_OPTS])
+                first = int(expert[1](kn, deal.obs, deal.rules, _tabs(), t, opts))
+                others = [PASS, *(a for a in range(1, _N_ACTIONS) if opts >> a & 1)]
+            else:
+                first = int(expert[2](kn, deal.obs, deal.rules, _tabs(), deal.st.kong_opts))
+                others = [-1, *(int(x) for x in np.flatnonzero(deal.st.kong_opts))]
+            deal.obs.memo[seat, 0] = UNKNOWN
+            if not self.knobs["claims"] or not self._searching(deal, seat):
+                return first, False
+            cands = [(first, False), *((a, False) for a in others if a != first)]
+            return self._search(deal, kind, rng, seat, cands[: self.knobs["candidates"]])
         legal = deal.observation().legal_discards
         t, declare = expert[0](kn, deal.obs, deal.rules, _tabs())
         # the expert cached the shanten of the hand its discard leaves: the answer may differ
-        deal.obs.memo[int(deal.ctl[C_SEAT]), 0] = UNKNOWN
+        deal.obs.memo[seat, 0] = UNKNOWN
         best = Discard(int(t), bool(declare))
         if best not in legal:  # the engine would correct it; search only among legal answers
             best = legal[0]
-        seat = int(deal.ctl[C_SEAT])
-        if self.knobs["when"] == "ready" and not any(deal.st.ready[s] for s in range(4) if s != seat):
+        if not self._searching(deal, seat):
             return best
-        cands = rank_discards(deal, legal, best)[: self.knobs["candidates"]]
+        return self._search(
+            deal, kind, rng, seat, rank_discards(deal, legal, best)[: self.knobs["candidates"]]
+        )
+
+    def _searching(self, deal: Any, seat: int) -> bool:
+        return self.knobs["when"] == "always" or any(deal.st.ready[s] for s in range(4) if s != seat)
+
+    def _search(self, deal: Any, kind: int, rng: Any, seat: int, cands: list[Any]) -> Any:
+        """The candidate (its first the expert's) that :func:`choose` picks on the evaluator's worlds."""
         if len(cands) < 2:
-            return best
+            return cands[0]
         ss = np.random.SeedSequence(
-            [self.knobs["seed"], int(getattr(rng, "seed", 0)), seat, int(deal.ctl[C_N_DRAWS])]
+            [self.knobs["seed"], int(getattr(rng, "seed", 0)), seat, int(deal.ctl[C_N_DRAWS]), kind]
         )
         ev = self.evaluator(deal).evaluate(deal, cands, self.knobs["worlds"], ss)
         self.decisions += 1
