@@ -17,9 +17,9 @@ rollouts are one jitted call per decision over the paused deal's arrays; docs/DE
 in-game seed, the seat and the draws so far), so a deal replays exactly.
 
 Knobs (``("search", {...})`` in a seat list or ``SearchPlayer(...)``): ``candidates`` (1-8,
-default 3), ``worlds`` (1-10000, default 24), ``field`` (a built-in player's name, default
+default 2), ``worlds`` (1-10000, default 64), ``field`` (a built-in player's name, default
 ``"expert"``), ``when`` (``"always"`` or ``"ready"``), ``seed`` (0-2^32, default 0), ``min_t``
-(default 1: another candidate replaces the expert's only when its mean gain per world, paired on
+(default 2: another candidate replaces the expert's only when its mean gain per world, paired on
 the same worlds, is at least this many standard errors above 0; 0 takes the best mean).
 
 Examples
@@ -46,15 +46,15 @@ from daqing_sim.players.observation import I_N_MELDS, UNKNOWN
 NAME = "search"
 KNOBS: dict[str, Knob] = {
     "candidates": Knob(
-        3, 1, 8, integer=True, doc="discards evaluated: the expert's and the next best by shanten"
+        2, 1, 8, integer=True, doc="discards evaluated: the expert's and the next best by shanten"
     ),
     "worlds": Knob(
-        24, 1, 10000, integer=True, doc="worlds each candidate is played out in (the same for all)"
+        64, 1, 10000, integer=True, doc="worlds each candidate is played out in (the same for all)"
     ),
     "seed": Knob(0, 0, 2**32, integer=True, doc="the search's own seed (worlds differ between seeds)"),
     "claims": Knob(0, 0, 1, integer=True, doc="1: search claims and kongs too (pass or not, which meld)"),
     "min_t": Knob(
-        1.0,
+        2.0,
         0,
         10,
         doc="leave the expert's discard only for a paired gain this many standard errors above 0",
