@@ -99,6 +99,7 @@ class SearchPlayer(Player):
         self.name = NAME + (f"({','.join(f'{k}={v}' for k, v in given.items())})" if given else "")
         self._evaluators: dict[Any, Any] = {}
         self.decisions = 0  # searched decisions, for measuring (not part of any result)
+        self.switches = 0  # of which answered other than the expert
 
     def __getstate__(self) -> dict[str, Any]:  # the compiled evaluators stay in their process
         return {"knobs": self.knobs, "name": self.name}
@@ -107,6 +108,7 @@ class SearchPlayer(Player):
         self.knobs, self.name = state["knobs"], state["name"]
         self._evaluators = {}
         self.decisions = 0
+        self.switches = 0
 
     def discard(self, obs: Observation) -> Discard:
         """Only stepped deals ask this player (through :meth:`decide_paused`)."""
@@ -164,7 +166,9 @@ class SearchPlayer(Player):
         )
         ev = self.evaluator(deal).evaluate(deal, cands, self.knobs["worlds"], ss)
         self.decisions += 1
-        return cands[choose(ev.pays, self.knobs["min_t"])]
+        pick = choose(ev.pays, self.knobs["min_t"])
+        self.switches += pick != 0
+        return cands[pick]
 
 
 def choose(pays: np.ndarray, min_t: float) -> int:
