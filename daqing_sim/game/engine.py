@@ -226,8 +226,9 @@ from daqing_sim.rules import (
 
 def _drop_stale_cache() -> None:
     """numba's on-disk cache checks only the file defining a kernel, not the modules it calls
-    into: drop the cached engine and player kernels when a module they compile in is newer,
-    or an edit to hand/kernels.py, game/scoring.py or a player would be silently ignored."""
+    into: drop the cached engine and player kernels (and the search evaluator's, which compiles
+    the deal loop in) when a module they compile in is newer, or an edit to hand/kernels.py,
+    game/scoring.py or a player would be silently ignored."""
     pkg = Path(__file__).resolve().parent.parent
     deps = [
         pkg / "rules.py",
@@ -237,7 +238,7 @@ def _drop_stale_cache() -> None:
     ]
     try:
         newest = max(f.stat().st_mtime for f in deps)
-        for sub in ("game", "players"):
+        for sub in ("game", "players", "search"):  # search: the evaluator compiles the deal loop in
             here = pkg / sub
             root = Path(numba.config.CACHE_DIR) if numba.config.CACHE_DIR else here / "__pycache__"
             for index in root.rglob("*.nbi"):

@@ -167,6 +167,13 @@ class SteppedDeal:
             s = int(ctl[C_SEAT])
             kind = int(ctl[C_DECISION])
             player = players[s]
+            decide = getattr(player, "decide_paused", None)
+            if decide is not None:  # the search player reads the paused deal (daqing_sim.search)
+                ctl[C_ANSWER], ctl[C_DECLARE] = decide(self, kind, rngs[s])
+                status = int(entry(*args))
+                if once:
+                    return
+                continue
             obs = Observation(np.frombuffer(pub.tobytes(), dtype=np.int16), rngs[s], self.family)  # a copy
             if kind != DECISION_DISCARD and _greedy_default(player, kind):
                 ctl[C_ANSWER] = self._greedy_answer(kind)

@@ -11,7 +11,7 @@ import hashlib
 import importlib
 import inspect
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -77,5 +77,18 @@ def player_digest(spec: str, search: Path | None = None) -> str:
 
 
 def resolve_seats(strategies: Sequence[Any], search: Path | None = None) -> tuple[Any, ...]:
-    """The seats with every ``"module:Class"`` entry replaced by a player instance."""
-    return tuple(load_player(s, search) if is_player_spec(s) else s for s in strategies)
+    """The seats with every ``"module:Class"`` entry replaced by a player instance, and every
+    ``"search"`` or ``("search", {knob: value})`` by a :class:`~daqing_sim.search.player.SearchPlayer`."""
+    return tuple(_resolve(s, search) for s in strategies)
+
+
+def _resolve(s: Any, search: Path | None) -> Any:
+    if is_player_spec(s):
+        return load_player(s, search)
+    if s == "search" or (
+        isinstance(s, tuple | list) and len(s) == 2 and s[0] == "search" and isinstance(s[1], Mapping | None)
+    ):
+        from daqing_sim.search.player import SearchPlayer
+
+        return SearchPlayer(**dict(s[1] or {})) if not isinstance(s, str) else SearchPlayer()
+    return s
