@@ -114,6 +114,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("daqing_sim.hand",),
     ("daqing_sim.players",),
     ("daqing_sim.game",),
+    # the search player's evaluator runs the engine; players.plugins loads it by name, as a plugin
+    ("daqing_sim.search",),
     ("daqing_sim.analysis",),
     ("daqing_sim.experiments",),
     # the edge: the notebooks' workspace (loads and runs experiments), the advisor, bench, the

@@ -82,13 +82,21 @@ def resolve_seats(strategies: Sequence[Any], search: Path | None = None) -> tupl
     return tuple(_resolve(s, search) for s in strategies)
 
 
+#: built-in players that decide on the Python side, by name -> ``"module:Class"``: loaded as a
+#: plugin is, since this layer may not import them (``search`` runs the engine, which runs players)
+PYTHON_BUILTINS = {"search": "daqing_sim.search.player:SearchPlayer"}
+
+
 def _resolve(s: Any, search: Path | None) -> Any:
     if is_player_spec(s):
         return load_player(s, search)
-    if s == "search" or (
-        isinstance(s, tuple | list) and len(s) == 2 and s[0] == "search" and isinstance(s[1], Mapping | None)
+    if isinstance(s, str) and s in PYTHON_BUILTINS:
+        return _player_class(PYTHON_BUILTINS[s], None)()
+    if (
+        isinstance(s, tuple | list)
+        and len(s) == 2
+        and s[0] in PYTHON_BUILTINS
+        and isinstance(s[1], Mapping | None)
     ):
-        from daqing_sim.search.player import SearchPlayer
-
-        return SearchPlayer(**dict(s[1] or {})) if not isinstance(s, str) else SearchPlayer()
+        return _player_class(PYTHON_BUILTINS[s[0]], None)(**dict(s[1] or {}))
     return s
