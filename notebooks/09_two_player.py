@@ -46,8 +46,8 @@
 # compared as paired differences, never by whether two marginal intervals overlap; where a table
 # holds several of them they are Bonferroni-adjusted for the family stated. Patterns are named by
 # the rule set's Chinese name first, the code name (the frame's `fan_<code>` column) after it;
-# `chiihou` and `renhou` mean the other hand than in riichi (docs/RULES_TWO_PLAYER.md). The plots
-# label them by code name: the shipped plot font lacks most of the Chinese glyphs. Conclusions hold
+# `chiihou` and `renhou` mean the other hand than in riichi (docs/RULES_TWO_PLAYER.md); the plots
+# name them the same way (the shipped plot font holds every pattern's glyphs). Conclusions hold
 # for the simulated field and rules, not for people.
 
 # %% tags=["parameters"]
@@ -71,7 +71,9 @@ from scipy import stats
 import daqing_sim as ds
 from daqing_sim import analysis as an
 from daqing_sim.analysis.notebook import Workspace, ci, num, pick, pp, row_ci, variant_frame, verdict
+from daqing_sim.analysis.plots import use_tile_font
 
+use_tile_font()  # the pattern names' glyphs in this notebook's own figures too
 ws = Workspace(n_deals, results_root, n_jobs)
 TWO = ds.RuleSet(family="two_player")
 
@@ -112,7 +114,7 @@ def share_points(ax, table, label="fan", title=""):
 
 
 fig, ax = plt.subplots(figsize=(8, 0.22 * int((shares["count"] > 0).sum()) + 1.5))
-share_points(ax, shares, title="Which patterns and limit hands do wins hold? (`declare`; code names)")
+share_points(ax, shares, label="pattern", title="Which patterns and limit hands do wins hold? (`declare`)")
 plt.show()
 shares[["pattern", "fans", "count", "n", "share", "lo", "hi", "method", "games_per_win", "first_game"]]
 

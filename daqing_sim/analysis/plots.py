@@ -134,6 +134,14 @@ def _legend_outside(ax, title: str | None = None) -> None:
     ax.legend(fontsize="small", title=title, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
 
 
+def _same_as(drawn: dict[str, np.ndarray], label: str, values: np.ndarray) -> str | None:
+    """The label of a series already drawn with exactly ``values`` (its line would hide this one),
+    else None; records ``values`` under ``label``."""
+    same = next((k for k, v in drawn.items() if v.shape == values.shape and np.array_equal(v, values)), None)
+    drawn[label] = values
+    return same
+
+
 def plot_ready_probability(
     df: pd.DataFrame, by: str | Sequence[str] | None = None, max_draws: int = 16, estimand: str = "by_draw"
 ) -> Figure:
@@ -170,13 +178,18 @@ def _ready_figure(table: pd.DataFrame, ylabel: str, question: str, what: str) ->
     fig = Figure(figsize=(6.5 * len(panels), 4.8))
     for i, (panel, sub) in enumerate(panels):
         ax = fig.add_subplot(1, len(panels), i + 1)
+        drawn: dict[str, np.ndarray] = {}
         for key, g in grouped(sub, line_keys):
             # the values at k = 6 and 12 go in the legend: written at the curves they overlap
             at = [
                 f"{k}: {100 * g.loc[g['k'] == k, 'p'].iloc[0]:.0f}%" for k in (6, 12) if (g["k"] == k).any()
             ]
             label = _label(key) + (f" (k {', '.join(at)})" if at else "")
-            line = ax.plot(g["k"], g["p"], marker=".", label=label)[0]
+            same = _same_as(drawn, _label(key), g[["k", "p"]].to_numpy(dtype=float))
+            # a curve equal to one drawn before would lie under it: dashed, and the legend says so
+            style = {"ls": "--", "marker": "x"} if same else {"marker": "."}
+            label += f", the same as {same}" if same else ""
+            line = ax.plot(g["k"], g["p"], label=label, **style)[0]
             ax.fill_between(g["k"], g["lo"], g["hi"], color=line.get_color(), alpha=0.2)
         ax.set_xlabel("own draws k (tiles the seat has drawn)")
         ax.set_ylabel(ylabel)
@@ -496,10 +509,12 @@ def _deal_length_panel(ax, df: pd.DataFrame) -> None:
             where="mid",
             label=f"{'all' if v is None else v} (median {med:.0f})",
         )
+    # a two-player deal is a game (docs/RULES_TWO_PLAYER.md)
+    deal = "game" if frame_families(df) == ["two_player"] else "deal"
     ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=1))
-    ax.set_xlabel("tiles drawn from the live wall in the deal")
-    ax.set_ylabel("share of deals")
-    ax.set_title("How long does a deal last?", fontsize="small")
+    ax.set_xlabel(f"tiles drawn from the live wall in the {deal}")
+    ax.set_ylabel(f"share of {deal}s")
+    ax.set_title(f"How long does a {deal} last?", fontsize="small")
     ax.grid(alpha=0.3)
     if len(variants(df)) > 2:
         _legend_outside(ax)
@@ -508,7 +523,8 @@ def _deal_length_panel(ax, df: pd.DataFrame) -> None:
 
 
 def plot_deal_length(df: pd.DataFrame) -> Figure:
-    """How long does a deal last? The distribution of ``draws`` per variant, medians in the legend."""
+    """How long does a deal (a two-player frame: a game) last? The distribution of ``draws`` per
+    variant, medians in the legend."""
     fig = Figure(figsize=(6.5 + (2.5 if len(variants(df)) > 2 else 0), 4.4))
     _deal_length_panel(fig.add_subplot(), df)
     return _finish(fig)
@@ -627,13 +643,21 @@ def plot_value_distribution(df: pd.DataFrame, base_points: float | object = None
     table = fam.value_distribution(df, base_points)
     fig = Figure(figsize=(12, 4.4))
     ax1, ax2 = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
-    for v in variants(table):
+    drawn: dict[str, np.ndarray] = {}
+    shown = variants(table)
+    for i, v in enumerate(shown):
         g = table if v is None else table[table["variant"] == v]
         g = g[g["count"] > 0]
         label = "all" if v is None else str(v)
+        # variants side by side (a few percent of the value apart), so equal shares hide no point
+        dodge = 2.0 ** (0.08 * (i - (len(shown) - 1) / 2))
+        # a variant equal to one drawn before would hide under it: other marks, and the legend says so
+        same = _same_as(drawn, label, g[["value", "share"]].to_numpy(dtype=float))
+        label += f" (the same as {same})" if same else ""
         err = np.nan_to_num(np.vstack([g["share"] - g["lo"], g["hi"] - g["share"]]).clip(min=0))
-        ax1.errorbar(g["value"], g["share"], yerr=err, marker="o", capsize=2, ls="none", label=label)
-        ax2.step(g["value"], g["at_least"], where="post", label=label)
+        mark = {"marker": "x", "ms": 9} if same else {"marker": "o"}
+        ax1.errorbar(g["value"] * dodge, g["share"], yerr=err, capsize=2, ls="none", label=label, **mark)
+        ax2.step(g["value"], g["at_least"], where="post", label=label, ls="--" if same else "-")
     for ax in (ax1, ax2):
         ax.set_yscale("log")
         ax.yaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{100 * x:g}%"))
