@@ -289,7 +289,7 @@ def test_the_closing_line_gives_the_whole_wall_time_first(
     took = time.perf_counter() - t0
     line = capsys.readouterr().out.splitlines()[0]
     wall = float(re.search(r"reused in ([0-9.]+) s in all \(", line).group(1))
-    assert "simulating" in line and wall <= took
+    assert "simulating" in line and wall <= took + 0.05  # the line rounds to 0.1 s
     chunks = json.loads((tmp_path / "small" / "timings.json").read_text())["seconds"]
     assert wall > chunks  # the summary and plots are in the whole, not in the chunks' time
 
