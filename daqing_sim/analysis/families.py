@@ -43,6 +43,7 @@ from daqing_sim.analysis.intervals import (
     exact_interval,
     wilson_interval,
 )
+from daqing_sim.hand import fan_names
 
 __all__ = [
     "FAMILY_TITLES",
@@ -84,19 +85,24 @@ __all__ = [
 ]
 
 FAMILY_TITLES = {"daqing": "Daqing", "beijing": "Beijing", "two_player": "two-player"}
-# Fan code -> (Chinese name, fans) of docs/RULES_BEIJING.md, in the order of the frame's fan_<code> columns.
+# Fan code -> (Chinese name from hand.fan_names, fans) of docs/RULES_BEIJING.md, in the order of the
+# frame's fan_<code> columns.
+_BEIJING_VALUES = {
+    "all_triplets": 2,
+    "big_single_wait": 2,
+    "catch_five": 2,
+    "last_tile": 2,
+    "dragon": 3,
+    "seven_pairs": 4,
+    "kong_bloom": 5,
+    "one_suit": 6,
+    "luxury_seven_pairs": 8,
+    "plain_win": 1,
+    "last_discard": 1,
+}
+# a fan without a Chinese name in the rules (plain win, last discard) goes by its code name
 BEIJING_FANS = {
-    "all_triplets": ("对对和", 2),
-    "big_single_wait": ("大钓", 2),
-    "catch_five": ("捉五魁", 2),
-    "last_tile": ("海底捞月", 2),
-    "dragon": ("一条龙", 3),
-    "seven_pairs": ("七对", 4),
-    "kong_bloom": ("杠上开花", 5),
-    "one_suit": ("清一色", 6),
-    "luxury_seven_pairs": ("豪华七对", 8),
-    "plain_win": ("plain win", 1),
-    "last_discard": ("last discard", 1),
+    code: (fan_names.BEIJING.get(code, code.replace("_", " ")), f) for code, f in _BEIJING_VALUES.items()
 }
 BEIJING_BASE_POINTS = 1000  # RuleSet(family="beijing").base_points
 BEIJING_EVENTS = {
@@ -753,54 +759,55 @@ def gain_distribution(
 TWO_PLAYER_SEATS = (0, 1)
 # Fan code -> (Chinese name, fans; 0 for a limit hand, worth the cap) of docs/RULES_TWO_PLAYER.md, in
 # the order of the frame's fan_<code> columns (daqing_sim.hand.two_player.FAN_TABLE; a test holds them equal).
-TWO_PLAYER_FANS = {
-    "plain_win": ("推倒胡", 1),
-    "concealed": ("门清", 1),
-    "riichi": ("门清报听", 1),
-    "pinfu": ("平和", 1),
-    "tanyao": ("断幺九", 1),
-    "tsumo": ("门清自摸", 1),
-    "flower": ("花牌", 1),
-    "haitei": ("河底捞月", 1),
-    "houtei": ("河底捞鱼", 1),
-    "extra_draw": ("海底捞月", 1),
-    "double_riichi": ("天听", 2),
-    "iipeikou": ("一杯口", 2),
-    "toitoi": ("碰碰胡", 2),
-    "sanshoku": ("三色同顺", 2),
-    "sanankou": ("三暗刻", 2),
-    "honroutou": ("混老头", 2),
-    "ittsu": ("一气通贯", 2),
-    "rinshan": ("杠上开花", 2),
-    "chiitoitsu": ("七对子", 3),
-    "sanrenkou": ("三连刻", 3),
-    "sanshoku_doukou": ("三色同刻", 3),
-    "chanta": ("混全带幺", 3),
-    "honitsu": ("混一色", 3),
-    "ryanpeikou": ("两杯口", 4),
-    "junchan": ("纯全带幺", 4),
-    "shousangen": ("小三元", 4),
-    "chinitsu": ("清一色", 5),
-    "dragon_seven_pairs": ("龙七对", 6),
-    "tenhou": ("天和", 0),
-    "chiihou": ("地和", 0),
-    "renhou": ("人和", 0),
-    "suuankou": ("四暗刻", 0),
-    "daisangen": ("大三元", 0),
-    "shousuushii": ("小四喜", 0),
-    "daisuushii": ("大四喜", 0),
-    "tsuuiisou": ("字一色", 0),
-    "chinroutou": ("清老头", 0),
-    "suukantsu": ("四杠子", 0),
-    "ryuuiisou": ("绿一色", 0),
-    "chuuren": ("九莲宝灯", 0),
-    "kokushi": ("国士无双", 0),
-    "daisharin": ("大车轮", 0),
-    "hyakumangoku": ("百万石", 0),
-    "suurenkou": ("四连刻", 0),
-    "benikujaku": ("红孔雀", 0),
-    "tohoku_shinkansen": ("东北新干线", 0),
+_TWO_PLAYER_VALUES = {
+    "plain_win": 1,
+    "concealed": 1,
+    "riichi": 1,
+    "pinfu": 1,
+    "tanyao": 1,
+    "tsumo": 1,
+    "flower": 1,
+    "haitei": 1,
+    "houtei": 1,
+    "extra_draw": 1,
+    "double_riichi": 2,
+    "iipeikou": 2,
+    "toitoi": 2,
+    "sanshoku": 2,
+    "sanankou": 2,
+    "honroutou": 2,
+    "ittsu": 2,
+    "rinshan": 2,
+    "chiitoitsu": 3,
+    "sanrenkou": 3,
+    "sanshoku_doukou": 3,
+    "chanta": 3,
+    "honitsu": 3,
+    "ryanpeikou": 4,
+    "junchan": 4,
+    "shousangen": 4,
+    "chinitsu": 5,
+    "dragon_seven_pairs": 6,
+    "tenhou": 0,
+    "chiihou": 0,
+    "renhou": 0,
+    "suuankou": 0,
+    "daisangen": 0,
+    "shousuushii": 0,
+    "daisuushii": 0,
+    "tsuuiisou": 0,
+    "chinroutou": 0,
+    "suukantsu": 0,
+    "ryuuiisou": 0,
+    "chuuren": 0,
+    "kokushi": 0,
+    "daisharin": 0,
+    "hyakumangoku": 0,
+    "suurenkou": 0,
+    "benikujaku": 0,
+    "tohoku_shinkansen": 0,
 }
+TWO_PLAYER_FANS = {code: (fan_names.TWO_PLAYER[code], f) for code, f in _TWO_PLAYER_VALUES.items()}
 TWO_PLAYER_LIMITS = tuple(c for c, (_, f) in TWO_PLAYER_FANS.items() if f == 0)
 # Code names that mean another hand in riichi (docs/RULES_TWO_PLAYER.md): the riichi hand they name.
 TWO_PLAYER_RIICHI_NAMES = {
