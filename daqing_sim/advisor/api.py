@@ -309,6 +309,7 @@ def advise(
     n_jobs: int = 1,
     field: Sequence[Any] | None = None,
     confidence: float = 0.95,
+    flowers: str | Sequence[str | int] = (),
 ) -> pd.DataFrame:
     """Rate every discard of a 14-tile hand (or the claims on a discarded tile), best first.
 
@@ -368,6 +369,45 @@ def advise(
       than the intervals of ``ev``. Rows are ranked by ``ev``, then ``p_win``.
     * Worlds depend on ``seed`` and their index only: the same answer for every ``n_jobs``.
 
+    **Beijing and two-player hands** (``rules=RuleSet(family="beijing")`` or
+    ``"two_player"``; :mod:`daqing_sim.advisor.family_advise`). The exact model is the same
+    single-player game on 34 kinds with the family's rules:
+
+    * Tiles: the unseen tiles are the 136 less the hand, ``seen``, the ``claim`` tile and (two-
+      player) the face-up ``flowers``; there is no bao. Two-player's seat draws from every unseen
+      tile alike (it cannot tell the 65 out of play from the wall).
+    * Ready: a non-empty wait set of the family (Beijing's four melds and a pair, seven pairs;
+      two-player's with thirteen orphans too); kept once reached. Nobody declares under Beijing;
+      under two-player a concealed hand made ready later declares 报听 (门清报听, one fan: the model
+      locks the hand anyway), and each discard that leaves a concealed hand ready has a second
+      row, ``declare``, with the fan (``discard`` rows do not declare).
+    * Wins and ``ev``, in the family's own units: a self-drawn win on a kind is worth what
+      :func:`daqing_sim.score_win` gives it (Beijing: each of the three others pays base x F,
+      half for an open hand; two-player: the opponent pays F x multiplier x points per fan, with
+      门清自摸, the flowers and 报听), with the last-tile fan (海底捞月 / 河底捞月) when the seat's
+      last own draw is the wall's last tile and, two-player, ``extra_draws`` more draws after the
+      wall's end for the ready seat (海底捞月, its fan). Not modelled: 杠上开花, 互包, 烧庄, 天听.
+    * Horizon: Beijing's 69 tiles to draw after the deal (``wall_left`` default ``69 - seen``),
+      four seats; two-player's 44 (default ``44 - seen``), two seats.
+    * ``claim``: a ``win`` row (the discarder pays the value; the engine takes every win of an
+      undeclared hand at once, so it comes first), ``pass``, chi from the previous seat, peng,
+      kong; no condition (推倒和).
+    * Danger, Beijing: against each other seat r, the Beijing expert's P(r is ready) x P(the kind
+      is one of r's waits | ready), read from ``ponds`` and ``melds``
+      (:mod:`daqing_sim.players.beijing_danger`; the ponds' order is taken as given, each discard
+      a change of hand); ``danger`` combines the three. Two-player: against the opponent only
+      once it has declared (``ready=(1,)``), P(the kind is one of its waits) by the same wait
+      model, 0 for a kind it let pass (``passed``), as the two-player expert folds to those.
+    * Options of other families are errors: ``concealed`` (Daqing), ``ready`` and ``passed``
+      under Beijing (nobody declares), ``flowers`` outside two-player; seats are 0-1 under
+      two-player.
+    * ``method="simulate"`` (Beijing only so far): the position is loaded into a paused deal and
+      the search evaluator (:class:`daqing_sim.search.evaluator.Evaluator`) plays each candidate
+      to the deal's end in ``n_sims`` worlds dealt from the unseen tiles, with ``field`` (four
+      built-in strategy names): ``ev`` (the seat's mean payment, t interval), ``ev_vs_best``,
+      ``p_win`` (a positive payment); ``p_ready_i`` are not measured (NaN). Two-player needs the
+      evaluator's two-player worlds: an error says so.
+
     **Danger** (both methods): ``danger_s{r}`` is the expert's estimate that the discard deals
     in to ready seat ``r`` (:func:`daqing_sim.players.expert.tile_danger` on what the seat
     sees: unseen counts, ``r``'s pond and melds; 0 for a kind ``r`` let pass, as a ready seat
@@ -425,6 +465,8 @@ def advise(
         Default four ``"expert"``.
     confidence : float
         Level of the simulated intervals (default 0.95).
+    flowers : str or sequence of tiles
+        Two-player: the face-up flower tiles (at most ``rules.flower_tiles``), e.g. ``"5p"``.
 
     Returns
     -------
@@ -453,11 +495,49 @@ def advise(
     ...                passed={1: "9s"}, method="simulate", n_sims=50, seed=1).set_index("discard")
     >>> float(df.loc["9s", "danger"]), bool(df.loc["5p", "danger"] > 0)
     (0.0, True)
+
+    Beijing (points: three losers pay 1,000 x F for a concealed self-draw) and two-player (报听):
+
+    >>> bj = ds.advise("234m456p678s2233z9m", rules=ds.RuleSet(family="beijing"), k=1).iloc[0]
+    >>> bj["discard"], int(bj["shanten"]), round(bj["ev"] / bj["p_win"])
+    ('9m', 0, 3000)
+    >>> tp = ds.advise("234m456p678s2233z9m", rules=ds.RuleSet(family="two_player"), k=1)
+    >>> tp[["action", "discard"]].head(2).values.tolist()
+    [['declare', '9m'], ['discard', '9m']]
     """
     if method not in METHODS:
         raise ValueError(f"method={method!r} is unknown: use 'exact' or 'simulate'")
     if not isinstance(rules, RuleSet):
         raise ValueError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    if rules.family != "daqing":
+        return _family_advise(
+            hand,
+            rules=rules,
+            seen=seen,
+            wall_left=wall_left,
+            draws_left=draws_left,
+            ready=ready,
+            dealer=dealer,
+            seat=seat,
+            concealed=concealed,
+            claim=claim,
+            claim_from=claim_from,
+            ponds=ponds,
+            melds=melds,
+            passed=passed,
+            k=k,
+            flowers=flowers,
+            method=method,
+            n_sims=n_sims,
+            seed=seed,
+            n_jobs=n_jobs,
+            field=field,
+            confidence=confidence,
+        )
+    if flowers:
+        raise ValueError(
+            "flowers= is a two-player option (the face-up flower tiles): Daqing has none, leave it out"
+        )
     require_engine_family(rules, "advise")
     hand = hand if isinstance(hand, Hand) else parse_hand(hand)
     seat = _seat(seat, "seat")
@@ -528,6 +608,42 @@ def advise(
     return df
 
 
+def _family_advise(hand, *, rules: RuleSet, k: int, method: str, n_sims, seed, n_jobs, field, confidence,
+                   **args) -> pd.DataFrame:  # fmt: skip
+    """:func:`advise` for Beijing and two-player hands (:mod:`daqing_sim.advisor.family_advise`)."""
+    from daqing_sim.advisor.family_advise import advise_family
+
+    k = check_int(k, "k", minimum=1)
+    if k > MAX_K and method == "exact":
+        raise ValueError(f"k={k} is too deep for the exact search: use 1 to {MAX_K} own draws")
+    sim = None
+    if method == "simulate":
+        if rules.family == "two_player":
+            raise ValueError(
+                "method='simulate' needs two-player worlds in the search evaluator "
+                "(daqing_sim.search.evaluator plays Daqing and Beijing deals so far): use method='exact' "
+                "for two-player hands"
+            )
+        sim = _SimArgs(
+            check_int(n_sims, "n_sims", minimum=1),
+            check_int(seed, "seed"),
+            check_int(n_jobs, "n_jobs", minimum=1),
+            _confidence(confidence),
+            *_field_names(field),
+        )
+    rows, pos = advise_family(hand, rules=rules, k=k, method=method, sim=sim, **args)
+    df = AdviceFrame(rows)  # drawn with tiles in Jupyter (daqing_sim.render.frames)
+    df["recommended"] = np.arange(len(df)) == 0
+    df.attrs.update(
+        method=method, hand=pos.attrs["hand"], k=k,
+        wall_left=pos.wall_left, unseen=int(pos.pool.sum()), ready=tuple(pos.view.ready), family=rules.family,
+        exact_to_wall_end=bool(k >= df["draws"].max() - 1),
+    )  # fmt: skip
+    if sim is not None:
+        df.attrs.update(n_sims=sim.n_sims, seed=sim.seed, confidence=sim.confidence, field=sim.names)
+    return df
+
+
 def _exact_rows(ctx: _Context, hand: Hand, claim_t: int | None, claim_from: int | None) -> list[dict]:
     seat, wall_left = ctx.seat, ctx.wall_left
     if claim_t is not None:
@@ -583,6 +699,18 @@ def _field(field) -> tuple[tuple[str, ...], np.ndarray, np.ndarray, tuple[Any, .
             "strategies and ds.Player objects only"
         )
     return names, codes, knobs, tuple(p if isinstance(p, Player) else None for p in seats)
+
+
+def _field_names(field) -> tuple[tuple[str, ...], np.ndarray, np.ndarray, tuple[Any, ...]]:
+    """The simulated field of a Beijing position: four built-in strategy names (the search
+    evaluator's rollout field takes no Python player)."""
+    seats = ("expert",) * 4 if field is None else (field,) * 4 if isinstance(field, str) else field
+    if not isinstance(seats, Sequence) or len(seats) != 4 or not all(isinstance(s, str) for s in seats):
+        raise ValueError(
+            "field must be four built-in strategy names under Beijing, e.g. ('expert',) * 4, "
+            f"not {field!r:.60}"
+        )
+    return tuple(seats), np.zeros(0, dtype=np.int64), np.zeros(0), ()
 
 
 def _simulate_rows(ctx: _Context, hand: Hand, sim: _SimArgs) -> list[dict]:

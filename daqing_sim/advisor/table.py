@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from daqing_sim.codes import N_KINDS
 from daqing_sim.hand.notation import Hand, Meld, parse_hand
 from daqing_sim.hand.tiles import tile_name
 
@@ -34,7 +33,7 @@ class TableView:
 
     def meld_counts(self) -> np.ndarray:
         """Tiles in the given melds of the other seats."""
-        c = np.zeros(N_KINDS, dtype=np.int64)
+        c = np.zeros(self.seen.shape[0], dtype=np.int64)
         for ms in self.melds:
             for m in ms:
                 for t in m.tiles:
@@ -42,7 +41,7 @@ class TableView:
         return c
 
     def pond_counts(self) -> np.ndarray:
-        c = np.zeros(N_KINDS, dtype=np.int64)
+        c = np.zeros(self.seen.shape[0], dtype=np.int64)
         for p in self.ponds:
             for t in p:
                 c[t] += 1
@@ -68,9 +67,9 @@ def _per_seat(arg, name: str, seat: int, others_only: bool) -> dict[int, str]:
     return out
 
 
-def _tiles(text: str, what: str) -> Hand:
+def _tiles(text: str, what: str, family: str = "daqing") -> Hand:
     try:
-        return parse_hand(text, require_full=False)
+        return parse_hand(text, require_full=False, family=family)
     except ValueError as e:
         raise ValueError(f"{what}: {e}") from None
 
@@ -85,6 +84,7 @@ def table_view(
     ready: tuple[int, ...] = (),
     seat: int = 0,
     claim: int | None = None,
+    family: str = "daqing",
 ) -> TableView:
     """Check and combine ``seen`` (28 counts), ``ponds``, ``melds`` and ``passed`` (dicts of
     seat -> notation) into a :class:`TableView`.
@@ -93,6 +93,7 @@ def table_view(
     whether ``seen`` lists them or not: each kind counts as often as ``seen`` lists it, or the
     ponds and melds together, whichever is more (so a tile listed in both counts once).
     ``passed`` tiles are kinds a ready seat let pass; each must be seen at least once.
+    ``family`` is the rule family whose tiles the notation holds (28 or 34 kinds).
 
     Examples
     --------
@@ -106,21 +107,24 @@ def table_view(
     pond_txt = _per_seat(ponds, "ponds", seat, False)
     meld_txt = _per_seat(melds, "melds", seat, True)
     passed_txt = _per_seat(passed, "passed", seat, True)
+    n_kinds = seen.shape[0]
     total = seen.astype(np.int64).copy()
     pond_list: list[tuple[int, ...]] = [()] * 4
     for s, text in pond_txt.items():
-        h = _tiles(text, f"ponds[{s}]")
+        h = _tiles(text, f"ponds[{s}]", family)
         if h.melds:
             raise ValueError(f"ponds[{s}] holds melds: a pond is discarded tiles, e.g. '19m中'; use melds=")
-        pond_list[s] = tuple(h.order) if h.order else tuple(np.repeat(np.arange(N_KINDS), h.counts))
+        pond_list[s] = tuple(h.order) if h.order else tuple(np.repeat(np.arange(n_kinds), h.counts))
         total += h.counts
     meld_list: list[tuple[Meld, ...]] = [()] * 4
     for s, text in meld_txt.items():
-        h = _tiles(text, f"melds[{s}]")
+        h = _tiles(text, f"melds[{s}]", family)
         if h.n_concealed:
             raise ValueError(f"melds[{s}] holds loose tiles: write melds in brackets, e.g. '[345p] [777s]'")
-        if len(h.melds) > 3:
+        if family == "daqing" and len(h.melds) > 3:
             raise ValueError(f"melds[{s}] has {len(h.melds)} melds: a seat holds at most 3 (手把一)")
+        if len(h.melds) > 4:
+            raise ValueError(f"melds[{s}] has {len(h.melds)} melds: a seat holds at most 4")
         meld_list[s] = h.melds
         total += h.total_counts()
     # one meaning: seen is every tile seen, and a pond's or meld's tile listed there too is the
@@ -129,19 +133,19 @@ def table_view(
     held = hand.total_counts().astype(np.int64) + total
     if claim is not None:
         held[claim] += 1
-    over = [f"{tile_name(t)} ({held[t]})" for t in range(N_KINDS) if held[t] > 4]
+    over = [f"{tile_name(t)} ({held[t]})" for t in range(n_kinds) if held[t] > 4]
     if over:
         raise ValueError(
             f"more than four copies of {', '.join(over)} in the hand, seen, ponds, melds and the claimed "
             "tile: each tile has four copies; list each seen tile once and not your own tiles"
         )
-    pas = np.zeros((4, N_KINDS), dtype=np.uint8)
+    pas = np.zeros((4, n_kinds), dtype=np.uint8)
     for s, text in passed_txt.items():
         if s not in ready:
             raise ValueError(
                 f"passed lists seat {s}, which is not ready: give passed tiles of ready seats only"
             )
-        h = _tiles(text, f"passed[{s}]")
+        h = _tiles(text, f"passed[{s}]", family)
         kinds = np.flatnonzero(h.total_counts())
         unseen = [tile_name(t) for t in kinds if total[t] == 0]
         if unseen:

@@ -124,10 +124,24 @@ def _table(df, wide: bool = False, width: int = WIDTH) -> str:
             "each column; --method simulate counts declarations (open door needed) as the expert "
             "field plays, so its p_ready_1 is lower"
         )
+    family = a.get("family", "daqing")
+    if family != "daqing":
+        ready = {"beijing": "nobody declares", "two_player": "the opponent declared 报听" if a["ready"] else
+                 "nobody declared"}[family]  # fmt: skip
+        ready_note = (
+            "p_ready_i: a ready hand (non-empty wait set) within i own draws, the best play for each column"
+            + (
+                "; declare: the discard with 报听 (门清报听, one fan; the hand is locked)"
+                if family == "two_player"
+                else ""
+            )
+        )
+    units = {"daqing": "2^N points", "beijing": "points (base x F, half when open; a self-draw x 3)",
+             "two_player": "F x multiplier x points per fan"}[family]  # fmt: skip
     head = (
         f"hand {a['hand']}: {a['unseen']} unseen tiles, {a['wall_left']} in the wall, {ready}"
         + "".join(f", {n}" for n in notes)
-        + f"; {model}; ev in 2^N points, danger = P(deal in) by the expert's estimate"
+        + f"; {model}; ev in {units}, danger = P(deal in) by the expert's estimate"
         + ("" if wide or not a["ready"] else " (per seat: --wide)")
     )
     foot = "out_tiles: the live copies of each kind that lowers the shanten. " + ready_note
@@ -167,6 +181,8 @@ _OPTIONS = {
     "seat": "--seat",
     "dealer": "--dealer",
     "k": "--k",
+    "flowers": "--flowers",
+    "concealed": "--concealed",
 }
 _NAMES = "|".join(_OPTIONS)
 
@@ -227,6 +243,7 @@ def _advise(args) -> int:
         n_sims=args.sims,
         seed=args.seed,
         n_jobs=args.jobs,
+        **({"flowers": args.flowers} if args.flowers else {}),
     )
     if args.json:
         print(json.dumps(df.to_dict(orient="records"), ensure_ascii=False))
@@ -239,11 +256,12 @@ def register(subparsers) -> None:
     """Add the ``advise`` sub-command."""
     p = subparsers.add_parser(
         "advise",
-        help="which tile to discard (or whether to claim): ready and win odds, expected 2^N value",
+        help="which tile to discard (or whether to claim): ready and win odds, expected value",
         description="Rate every discard of a 14-tile hand, or pass/chi/peng/kong on a discarded tile "
         "for a 13-tile hand (--claim), by an exact single-player search over the seat's own draws, or "
         "(--method simulate) by playing the deal out many times with the expert field "
-        "(see help(daqing_sim.advise) for both models).",
+        "(see help(daqing_sim.advise) for both models). Beijing and two-player hands: --rules family=beijing "
+        "or family=two_player.",
     )
     p.add_argument("tiles", nargs="+", help="hand notation (quote it, or pass it in parts)")
     p.add_argument(
@@ -257,6 +275,9 @@ def register(subparsers) -> None:
     p.add_argument("--ready", help="opponent seats that are ready, e.g. 1,3")
     p.add_argument("--claim", help="for a 13-tile hand: the tile just discarded, to chi/peng/kong or pass")
     p.add_argument("--claim-from", type=int, help="seat that discarded --claim (default: the previous seat)")
+    p.add_argument(
+        "--flowers", help="two-player: the face-up flower tile(s), e.g. 5p (each tile of that kind is a fan)"
+    )
     p.add_argument("--seat", type=int, default=0, help="the advised seat (default 0)")
     p.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
     p.add_argument("--k", type=int, default=3, help="own draws searched, 1-4 (default 3)")

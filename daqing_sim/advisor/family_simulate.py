@@ -1,0 +1,220 @@
+"""The simulated advisor under Beijing rules: the position loaded into a stepped deal paused at
+the seat's decision, and every candidate played to the deal's end by the search evaluator
+(:class:`daqing_sim.search.evaluator.Evaluator`) in ``n_sims`` worlds it deals from the tiles the
+seat cannot see (the others' concealed tiles and the wall, uniform: nobody declares under
+Beijing), the same worlds for every candidate (common random numbers).
+
+The loaded deal: the seat's hand and melds, the others' melds and ponds as given, ``wall_left``
+tiles to draw before the wall's end (plus the undrawn 14, and 2 per kong after the first), the
+others' concealed tiles and the wall filled from the unseen tiles (the evaluator deals them
+again in each world; unseen tiles beyond those are out of play). Not known from the position,
+so not played: 烧庄 (over), 互包 bindings (none so far), the order of earlier claims.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import stats
+
+from daqing_sim.advisor.family_api import NO_DISCARD, Position, _danger_cols, _shape_cols
+from daqing_sim.codes import CHI, CONCEALED_KONG, N_KINDS_ALL, PENG
+from daqing_sim.hand.notation import Hand
+from daqing_sim.hand.tiles import tile_name
+from daqing_sim.rules import R_DEAD_WALL_TILES
+
+
+def _tiles_of(code: int, low: int) -> list[int]:
+    if code == CHI:
+        return [low, low + 1, low + 2]
+    return [low] * (3 if code == PENG else 4)
+
+
+def paused_deal(pos: Position, hand: Hand, field_codes: np.ndarray, field_knobs: np.ndarray):
+    """A Beijing :class:`~daqing_sim.game.external.SteppedDeal` paused at the seat's discard
+    (14 tiles) or before its draw (13), holding the position (see the module doc)."""
+    from daqing_sim.game.deal_beijing import UNKNOWN_SHANTEN, reset
+    from daqing_sim.game.engine import (
+        C_BACK,
+        C_BAO,
+        C_CLAIMABLE,
+        C_CUR,
+        C_D,
+        C_DRAWN,
+        C_FRONT,
+        C_LAST_LIVE,
+        C_MUST_DECLARE,
+        C_N_DRAWS,
+        C_N_LOG,
+        C_N_REPL,
+        C_PHASE,
+        C_SEAT,
+        C_STAGE,
+        C_STATUS,
+        PHASE_DISCARDED,
+        PHASE_DRAW,
+        ST_PAUSED,
+        reset_result_row,
+    )  # fmt: skip
+    from daqing_sim.game.external import SteppedDeal
+    from daqing_sim.layout import B_BURN_LIVE, B_KONGS, B_SHANTEN
+    from daqing_sim.players.observation import UNKNOWN
+
+    view, seat = pos.view, pos.seat
+    deal = SteppedDeal(pos.enc, field_codes, field_knobs, pos.dealer)
+    st, obs = deal.st, deal.obs
+    reset(st)
+    st.conc[:] = 0
+    st.mk[:] = 0
+    st.mt[:] = 0
+    st.meld_from[:] = -1
+    melds = [list(ms) for ms in view.melds]
+    melds[seat] = list(hand.melds)
+    kongs = 0
+    visible = view.seen.astype(np.int64).copy()
+    for s in range(4):
+        st.nm[s] = len(melds[s])
+        for j, m in enumerate(melds[s]):
+            st.mk[s, j], st.mt[s, j] = m.code, m.tile
+            st.meld_from[s, j] = -1 if m.code == CONCEALED_KONG else (s + 3) % 4  # from whom: not known
+            kongs += m.kind in ("kong", "concealed_kong", "added_kong")
+            if s == seat and m.exposed:
+                for t in _tiles_of(m.code, m.tile):
+                    visible[t] += 1
+        st.concealed[s] = 0 if any(m.exposed for m in melds[s]) else 1
+    st.conc[seat] = hand.counts
+    limit = int(pos.enc[R_DEAD_WALL_TILES]) + 2 * max(0, kongs - 1)
+    others = [(s, 13 - 3 * len(melds[s])) for s in range(4) if s != seat]
+    need = sum(n for _, n in others) + pos.wall_left + limit
+    unseen = np.repeat(np.arange(N_KINDS_ALL), pos.pool)
+    if unseen.size < need:
+        raise ValueError(
+            f"wall_left={pos.wall_left} is impossible with the others' hands: {unseen.size} unseen tiles, "
+            f"{sum(n for _, n in others)} in the others' concealed hands and {limit} left undrawn: "
+            f"at most {unseen.size - need + pos.wall_left}"
+        )
+    i = 0
+    for s, n in others:
+        np.add.at(st.conc[s], unseen[i : i + n], 1)
+        i += n
+    wall = deal.wall
+    front = wall.shape[0] - pos.wall_left - limit
+    wall[:] = 0
+    wall[front:] = unseen[i : i + pos.wall_left + limit]
+    rest = unseen[i + pos.wall_left + limit :]
+    wall[: rest.size] = rest  # out of play (before the front)
+    st.visible[:] = np.minimum(visible, 4)
+    st.pool[:] = np.minimum(view.pond_counts(), 4)
+    st.dead[:] = 0
+    st.ready[:] = 0
+    st.ready_draw[:] = -1
+    st.wk[:] = -1
+    st.wb[:] = 0
+    st.safe[:] = 0
+    st.own_draws[:] = 0
+    st.pond[:] = 0
+    st.pond_flag[:] = 0
+    st.pond_claimer[:] = -1
+    st.n_pond[:] = 0
+    for s, pond in enumerate(view.ponds):
+        n = min(len(pond), st.pond.shape[1])
+        st.pond[s, :n] = pond[:n]
+        st.n_pond[s] = n
+    st.kong_opts[:] = 0
+    st.pay[:] = 0
+    st.fans[:] = 0
+    st.result[:] = 0
+    st.bj[B_KONGS] = kongs
+    st.bj[B_BURN_LIVE] = 0  # 烧庄 is over (or its rounds are not known)
+    for s in range(4):
+        st.bj[B_SHANTEN + s] = UNKNOWN_SHANTEN
+    obs.memo[:, 0] = UNKNOWN
+    obs.memo[:, 1:] = 0
+    reset_result_row(deal.orow)
+    ctl = deal.ctl
+    ctl[:] = 0
+    ctl[C_STATUS] = ST_PAUSED
+    ctl[C_PHASE] = PHASE_DISCARDED if hand.size == 14 else PHASE_DRAW
+    ctl[C_CUR] = seat
+    ctl[C_SEAT] = seat
+    ctl[C_DRAWN] = -1
+    ctl[C_LAST_LIVE] = pos.wall_left + 1
+    ctl[C_MUST_DECLARE] = 0
+    ctl[C_FRONT] = front
+    ctl[C_BACK] = wall.shape[0] - 1
+    ctl[C_N_DRAWS] = max(0, 69 - pos.wall_left)
+    ctl[C_N_REPL] = 0
+    ctl[C_N_LOG] = 0
+    ctl[C_BAO] = -1
+    ctl[C_D] = -1
+    ctl[C_CLAIMABLE] = 0
+    ctl[C_STAGE] = 0
+    return deal
+
+
+def _prop(x: np.ndarray, confidence: float) -> tuple[float, float, float]:
+    ci = stats.binomtest(int(x.sum()), x.size).proportion_ci(confidence_level=confidence)
+    return float(x.mean()), float(ci.low), float(ci.high)
+
+
+def simulated_rows(fam, pos: Position, hand: Hand, claim: int | None, sim) -> list[dict]:
+    """Rows of the simulated model under Beijing: per candidate ``p_win`` (the seat's payment
+    is positive: it won; Clopper-Pearson), ``ev`` (its mean payment, t interval over worlds) and
+    ``ev_vs_best`` (the paired difference to the best candidate); ``p_ready_i`` is not measured
+    (the evaluator returns payments only): NaN."""
+    from daqing_sim.search.evaluator import Evaluator
+
+    if claim is not None:
+        raise ValueError("claim with method='simulate' is not available yet: use method='exact' for claims")
+    if pos.rules.family != "beijing":
+        raise ValueError(
+            "method='simulate' needs two-player worlds in the search evaluator (it plays Daqing and Beijing "
+            "deals so far): use method='exact' for two-player hands"
+        )
+    from daqing_sim.players.registry import encode_strategies
+
+    evaluator = Evaluator(pos.enc, sim.names, family="beijing")
+    _, codes, knobs = encode_strategies(list(sim.names), None, "beijing")  # the deal's own seats (unused)
+    deal = paused_deal(pos, hand, codes, knobs)
+    mk, mt, nm = hand.meld_arrays()
+    if hand.size == 14:
+        kinds = [int(d) for d in np.flatnonzero(hand.counts)]
+        cands = [(d, False) for d in kinds]
+        dangers = fam.dangers(pos, hand.counts, mk, mt, nm)
+        base = []
+        draws, _ = pos.own_draws(pos.n_seats - 1)
+        for d in kinds:
+            c = hand.counts.astype(np.int64)
+            c[d] -= 1
+            base.append(
+                {
+                    "action": "discard",
+                    "discard": tile_name(d),
+                    **_shape_cols(pos, c, mk, mt, nm, draws),
+                    "_danger": _danger_cols(dangers, d),
+                }
+            )
+    else:
+        cands = [(-1, False)]
+        draws, _ = pos.own_draws(0)
+        base = [{"action": "draw", "discard": NO_DISCARD, **_shape_cols(pos, hand.counts, mk, mt, nm, draws),
+                 "_danger": _danger_cols({}, None)}]  # fmt: skip
+    res = evaluator.evaluate(deal, cands, sim.n_sims, sim.seed, sim.confidence)
+    best = int(np.argmax(res.mean))
+    diff = res.pays - res.pays[:, [best]]
+    from daqing_sim.search.evaluator import t_interval
+
+    dm, dlo, dhi = t_interval(diff, sim.confidence)
+    rows = []
+    for c, b in enumerate(base):
+        danger = b.pop("_danger")
+        row = {**b, **{f"p_ready_{i + 1}": float("nan") for i in range(pos.k)}}
+        p, lo, hi = _prop(res.pays[:, c] > 0, sim.confidence)
+        row.update(p_win=p, p_win_lo=lo, p_win_hi=hi)
+        row.update(ev=float(res.mean[c]), ev_lo=float(res.lo[c]), ev_hi=float(res.hi[c]))
+        row.update(ev_vs_best=float(dm[c]), ev_vs_best_lo=float(dlo[c]), ev_vs_best_hi=float(dhi[c]))
+        rows.append({**row, **danger})
+    rows.sort(key=lambda r: (-r["ev"], -r["p_win"]))
+    return rows
+
+
+__all__ = ["paused_deal", "simulated_rows"]
