@@ -5,10 +5,11 @@ seat cannot see (the others' concealed tiles and the wall, uniform: nobody decla
 Beijing), the same worlds for every candidate (common random numbers).
 
 The loaded deal: the seat's hand and melds, the others' melds and ponds as given, ``wall_left``
-tiles to draw before the wall's end (plus the undrawn 14, and 2 per kong after the first), the
-others' concealed tiles and the wall filled from the unseen tiles (the evaluator deals them
-again in each world; unseen tiles beyond those are out of play). Not known from the position,
-so not played: 烧庄 (over), 互包 bindings (none so far), the order of earlier claims.
+tiles to draw before the wall's end, then every other unseen tile left undrawn (the rules' 14,
+2 per kong after the first, and the tiles ``seen`` does not account for), the others' concealed
+tiles and the wall filled from the unseen tiles (the evaluator deals them again in each world).
+Not known from the position, so not played: 烧庄 (over), 互包 bindings (none so far), the order
+of earlier claims.
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ def _tiles_of(code: int, low: int) -> list[int]:
 
 def paused_deal(pos: Position, hand: Hand, field_codes: np.ndarray, field_knobs: np.ndarray):
     """A Beijing :class:`~daqing_sim.game.external.SteppedDeal` paused at the seat's discard
-    (14 tiles) or before its draw (13), holding the position (see the module doc)."""
+    (14 tiles) or before its draw (13), holding the position (see the module doc), and the rule
+    encoding its rollouts must use: the unseen tiles beyond the others' hands and the live wall
+    are left undrawn at the wall's end, after the rules' own undrawn tiles (``dead_wall_tiles``
+    raised by their number), so that every unseen tile is dealt again in each world."""
     from daqing_sim.game.deal_beijing import UNKNOWN_SHANTEN, reset
     from daqing_sim.game.engine import (
         C_BACK,
@@ -60,38 +64,40 @@ def paused_deal(pos: Position, hand: Hand, field_codes: np.ndarray, field_knobs:
     from daqing_sim.players.observation import UNKNOWN
 
     view, seat = pos.view, pos.seat
-    deal = SteppedDeal(pos.enc, field_codes, field_knobs, pos.dealer)
+    melds = [list(ms) for ms in view.melds]
+    melds[seat] = list(hand.melds)
+    kongs = sum(m.kind in ("kong", "concealed_kong", "added_kong") for ms in melds for m in ms)
+    limit = int(pos.enc[R_DEAD_WALL_TILES]) + 2 * max(0, kongs - 1)
+    others = [(s, 13 - 3 * len(melds[s])) for s in range(4) if s != seat]
+    in_hands = sum(n for _, n in others)
+    unseen = np.repeat(np.arange(N_KINDS_ALL), pos.pool)
+    if unseen.size < in_hands + pos.wall_left + limit:
+        raise ValueError(
+            f"wall_left={pos.wall_left} is impossible with the others' hands: {unseen.size} unseen tiles, "
+            f"{in_hands} in the others' concealed hands and {limit} left undrawn: "
+            f"at most {unseen.size - in_hands - limit}"
+        )
+    enc = pos.enc.copy()
+    enc[R_DEAD_WALL_TILES] += unseen.size - in_hands - pos.wall_left - limit
+    limit = unseen.size - in_hands - pos.wall_left
+    deal = SteppedDeal(enc, field_codes, field_knobs, pos.dealer)
     st, obs = deal.st, deal.obs
     reset(st)
     st.conc[:] = 0
     st.mk[:] = 0
     st.mt[:] = 0
     st.meld_from[:] = -1
-    melds = [list(ms) for ms in view.melds]
-    melds[seat] = list(hand.melds)
-    kongs = 0
     visible = view.seen.astype(np.int64).copy()
     for s in range(4):
         st.nm[s] = len(melds[s])
         for j, m in enumerate(melds[s]):
             st.mk[s, j], st.mt[s, j] = m.code, m.tile
             st.meld_from[s, j] = -1 if m.code == CONCEALED_KONG else (s + 3) % 4  # from whom: not known
-            kongs += m.kind in ("kong", "concealed_kong", "added_kong")
             if s == seat and m.exposed:
                 for t in _tiles_of(m.code, m.tile):
                     visible[t] += 1
         st.concealed[s] = 0 if any(m.exposed for m in melds[s]) else 1
     st.conc[seat] = hand.counts
-    limit = int(pos.enc[R_DEAD_WALL_TILES]) + 2 * max(0, kongs - 1)
-    others = [(s, 13 - 3 * len(melds[s])) for s in range(4) if s != seat]
-    need = sum(n for _, n in others) + pos.wall_left + limit
-    unseen = np.repeat(np.arange(N_KINDS_ALL), pos.pool)
-    if unseen.size < need:
-        raise ValueError(
-            f"wall_left={pos.wall_left} is impossible with the others' hands: {unseen.size} unseen tiles, "
-            f"{sum(n for _, n in others)} in the others' concealed hands and {limit} left undrawn: "
-            f"at most {unseen.size - need + pos.wall_left}"
-        )
     i = 0
     for s, n in others:
         np.add.at(st.conc[s], unseen[i : i + n], 1)
@@ -99,9 +105,7 @@ def paused_deal(pos: Position, hand: Hand, field_codes: np.ndarray, field_knobs:
     wall = deal.wall
     front = wall.shape[0] - pos.wall_left - limit
     wall[:] = 0
-    wall[front:] = unseen[i : i + pos.wall_left + limit]
-    rest = unseen[i + pos.wall_left + limit :]
-    wall[: rest.size] = rest  # out of play (before the front)
+    wall[front:] = unseen[i:]
     st.visible[:] = np.minimum(visible, 4)
     st.pool[:] = np.minimum(view.pond_counts(), 4)
     st.dead[:] = 0
@@ -148,7 +152,7 @@ def paused_deal(pos: Position, hand: Hand, field_codes: np.ndarray, field_knobs:
     ctl[C_D] = -1
     ctl[C_CLAIMABLE] = 0
     ctl[C_STAGE] = 0
-    return deal
+    return deal, enc
 
 
 def _prop(x: np.ndarray, confidence: float) -> tuple[float, float, float]:
@@ -172,9 +176,9 @@ def simulated_rows(fam, pos: Position, hand: Hand, claim: int | None, sim) -> li
         )
     from daqing_sim.players.registry import encode_strategies
 
-    evaluator = Evaluator(pos.enc, sim.names, family="beijing")
     _, codes, knobs = encode_strategies(list(sim.names), None, "beijing")  # the deal's own seats (unused)
-    deal = paused_deal(pos, hand, codes, knobs)
+    deal, enc = paused_deal(pos, hand, codes, knobs)
+    evaluator = Evaluator(enc, sim.names, family="beijing")
     mk, mt, nm = hand.meld_arrays()
     if hand.size == 14:
         kinds = [int(d) for d in np.flatnonzero(hand.counts)]

@@ -128,6 +128,12 @@ def _table(df, wide: bool = False, width: int = WIDTH) -> str:
     if family != "daqing":
         ready = {"beijing": "nobody declares", "two_player": "the opponent declared 报听" if a["ready"] else
                  "nobody declared"}[family]  # fmt: skip
+    if family != "daqing" and a["method"] == "simulate":
+        ready_note = (
+            "p_ready_i: not measured by the simulation (the search evaluator returns payments only); "
+            "p_win: the seat won the deal"
+        )
+    elif family != "daqing":
         ready_note = (
             "p_ready_i: a ready hand (non-empty wait set) within i own draws, the best play for each column"
             + (
