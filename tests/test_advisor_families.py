@@ -4,6 +4,7 @@ its claims, 报听 rows, danger, errors, command line and speed."""
 
 from __future__ import annotations
 
+import io
 import json
 import time
 
@@ -13,7 +14,9 @@ import reference_beijing as RB
 from advisor_family_reference import values_k1, waits
 
 import daqing_sim as ds
+from daqing_sim.advisor.position import advice_lines
 from daqing_sim.cli import main
+from daqing_sim.game.play import play_terminal
 
 N = 34
 BEIJING = ds.RuleSet(family="beijing")
@@ -238,6 +241,36 @@ def test_command_line_families(capsys):
     assert main(["advise", "234m456p678s2233z9m", "--rules", "family=beijing", "--ready", "1"]) == 2
     err = capsys.readouterr().err
     assert "--ready is not a Beijing option" in err and len(err.strip().splitlines()) == 1
+    for argv, words in [
+        (["--rules", "family=riichi"], "unknown rule family 'riichi'"),
+        (["--rules", "family=beijing", "--rules", "kong_fan=true"], "kong_fan is a Daqing flag"),
+        (["--rules", "family=two_player", "--seat", "3"], "--seat 3 is out of range: the seats are 0, 1"),
+        (["--rules", "family=beijing", "--flowers", "5p"], "--flowers is not a Beijing option"),
+    ]:
+        assert main(["advise", "234m456p678s2233z9m", *argv]) == 2
+        err = capsys.readouterr().err
+        assert words in err and len(err.strip().splitlines()) == 1, err
+    with pytest.raises(SystemExit) as e:  # argparse's own exit, one line too
+        main(["advise", "234m456p678s2233z9m", "--rules", "family=beijing", "--bogus", "3"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "--bogus 3: no such option" in err and len(err.strip().splitlines()) == 1
+    assert main(["advise", "234m456p678s2233z99m", "--rules", "family=beijing"]) == 2
+    err = capsys.readouterr().err
+    assert "15 in all" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("family, seats", [("beijing", (0, 1, 2, 3)), ("two_player", (0, 1))])
+def test_play_question_mark_rates_every_decision_of_the_families(family, seats):
+    # the table read from each observation of real deals is consistent: every discard and claim
+    # is rated (the wall's undrawn tiles, melds, ponds and a declared opponent read right)
+    rules = ds.RuleSet(family=family)
+    for seat in seats:
+        out = io.StringIO()
+        game = play_terminal(
+            5, seat, seat=seat, rules=rules, stdin=io.StringIO("?\n\n" * 300), stdout=out, advice=advice_lines
+        )
+        asked = sum(d != "kong" for d, _ in game.answers)
+        assert out.getvalue().count("advisor (exact model") == asked > 0, out.getvalue()[-2000:]
 
 
 def test_drawn_as_tiles_in_jupyter():

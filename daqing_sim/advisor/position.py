@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from daqing_sim.advisor.api import advise
-from daqing_sim.game.play import FAMILY_WORDS, meld_code
+from daqing_sim.game.play import meld_code
 from daqing_sim.hand.notation import hand_from_arrays
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.players.interface import Observation
@@ -56,17 +56,21 @@ def advise_position(obs: Observation, rules: RuleSet, k: int = 2):
     passed = {s: "".join(tile_name(int(t)) for t in np.flatnonzero(obs.safe[s] & (seen > 0))) for s in ready}
     passed = {s: v for s, v in passed.items() if v}
     concealed = tuple(all(m.claimed_from < 0 for m in obs.melds[s]) for s in range(n))
+    table = {"ready": ready, "passed": passed, "concealed": concealed, "wall_left": obs.wall_left}
+    if rules.family == "beijing":  # nobody declares; the wall's count includes the undrawn tiles
+        kongs = sum(m.kind in ("kong", "concealed_kong", "added_kong") for ms in obs.melds for m in ms)
+        undrawn = rules.dead_wall_tiles + 2 * max(0, kongs - 1)
+        table = {"wall_left": max(0, obs.wall_left - undrawn)}
+    elif rules.family == "two_player":  # the opponent's 门清 pays nothing
+        table = {"ready": ready, "passed": passed, "wall_left": obs.wall_left}
     return advise(
-        hand, ponds=ponds, melds=melds, ready=ready, passed=passed,
-        concealed=concealed, wall_left=obs.wall_left, dealer=obs.dealer, seat=seat, claim=claim,
-        claim_from=claim_from, k=k, rules=rules,
+        hand, ponds=ponds, melds=melds, dealer=obs.dealer, seat=seat, claim=claim,
+        claim_from=claim_from, k=k, rules=rules, **table,
     )  # fmt: skip
 
 
 def advice_lines(obs: Observation, rules: RuleSet) -> list[str]:
     """The advisor's table for the position, or one line saying why there is none."""
-    if rules.family != "daqing":
-        return [f"the advisor does not cover {FAMILY_WORDS[rules.family]} deals yet"]
     if obs.decision == "kong":
         return ["the advisor rates discards and claims, not kongs: answer the kong, then ask again"]
     try:

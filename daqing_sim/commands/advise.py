@@ -188,7 +188,6 @@ _OPTIONS = {
     "dealer": "--dealer",
     "k": "--k",
     "flowers": "--flowers",
-    "concealed": "--concealed",
 }
 _NAMES = "|".join(_OPTIONS)
 
