@@ -380,7 +380,8 @@ def advise(
       two-player's with thirteen orphans too); kept once reached. Nobody declares under Beijing;
       under two-player a concealed hand made ready later declares 报听 (门清报听, one fan: the model
       locks the hand anyway), and each discard that leaves a concealed hand ready has a second
-      row, ``declare``, with the fan (``discard`` rows do not declare).
+      row, ``declare``, with the fan (``discard`` rows do not declare); a 13-tile row (``draw``,
+      ``pass``) counts a ready concealed hand as declared.
     * Wins and ``ev``, in the family's own units: a self-drawn win on a kind is worth what
       :func:`daqing_sim.score_win` gives it (Beijing: each of the three others pays base x F,
       half for an open hand; two-player: the opponent pays F x multiplier x points per fan, with

@@ -176,7 +176,7 @@ def claim_melds(
     --------
     >>> import numpy as np
     >>> from daqing_sim.hand.notation import parse_hand
-    >>> h = parse_hand("46m55p789s11z东东南 [345m]", family="beijing")
+    >>> h = parse_hand("46m55p789s东东南 [345m]", family="beijing")
     >>> [label for label, _ in claim_melds(h.counts, *h.meld_arrays(), 4, True, 40)]
     ['chi [456m]']
     """
