@@ -179,6 +179,9 @@ def test_claims_win_pass_chi_peng_kong():
     assert "chi" not in " ".join(win["action"])  # 南 is an honor
     tp = ds.advise("234m456p678s2233z", claim="南", rules=TWO, k=1)
     assert tp.iloc[0]["action"] == "win" and tp.iloc[0]["ev"] == 1  # 门清 only: F = 1
+    last = ds.advise("234m456p678s2233z", claim="南", wall_left=0, rules=BEIJING, k=1)
+    assert last["action"].tolist() == ["win", "pass"]  # only a win may claim the last discard
+    assert last.iloc[0]["ev"] == 2000  # plain win + last discard: F = 2
     kong = ds.advise("222m456p678s233z9m", claim="2m", claim_from=1, rules=BEIJING, k=1)
     assert {"pass", "peng [222m]", "kong [2222m]"} <= set(kong["action"])
 

@@ -170,7 +170,8 @@ def claim_melds(
     counts, mk, mt, nm, tile: int, from_previous: bool, wall_left: int
 ) -> list[tuple[str, tuple]]:
     """The melds the 13 tiles may make of a discarded ``tile`` with no condition (推倒和): chi
-    from the previous seat, peng with two copies, kong with three and a tile left to draw.
+    from the previous seat, peng with two copies, kong with three and a tile left to draw; none
+    on the last discard (``wall_left`` 0: only a win may claim it).
 
     Examples
     --------
@@ -181,6 +182,8 @@ def claim_melds(
     ['chi [456m]']
     """
     out = []
+    if wall_left <= 0:
+        return out
     if tile < ZHONG and from_previous:
         base = 9 * (tile // 9)
         for low in (tile - 2, tile - 1, tile):
