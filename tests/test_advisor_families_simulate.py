@@ -4,6 +4,7 @@ models agree, its rows, its determinism and its refusals."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import daqing_sim as ds
@@ -55,3 +56,36 @@ def test_simulated_refusals_are_one_line():
     with pytest.raises(ValueError, match="two-player worlds") as e:
         ds.advise("234m456p678s2233z9m", rules=ds.RuleSet(family="two_player"), method="simulate")
     assert "\n" not in str(e.value)
+
+
+def test_the_loaded_hidden_tiles_do_not_change_the_numbers():
+    # the evaluator deals the others' hands and the wall again from their multiset: how the
+    # loader placed the unseen tiles (sorted) never shows in the answer for the same seed
+    from daqing_sim.advisor.family_advise import advise_family
+    from daqing_sim.advisor.family_simulate import paused_deal
+    from daqing_sim.game.engine import C_FRONT
+    from daqing_sim.players.registry import encode_strategies
+    from daqing_sim.search.evaluator import Evaluator
+
+    _, pos = advise_family("234m456p678s2233z9m", rules=BEIJING, k=1, ponds={1: "19m", 2: "9p"})
+    hand = ds.parse_hand("234m456p678s2233z9m", family="beijing")
+    _, codes, knobs = encode_strategies(["expert"] * 4, None, "beijing")
+    cands = [(8, False), (29, False), (1, False)]  # 9m, 南, 2m
+    deal, enc = paused_deal(pos, hand, codes, knobs)
+    first = Evaluator(enc, "expert", family="beijing").evaluate(deal, cands, 40, 3).pays
+    other, _ = paused_deal(pos, hand, codes, knobs)
+    rng = np.random.default_rng(0)
+    front = int(other.ctl[C_FRONT])
+    hidden = np.concatenate(
+        [np.repeat(np.arange(34), other.st.conc[s]) for s in (1, 2, 3)] + [other.wall[front:]]
+    )
+    rng.shuffle(hidden)
+    i = 0
+    for s in (1, 2, 3):
+        n = int(other.st.conc[s].sum())
+        other.st.conc[s] = np.bincount(hidden[i : i + n], minlength=34)
+        i += n
+    other.wall[front:] = hidden[i:]
+    assert not np.array_equal(other.st.conc[1], deal.st.conc[1])
+    again = Evaluator(enc, "expert", family="beijing").evaluate(other, cands, 40, 3).pays
+    np.testing.assert_array_equal(first, again)

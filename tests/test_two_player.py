@@ -489,13 +489,8 @@ def test_two_player_ways_of_winning_elsewhere_are_errors(rules, how):
 
 
 def test_engine_entry_points_refuse_two_player(tmp_path):
-    calls = {
-        "advise": lambda: ds.advise("123m456p789s11m22z3z", rules=TWO),
-    }
-    for what, call in calls.items():
-        with pytest.raises(ValueError, match="does not deal two-player yet") as info:
-            call()
-        assert "\n" not in str(info.value), what
+    # advise rates two-player hands (tests/test_advisor_families.py)
+    assert ds.advise("123m456p789s11m22z3z", rules=TWO, k=1).iloc[0]["recommended"]
     path = tmp_path / "two.toml"
     text = 'name = "two"\nn_deals = 100\nseed = 1\n\n[rules]\nfamily = "two_player"\n\n'
     path.write_text(text + '[[variants]]\nname = "base"\n', encoding="utf-8")

@@ -406,8 +406,9 @@ def advise(
       the search evaluator (:class:`daqing_sim.search.evaluator.Evaluator`) plays each candidate
       to the deal's end in ``n_sims`` worlds dealt from the unseen tiles, with ``field`` (four
       built-in strategy names): ``ev`` (the seat's mean payment, t interval), ``ev_vs_best``,
-      ``p_win`` (a positive payment); ``p_ready_i`` are not measured (NaN). Two-player needs the
-      evaluator's two-player worlds: an error says so.
+      ``p_win`` (a positive payment); ``p_ready_i`` are not measured (NaN). It runs in this
+      process (``n_jobs`` is not used). Two-player needs the evaluator's two-player worlds: an
+      error says so.
 
     **Danger** (both methods): ``danger_s{r}`` is the expert's estimate that the discard deals
     in to ready seat ``r`` (:func:`daqing_sim.players.expert.tile_danger` on what the seat
