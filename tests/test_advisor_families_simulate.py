@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import daqing_sim as ds
+from daqing_sim.cli import main
 
 BEIJING = ds.RuleSet(family="beijing")
 
@@ -45,6 +46,22 @@ def test_simulated_rows_are_deterministic_and_ranked():
     assert a["p_ready_1"].isna().all() and a.attrs["method"] == "simulate"
     assert set(a["discard"]) == {"2m", "3m", "4m", "9m", "4p", "5p", "6p", "6s", "7s", "8s", "南", "西"}
     assert (a["ev_vs_best_lo"] <= a["ev_vs_best"]).all()
+
+
+def test_command_line_simulated(capsys):
+    argv = [
+        "advise",
+        "234m456p678s2233z9m",
+        "--rules",
+        "family=beijing",
+        "--method",
+        "simulate",
+        "--sims",
+        "30",
+    ]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "ev_vs_best" in out and "nan" not in out and "p_ready_i: not measured" in out
 
 
 def test_simulated_refusals_are_one_line():

@@ -55,6 +55,9 @@ def _table(df, wide: bool = False, width: int = WIDTH) -> str:
     """
     a = df.attrs
     shown = df.copy()
+    shown = shown.drop(
+        columns=[c for c in shown.columns if c.startswith("p_ready") and shown[c].isna().all()]
+    )
     best = shown.pop("recommended").map({True: "<- best", False: ""})
     values = [c for c in shown.columns if c.startswith(("p_", "ev")) and not c.endswith(("_lo", "_hi"))]
     for c in values:
