@@ -38,7 +38,7 @@ def _losses(tag: str, frames: list[pd.DataFrame]) -> None:
 
 def main() -> int:
     import daqing_sim as ds
-    from daqing_sim.review.core import review
+    from daqing_sim.reviews.core import review
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--family", default="daqing")

@@ -31,7 +31,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from daqing_sim.advisor.position import advice_lines
     from daqing_sim.codes import FAMILY_SEATS
     from daqing_sim.game.play import EndOfInput, play_terminal
-    from daqing_sim.review.play import review_played
+    from daqing_sim.reviews.play import review_played
 
     rules = rules_from_args(args)
     others = _others(args.strategies, FAMILY_SEATS[rules.family])

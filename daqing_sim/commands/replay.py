@@ -41,7 +41,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             "--review K marks the viewer: give --html FILE too (daqing-sim review prints a review)"
         )
     if args.html:
-        from daqing_sim.review.viewer import replay_html
+        from daqing_sim.reviews.viewer import replay_html
 
         replay_html(
             args.seed, args.deal, rules=rules, strategies=strategies, dealer=args.dealer, path=args.html,

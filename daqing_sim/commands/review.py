@@ -1,5 +1,5 @@
 """``daqing-sim review``: one seat's decisions in one deal, valued by simulation
-(:func:`daqing_sim.review.core.review`)."""
+(:func:`daqing_sim.reviews.core.review`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from daqing_sim.commands.options import add_rules_option, rules_from_args
 
 def _cmd_review(args: argparse.Namespace) -> int:
     from daqing_sim.commands.replay import _strategies
-    from daqing_sim.review.core import review
+    from daqing_sim.reviews.core import review
 
     rules = rules_from_args(args)
     strategies = _strategies(args.strategies, rules.family)

@@ -157,7 +157,7 @@ function draw(i){
   if (location.hash !== '#move=' + cur + (hidden ? '' : '&hidden=0'))
     history.replaceState(null, '', '#move=' + cur + (hidden ? '' : '&hidden=0'));
 }
-// a review of one seat's decisions (daqing_sim/review/viewer.py): marked on the move before each
+// a review of one seat's decisions (daqing_sim/reviews/viewer.py): marked on the move before each
 const R = D.review;
 function moveTiles(ts){ return ts.length ? ts.map(t => tile(t, {h: 30})).join('') : ''; }
 function lossText(m){

@@ -120,7 +120,7 @@ def viewer_page(payload: dict[str, Any]) -> str:
         Daqing ``winner``, ``payments``, ``fans`` by loser seat, ``big``, ``pays_all``; the other
         families ``winner``, ``payments``, ``fans`` as ``[label, fans]`` pairs, ``fan_total``,
         ``value``, ``how``, Beijing's ``burn_rounds`` and ``mutual_payer``); optionally
-        ``review`` (:func:`daqing_sim.review.viewer.review_payload`: one seat's decisions marked on
+        ``review`` (:func:`daqing_sim.reviews.viewer.review_payload`: one seat's decisions marked on
         their moves, the biggest mistakes listed, each a link to its move).
 
     Returns

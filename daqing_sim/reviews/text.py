@@ -13,7 +13,7 @@ def _pm(x: float, lo: float, hi: float) -> str:
 
 
 def summary_lines(review: Any, top: int = 3) -> list[str]:
-    """The review's summary (:meth:`~daqing_sim.review.core.Review.summary`) in a player's words."""
+    """The review's summary (:meth:`~daqing_sim.reviews.core.Review.summary`) in a player's words."""
     s = review.summary()
     unit = UNITS.get(review.family, "points")
     pct = round(100 * review.confidence)
@@ -21,8 +21,8 @@ def summary_lines(review: Any, top: int = 3) -> list[str]:
         return [f"review of seat {review.seat}: no decision with a choice to review"]
     lines = [
         f"review of seat {review.seat}: {s['decisions']} decisions with a choice, each option played to "
-        f"the deal's end in {review.n_worlds} worlds by {review.field} players (best picked on half "
-        f"the worlds, values on the other half; {pct}% intervals)",
+        f"the deal's end in {review.n_worlds} worlds by {review.field} players (a better move must "
+        f"gain clearly on half the worlds; values on the other half; {pct}% intervals)",
         f"value lost in all: {_pm(s['total_loss'], s['total_lo'], s['total_hi'])} {unit} "
         f"({s['mean_loss']:.2f} per decision); bad moves (losing more than {s['threshold']:g} {unit}): "
         f"{s['bad']} of {s['decisions']} ({100 * s['bad_share']:.0f}%)",

@@ -1,13 +1,13 @@
 """The review at the end of ``daqing-sim play``: the person's decisions valued
-(:func:`daqing_sim.review.core.review` on the deal's own log) for the terminal and the replay page."""
+(:func:`daqing_sim.reviews.core.review` on the deal's own log) for the terminal and the replay page."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from daqing_sim.review.core import review
-from daqing_sim.review.viewer import with_review
+from daqing_sim.reviews.core import review
+from daqing_sim.reviews.viewer import with_review
 
 
 def review_played(

@@ -13,8 +13,8 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from daqing_sim.review.core import Review, review
-from daqing_sim.review.text import UNITS, summary_lines
+from daqing_sim.reviews.core import Review, review
+from daqing_sim.reviews.text import UNITS, summary_lines
 from daqing_sim.rules import RuleSet
 
 
@@ -68,7 +68,7 @@ def replay_html(
 
     The page of :func:`daqing_sim.game.replay_html.replay_html` (see there); with ``review=K``
     each decision of seat K is marked on its move (the move made and the best drawn as tiles,
-    the loss and its interval: :func:`daqing_sim.review.core.review` with ``n_worlds`` and
+    the loss and its interval: :func:`daqing_sim.reviews.core.review` with ``n_worlds`` and
     ``field``), and the side panel lists the biggest mistakes, each a link to its move.
 
     Parameters
@@ -78,7 +78,7 @@ def replay_html(
     review : int, optional
         The seat whose decisions are reviewed.
     n_worlds, field
-        As for :func:`daqing_sim.review.core.review`.
+        As for :func:`daqing_sim.reviews.core.review`.
 
     Returns
     -------

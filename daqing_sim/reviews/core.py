@@ -13,8 +13,11 @@ bias every loss upwards (the largest of several noisy means is too large). So th
 is picked on the first half of the worlds and every value and loss is measured on the other
 half: the loss (best minus chosen, per world, a paired t interval) is then unbiased for the gap
 to the option picked, and, that option being no better than the true best, never biased
-upwards. When the pick is the chosen move, the loss is exactly 0. A point estimate can fall
-below 0 (the option picked on the first half did worse on the second): within noise, no loss.
+upwards. An option replaces the move made as the best only when its paired gain on the picking
+half is clear (:data:`MIN_T` standard errors above 0): else the best is the move made and the
+loss exactly 0 (picking on noise would make most losses of good moves negative). A point
+estimate can still fall below 0 (the option picked did worse on the other half): within
+noise, no loss.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ from daqing_sim.validation import check_int
 THRESHOLDS = {"daqing": 0.5, "beijing": 200.0, "two_player": 200.0}
 #: the columns of a deal log a review reads
 LOG_COLUMNS = ("event", "seat", "tile", "action")
+#: the picking half's paired t statistic an option needs to count as better than the move made
+MIN_T = 2.0
 _EVALUATORS: dict[Any, Any] = {}
 
 
@@ -110,13 +115,13 @@ class Review:
 
     def lines(self, top: int = 3) -> list[str]:
         """The summary as text: the totals, the biggest mistakes with the move to play instead."""
-        from daqing_sim.review.text import summary_lines
+        from daqing_sim.reviews.text import summary_lines
 
         return summary_lines(self, top)
 
     def table_lines(self) -> list[str]:
         """Every decision, one line each (``daqing-sim review --all``)."""
-        from daqing_sim.review.text import decision_lines
+        from daqing_sim.reviews.text import decision_lines
 
         return decision_lines(self)
 
@@ -137,6 +142,7 @@ def review(
     threshold: float | None = None,
     world_seed: int = 0,
     confidence: float = 0.95,
+    min_t: float = MIN_T,
     progress: Callable[[int, str], None] | None = None,
 ) -> Review:
     """Review seat ``seat``'s decisions in deal ``deal`` of ``seed``.
@@ -167,6 +173,9 @@ def review(
         Seed of the worlds (the same seed gives the same numbers).
     confidence : float
         Of every interval.
+    min_t : float
+        An option is better than the move made only when its paired gain on the picking half of
+        the worlds is this many standard errors above 0 (:func:`split_loss`).
     progress : callable, optional
         ``progress(decision_number, kind)`` before each decision is valued.
 
@@ -217,7 +226,7 @@ def review(
                 progress(len(rows), DECISIONS[kind])
             ss = np.random.SeedSequence([int(world_seed), int(seed), deal, seat, len(rows)])
             row, orows = _value_decision(env, obs, kind, options, chosen, step, evaluator, candidates,
-                                         n_worlds, ss, confidence, len(rows))  # fmt: skip
+                                         n_worlds, ss, (confidence, min_t), len(rows))  # fmt: skip
             rows.append(row)
             opts.extend(orows)
         obs = env.step(chosen)
@@ -326,13 +335,13 @@ def _position(obs: Any, kind: int) -> str:
 
 def _value_decision(
     env: DealEnv, obs: Any, kind: int, options: list[Any], chosen: Any, step: int, evaluator: Any,
-    candidates: int | None, n_worlds: int, ss: np.random.SeedSequence, confidence: float, number: int,
+    candidates: int | None, n_worlds: int, ss: np.random.SeedSequence, how: tuple[float, float], number: int,
 ) -> tuple[list[Any], list[list[Any]]]:  # fmt: skip
     """One decision's row of :attr:`Review.decisions` and its rows of :attr:`Review.options`."""
     weighed = _weighed(env, kind, options, chosen, candidates)
     ev = evaluator.evaluate(env._engine, [_encode(o, kind) for o in weighed], n_worlds, ss)
     c = weighed.index(chosen)
-    b, value, lo, hi, (loss, loss_lo, loss_hi, se) = split_loss(ev.pays, c, confidence)
+    b, value, lo, hi, (loss, loss_lo, loss_hi, se) = split_loss(ev.pays, c, *how)
     decision = DECISIONS[kind]
     texts = [option_text(o, decision, env.rules.family) for o in weighed]
     row = [
@@ -348,12 +357,14 @@ def _value_decision(
 
 
 def split_loss(
-    pays: np.ndarray, chosen: int, confidence: float = 0.95
+    pays: np.ndarray, chosen: int, confidence: float = 0.95, min_t: float = MIN_T
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, tuple[float, float, float, float]]:
     """The best option picked on the first half of the worlds (rows of ``pays``, options in
-    columns; a tie keeps ``chosen``), every option's value (mean, t interval) on the second half,
-    and the loss there: best minus ``chosen`` per world, its mean, paired t interval and
-    standard error. Picking and measuring on the same worlds would bias the loss upwards.
+    columns): of those whose paired gain over ``chosen`` there is at least ``min_t`` standard
+    errors above 0, the highest mean, else ``chosen``; every option's value (mean, t interval)
+    on the second half, and the loss there: best minus ``chosen`` per world, its mean, paired t
+    interval and standard error. Picking and measuring on the same worlds would bias the loss
+    upwards; picking on noise alone (``min_t=0``) would make most losses of good moves negative.
 
     Examples
     --------
@@ -366,8 +377,13 @@ def split_loss(
 
     half = pays.shape[0] // 2
     pick, measure = pays[:half], pays[half:]
-    means = pick.mean(axis=0)
-    best = chosen if means[chosen] >= means.max() else int(np.argmax(means))
+    gain = pick - pick[:, chosen : chosen + 1]
+    se = gain.std(axis=0, ddof=1) / np.sqrt(half)
+    clear = (gain.mean(axis=0) > 0) & (gain.mean(axis=0) >= min_t * se)
+    clear[chosen] = True
+    best = int(np.argmax(np.where(clear, pick.mean(axis=0), -np.inf)))
+    if pick[:, best].mean() <= pick[:, chosen].mean():  # a tie keeps the move made
+        best = chosen
     value, lo, hi = t_interval(measure, confidence)
     gap = measure[:, best] - measure[:, chosen]
     m, glo, ghi = t_interval(gap[:, None], confidence)
