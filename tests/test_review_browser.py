@@ -13,7 +13,7 @@ from test_replay_browser import _browser, _run, _Tiles
 
 import daqing_sim as ds
 
-SEED, DEAL, SEAT = 2, 0, 0  # greedy at every seat: seat 0 makes mistakes the review finds
+SEED, DEAL, SEAT = 2, 3, 0  # greedy at every seat: seat 0 makes a mistake the review finds (32 worlds)
 
 
 @pytest.fixture(scope="module")
