@@ -236,3 +236,14 @@ def test_play_ends_with_the_review_of_the_persons_decisions(tmp_path):
     at = text.index(expected[0])
     assert text[at : at + len(expected)] == expected
     assert '"review":{"seat":1' in page.read_text(encoding="utf-8")
+
+
+def test_candidates_weighs_the_search_players_first_options_and_the_move_made():
+    """With ``candidates=2`` an expert seat's decisions weigh its own move and one other (the
+    expert's move is the search's first); a greedy seat's, at most three (the move made added)."""
+    expert = review(2, 1, 0, strategies=("expert",) * 4, n_worlds=4, candidates=2).decisions
+    assert len(expert) > 0 and (expert["n_options"] == 2).all()
+    greedy = review(2, 1, 0, strategies=("greedy",) * 4, n_worlds=4, candidates=2).decisions
+    assert len(greedy) > 0 and (greedy["n_options"] <= 3).all() and (greedy["n_options"] >= 2).all()
+    full = review(2, 1, 0, strategies=("greedy",) * 4, n_worlds=4).decisions
+    assert (full["n_options"] >= greedy["n_options"]).all() and (full["n_options"] > 3).any()

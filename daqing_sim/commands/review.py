@@ -27,7 +27,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
     r = review(
         args.seed, args.deal, args.seat, rules=rules, strategies=strategies, dealer=args.dealer,
         log=args.log, n_worlds=args.worlds, field=args.field, threshold=args.threshold,
-        world_seed=args.world_seed, progress=progress,
+        world_seed=args.world_seed, candidates=args.candidates, min_t=args.min_t, progress=progress,
     )  # fmt: skip
     if tty:
         print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
@@ -75,6 +75,19 @@ def register(subparsers: Any) -> None:
         help="a bad move loses more than this (default: Daqing 0.5 units, Beijing 200 points)",
     )
     p.add_argument("--world-seed", type=int, default=0, help="seed of the worlds (default 0)")
+    p.add_argument(
+        "--candidates",
+        type=int,
+        default=None,
+        help="weigh only this many options, ranked as the search player ranks them (default all)",
+    )
+    p.add_argument(
+        "--min-t",
+        type=float,
+        default=2.0,
+        help="a move is better than the one made only with a paired gain this many standard errors "
+        "above 0 on the picking half of the worlds (default 2)",
+    )
     p.add_argument("--all", action="store_true", help="print every decision, not only the summary")
     p.add_argument("--csv", metavar="FILE", default=None, help="write one row per decision to FILE")
     p.set_defaults(func=_cmd_review)
