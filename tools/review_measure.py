@@ -6,7 +6,7 @@ expert's with a t interval over deals, and the share of loss intervals wholly be
 expected beyond the interval's error rate). Seeds here were never used to tune anything.
 
     PYTHONPATH=. python tools/review_measure.py --family daqing --deals 20 --worlds 256
-    PYTHONPATH=. python tools/review_measure.py --family daqing --deals 20 --search
+    PYTHONPATH=. python tools/review_measure.py --family daqing --deals 20 --search [--review-worlds 512]
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ def main() -> int:
     ap.add_argument("--seat", type=int, default=0)
     ap.add_argument("--worlds", type=int, default=256)
     ap.add_argument("--search", action="store_true", help="review the search player at its own knobs")
+    ap.add_argument("--review-worlds", type=int, default=64, help="--search: the review's worlds")
     a = ap.parse_args()
     rules = ds.RuleSet(family=a.family)
     from daqing_sim.players.registry import default_field
@@ -58,13 +59,14 @@ def main() -> int:
         seats[a.seat] = ("search", {})
         frames, per_deal = [], []
         for d in range(a.deals):
-            r = review(a.seed, d, a.seat, rules=rules, strategies=seats, n_worlds=64, candidates=2)
+            nw = a.review_worlds
+            r = review(a.seed, d, a.seat, rules=rules, strategies=seats, n_worlds=nw, candidates=2)
             frames.append(r.decisions.assign(deal=d))
             per_deal.append(r.decisions["loss"].sum())
             print(f"deal {d}: {len(r.decisions)} decisions, loss {per_deal[-1]:+.2f} "
                   f"({time.time() - t0:.0f} s)",
                   file=sys.stderr, flush=True)  # fmt: skip
-        print("search (candidates=2, worlds=64, field=expert) reviewed with candidates=2, n_worlds=64:")
+        print(f"search (candidates=2, worlds=64, field=expert), reviewed: candidates=2, {nw} worlds")
         _losses("  all decisions", frames)
         _losses("  discards (searched)", [f[f["kind"] == "discard"] for f in frames])
         print(f"  loss per deal {_t(np.array(per_deal))}")
