@@ -327,7 +327,7 @@ def play_terminal(
         (:func:`daqing_sim.advisor.position.advice_lines`, as ``daqing-sim play`` passes it).
     review : callable, optional
         ``review(game)`` at the deal's end: the lines of the review of the person's decisions
-        and a function adding it to the replay page (:func:`daqing_sim.review.play.review_played`,
+        and a function adding it to the replay page (:func:`daqing_sim.reviews.play.review_played`,
         as ``daqing-sim play`` passes it).
 
     Returns

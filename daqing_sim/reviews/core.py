@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from daqing_sim.codes import DECISION_CLAIM, DECISION_DISCARD, DECISIONS, FAMILY_SEATS, PASS
+from daqing_sim.codes import DECISION_CLAIM, DECISION_DISCARD, DECISIONS, FAMILY_SEATS, MELD_KINDS, PASS
 from daqing_sim.game.engine import C_DECISION, C_N_LOG
 from daqing_sim.game.env import DealEnv
 from daqing_sim.game.play import option_text
@@ -316,10 +316,7 @@ def _weighed(env: DealEnv, kind: int, options: list[Any], chosen: Any, k: int | 
 
 def _position(obs: Any, kind: int) -> str:
     """The seat's hand in notation, with the tile drawn (a discard) or offered (a claim)."""
-    you = obs.seat
-    melds = obs.melds[you]
-    from daqing_sim.codes import MELD_KINDS
-
+    melds = obs.melds[obs.seat]
     hand = obs.hand.copy()
     drawn = obs.drawn if kind == DECISION_DISCARD else None
     if drawn is not None:
