@@ -25,6 +25,7 @@ _COMMANDS = {
     "tournament": "daqing_sim.commands.tournament",
     "advise": "daqing_sim.commands.advise",
     "play": "daqing_sim.commands.play",
+    "review": "daqing_sim.commands.review",
 }
 
 

@@ -116,6 +116,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("daqing_sim.game",),
     # the search player's evaluator runs the engine; players.plugins loads it by name, as a plugin
     ("daqing_sim.search",),
+    # the review values a seat's decisions with the search's evaluator
+    ("daqing_sim.reviews",),
     ("daqing_sim.analysis",),
     ("daqing_sim.experiments",),
     # the edge: the notebooks' workspace (loads and runs experiments), the advisor, bench, the

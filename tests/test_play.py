@@ -12,7 +12,7 @@ from daqing_sim.advisor.position import advice_lines
 from daqing_sim.cli import main
 from daqing_sim.codes import CHI_LOW, CLAIM_PENG, FAMILY_SEATS
 from daqing_sim.game.deal_log import to_json_lines
-from daqing_sim.game.play import REVIEW_PENDING, Question, json_log_lines, play_terminal
+from daqing_sim.game.play import NO_REVIEW, Question, json_log_lines, play_terminal
 from daqing_sim.players.interface import Claim, Discard, Kong
 
 ENTER = "\n" * 400  # more empty lines than any deal has decisions
@@ -48,7 +48,7 @@ def test_empty_lines_play_the_experts_deal(family, seat, deal):
     again = f"play it again: daqing-sim play --seed 1 --deal {deal} --seat {seat}{flags}"
     again += f" --strategies {','.join(others)}"
     assert again in text.splitlines()
-    assert "result by seat: seat 0 (" in text and text.rstrip().endswith(REVIEW_PENDING)
+    assert "result by seat: seat 0 (" in text and text.rstrip().endswith(NO_REVIEW)
 
 
 def test_illegal_input_gets_one_line_and_the_question_again():
@@ -151,3 +151,25 @@ def test_a_random_seed_is_printed_to_play_again(monkeypatch, capsys):
     assert lines[0] == f"seed {seed} (chosen at random; give --seed {seed} to play this deal again)"
     assert f"play it again: daqing-sim play --seed {seed} --deal 0 --seat 2" in lines
     assert lines[-1] == "end of input after 0 of your decisions: the deal stops here"
+
+
+@pytest.mark.parametrize("family", ["daqing", "two_player"])
+def test_cli_play_ends_with_the_review_and_writes_it_in_the_page(family, tmp_path, monkeypatch, capsys):
+    """The whole deal with the suggested moves: the review of the person's decisions follows the
+    payments (two-player: one line saying the evaluator does not play it yet), and --html writes
+    the page with it."""
+    page = tmp_path / "p.html"
+    monkeypatch.setattr("sys.stdin", io.StringIO(ENTER))
+    argv = ["play", "--seed", "1", "--deal", "0", "--review-worlds", "8", "--html", str(page)]
+    assert main([*argv, "--rules", f"family={family}"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("you took the suggested move at"))
+    html = page.read_text(encoding="utf-8")
+    if family == "two_player":
+        assert lines[at + 1].startswith("no review of your decisions: review: the search evaluator plays")
+        assert '"review":null' in html
+    else:
+        assert lines[at + 1].startswith("review of seat 0: ") and lines[at + 2].startswith(
+            "value lost in all: "
+        )
+        assert '"review":{"seat":0' in html

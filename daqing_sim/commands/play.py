@@ -31,6 +31,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from daqing_sim.advisor.position import advice_lines
     from daqing_sim.codes import FAMILY_SEATS
     from daqing_sim.game.play import EndOfInput, play_terminal
+    from daqing_sim.reviews.play import review_played
 
     rules = rules_from_args(args)
     others = _others(args.strategies, FAMILY_SEATS[rules.family])
@@ -41,6 +42,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         play_terminal(
             seed, args.deal, seat=args.seat, rules=rules, others=others, dealer=args.dealer,
             log_path=args.log, html_path=args.html, advice=advice_lines,
+            review=lambda game: review_played(game, args.review_worlds),
         )  # fmt: skip
     except EndOfInput as e:
         kept = f"; the log so far is in {args.log}" if args.log else ""
@@ -77,6 +79,11 @@ def register(subparsers: Any) -> None:
         "--log", metavar="FILE", help="write the deal's event log as JSON lines to FILE, after every move"
     )
     p.add_argument(
-        "--html", metavar="FILE", help="write the replay viewer of the deal played to FILE at its end"
+        "--html",
+        metavar="FILE",
+        help="write the replay viewer of the deal played, with the review of "
+        "your decisions, to FILE at its end",
     )
+    p.add_argument("--review-worlds", type=int, default=256,
+                   help="worlds per decision of the review at the end (default 256)")  # fmt: skip
     p.set_defaults(func=_cmd_play)

@@ -36,12 +36,17 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         from daqing_sim.players.registry import default_field
 
         strategies = default_field(rules.family)
+    if args.review is not None and not args.html:
+        raise ValueError(
+            "--review K marks the viewer: give --html FILE too (daqing-sim review prints a review)"
+        )
     if args.html:
-        from daqing_sim.game.replay_html import replay_html
+        from daqing_sim.reviews.viewer import replay_html
 
         replay_html(
-            args.seed, args.deal, rules=rules, strategies=strategies, dealer=args.dealer, path=args.html
-        )
+            args.seed, args.deal, rules=rules, strategies=strategies, dealer=args.dealer, path=args.html,
+            review=args.review, n_worlds=args.worlds,
+        )  # fmt: skip
         print(f"wrote {args.html} (open it in a browser; FILE#move=N opens at move N)")
         return 0
     if args.json:
@@ -86,4 +91,12 @@ def register(subparsers: Any) -> None:
         metavar="FILE",
         help="write the deal as one self-contained HTML replay viewer to FILE instead",
     )
+    p.add_argument(
+        "--review",
+        type=int,
+        metavar="K",
+        default=None,
+        help="with --html: mark seat K's decisions (the loss, the better move) and list its biggest mistakes",
+    )
+    p.add_argument("--worlds", type=int, default=256, help="worlds per decision of --review (default 256)")
     p.set_defaults(func=_cmd_replay)

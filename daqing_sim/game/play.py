@@ -33,10 +33,9 @@ from daqing_sim.rules import RuleSet
 #: the built-in player whose move is suggested (and taken on an empty line)
 SUGGESTING = "expert"
 FAMILY_WORDS = {"daqing": "Daqing", "beijing": "Beijing", "two_player": "two-player"}
-REVIEW_PENDING = (
-    "review: not available yet (the review of your decisions needs the decision evaluator of "
-    "issue 36; no numbers are shown until it exists)"
-)
+NO_REVIEW = "review: none asked for (daqing-sim play reviews your decisions at the end)"
+#: ``review(game) -> (lines, extend)``: the review's lines, and what adds it to the viewer's payload
+Reviewer = Callable[["PlayedGame"], tuple[list[str], Callable[[dict], dict] | None]]
 
 
 def suggested_move(env: DealEnv, strategy: str = SUGGESTING) -> Discard | Claim | Kong | None:
@@ -213,12 +212,6 @@ def position_text(obs: Observation, names: Sequence[str], you: int) -> list[str]
     return lines
 
 
-def review_hook(game: PlayedGame) -> str:
-    """Where the end-of-game review of the person's decisions goes (issue 37 items 1-2, after the
-    decision evaluator of issue 36): until then, a line saying it is not available."""
-    return REVIEW_PENDING
-
-
 @dataclass
 class PlayedGame:
     """What :func:`play_terminal` played: the env, the person's seat and every answer given
@@ -310,6 +303,7 @@ def play_terminal(
     log_path: str | None = None,
     html_path: str | None = None,
     advice: Callable[[Observation, RuleSet], list[str]] | None = None,
+    review: Reviewer | None = None,
 ) -> PlayedGame:
     """Play seat ``seat`` of deal ``deal`` of ``seed`` from ``stdin``, writing to ``stdout``.
 
@@ -331,6 +325,10 @@ def play_terminal(
     advice : callable, optional
         ``advice(obs, rules)``: the lines ``?`` prints for the position
         (:func:`daqing_sim.advisor.position.advice_lines`, as ``daqing-sim play`` passes it).
+    review : callable, optional
+        ``review(game)`` at the deal's end: the lines of the review of the person's decisions
+        and a function adding it to the replay page (:func:`daqing_sim.reviews.play.review_played`,
+        as ``daqing-sim play`` passes it).
 
     Returns
     -------
@@ -414,9 +412,11 @@ def play_terminal(
     for line in result_lines(game):
         say(line)
     say(f"you took the suggested move at {game.suggested} of {len(game.answers)} decisions")
-    say(review_hook(game))
+    lines, extend = review(game) if review is not None else ([NO_REVIEW], None)
+    for line in lines:
+        say(line)
     if html_path:
-        write_html(game, html_path)
+        write_html(game, html_path, extend)
         say(f"wrote {html_path} (the replay of this deal; open it in a browser)")
     return game
 
@@ -436,13 +436,14 @@ def command_line(
     return " ".join(words)
 
 
-def write_html(game: PlayedGame, path: str) -> str:
-    """Write the replay viewer of the deal played (``ds.replay_html``'s page) to ``path``."""
+def write_html(game: PlayedGame, path: str, extend: Callable[[dict], dict] | None = None) -> str:
+    """Write the replay viewer of the deal played (``ds.replay_html``'s page) to ``path``;
+    ``extend(payload)`` adds to the page (the review of the person's decisions)."""
     from daqing_sim.game.replay_html import payload_of_log, write_page
 
     payload = payload_of_log(game.log_frame(), game.env._engine.orow, game.env.rules)
     payload["subtitle"] += f"; played by a person at seat {game.seat}"
-    return write_page(payload, path)
+    return write_page(extend(payload) if extend is not None else payload, path)
 
 
 def json_log_lines(game: PlayedGame) -> list[str]:
@@ -461,7 +462,6 @@ __all__ = [
     "option_text",
     "position_text",
     "command_line",
-    "review_hook",
     "json_log_lines",
-    "REVIEW_PENDING",
+    "NO_REVIEW",
 ]

@@ -153,8 +153,52 @@ function draw(i){
     win.innerHTML = '<h3>' + cjk('win 和') + '</h3><div><span>' + cjk(s.text) + '</span> ' + tile(s.win.tile, {h: 30, marks: ['highlight']}) +
       '</div>' + (FAM === 'daqing' ? winDaqing(s, st) : winFans(s, st));
   }
+  if (R) drawReview();
   if (location.hash !== '#move=' + cur + (hidden ? '' : '&hidden=0'))
     history.replaceState(null, '', '#move=' + cur + (hidden ? '' : '&hidden=0'));
+}
+// a review of one seat's decisions (daqing_sim/reviews/viewer.py): marked on the move before each
+const R = D.review;
+function moveTiles(ts){ return ts.length ? ts.map(t => tile(t, {h: 30})).join('') : ''; }
+function lossText(m){
+  return 'loses ' + m.loss.toFixed(2) + ' [' + m.lo.toFixed(2) + ', ' + m.hi.toFixed(2) + '] ' + R.unit;
+}
+function decisionHtml(m){
+  const same = m.chosen === m.best;
+  return '<div class="review-decision' + (m.bad ? ' bad' : '') + '" data-decision="' + m.decision + '">' +
+    '<div><span>' + cjk('decision ' + m.decision + ' (' + m.kind + '): played ' + m.chosen) + '</span>' +
+    '<span class="chosen">' + moveTiles(m.chosen_tiles) + '</span></div>' +
+    (same ? '<div><span>the best move found (no loss)</span></div>' : m.loss <= 0 ?
+      '<div><span>' + cjk('best on half the worlds: ' + m.best) + '</span><span class="best">' + moveTiles(m.best_tiles) +
+      '</span></div><div><span>' + esc('no better on the other half: no loss (' + m.loss.toFixed(2) + ' [' +
+      m.lo.toFixed(2) + ', ' + m.hi.toFixed(2) + '])') + '</span></div>' :
+      '<div><span>' + cjk('better: ' + m.best) + '</span><span class="best">' + moveTiles(m.best_tiles) + '</span></div>' +
+      '<div><span>' + esc(lossText(m)) + '</span></div>') + '</div>';
+}
+function markLevel(m){ return m.bad ? 'bad' : (m.loss > 0 ? 'loss' : 'ok'); }
+function initReview(){
+  if (!R) return;
+  document.getElementById('review-summary').innerHTML = R.summary.map(l => '<div>' + cjk(l) + '</div>').join('');
+  const byNo = {};
+  R.marks.forEach(m => { byNo[m.decision] = m; });
+  document.getElementById('mistakes').innerHTML = R.mistakes.map(k => {
+    const m = byNo[k];
+    return '<li><a class="mistake" href="#move=' + m.move + '" data-move="' + m.move + '" data-decision="' + k + '">' +
+      cjk('move ' + m.move + ', ' + m.kind + ': played ' + m.chosen + ', better ' + m.best) + '</a> ' + esc(lossText(m)) + '</li>';
+  }).join('') || '<li>none: every move was the best found</li>';
+  document.getElementById('review-strip').innerHTML = R.marks.map(m =>
+    '<a class="review-mark ' + markLevel(m) + '" href="#move=' + m.move + '" data-move="' + m.move +
+    '" style="left:' + (N > 1 ? 100 * m.move / (N - 1) : 0) + '%" title="move ' + m.move + ': ' +
+    esc(m.kind) + ', loss ' + m.loss.toFixed(2) + '"></a>').join('');
+  document.querySelectorAll('a.mistake, a.review-mark').forEach(a => a.addEventListener('click', e => {
+    e.preventDefault(); draw(parseInt(a.dataset.move, 10));
+  }));
+}
+function drawReview(){
+  const here = R.marks.filter(m => m.move === cur);
+  document.getElementById('review-note').innerHTML = here.length ? here.map(decisionHtml).join('') :
+    '<div class="note">no decision of seat ' + R.seat + ' at this move</div>';
+  document.querySelectorAll('.review-mark').forEach(a => a.classList.toggle('current', parseInt(a.dataset.move, 10) === cur));
 }
 function fromHash(){
   const m = /move=(\d+)/.exec(location.hash), h = /hidden=(\d)/.exec(location.hash);
@@ -175,5 +219,6 @@ document.addEventListener('keydown', e => {
   else if (e.key === 'Home') draw(0); else if (e.key === 'End') draw(N - 1);
 });
 window.addEventListener('hashchange', fromHash);
+initReview();
 fromHash();
 })();

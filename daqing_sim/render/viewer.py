@@ -12,7 +12,10 @@ Stable hooks for tests and scripts: ``body[data-move]`` (the move shown) and
 ``.pond[data-seat]``, every tile an ``svg.tile[data-tile]`` (no ``data-tile`` on a tile shown
 face down for secrecy); ``#move`` (the slider), ``#first``, ``#prev``, ``#next``, ``#last``,
 ``#show-hidden``, ``#bao``, ``#wall-left``, ``#move-text``, ``#offers``, ``#win``; Beijing's
-``#burn`` and ``.badge.bound``, two-player's ``#flowers`` and ``#extra``. A URL ending
+``#burn`` and ``.badge.bound``, two-player's ``#flowers`` and ``#extra``; with a review,
+``#review`` (``#review-note``: the decisions at this move, ``.review-decision[data-decision]``
+with ``.chosen`` and ``.best`` tiles; ``#mistakes`` of ``a.mistake[data-move]``) and
+``#review-strip`` of ``.review-mark[data-move]``. A URL ending
 ``#move=N`` opens at move N (``#move=N&hidden=0``: hands and bao hidden). Every CJK label is
 an ``svg.cjk`` of the project's glyphs (:mod:`daqing_sim.render.labels`), never text.
 """
@@ -81,7 +84,27 @@ def _aside(family: str, payload: dict[str, Any]) -> str:
         f'<aside><div id="move-text"></div>{wall}{own}'
         '<h3>claim offers</h3><ul id="offers" class="dq"></ul>'
         '<div id="win" class="dq" hidden></div>'
+        f"{_review_box(payload)}"
         f'<h3>marks</h3><div class="note">{L(marks)}</div></aside>'
+    )
+
+
+def _review_strip(payload: dict[str, Any]) -> str:
+    """The marks of a review's decisions under the controls (drawn by the script)."""
+    if not payload.get("review"):
+        return ""
+    return '<div id="review-strip" title="reviewed decisions: click one to go to it"></div>'
+
+
+def _review_box(payload: dict[str, Any]) -> str:
+    """The side panel's review: the decision at this move, the summary, the biggest mistakes."""
+    r = payload.get("review")
+    if not r:
+        return ""
+    return (
+        f'<section id="review" data-seat="{int(r["seat"])}"><h3>review of seat {int(r["seat"])}</h3>'
+        '<div id="review-note"></div><div id="review-summary" class="note"></div>'
+        '<h3>biggest mistakes</h3><ol id="mistakes"></ol></section>'
     )
 
 
@@ -96,7 +119,9 @@ def viewer_page(payload: dict[str, Any]) -> str:
         (:func:`~daqing_sim.render.states.table_states`) and ``settlement`` (None, or the win:
         Daqing ``winner``, ``payments``, ``fans`` by loser seat, ``big``, ``pays_all``; the other
         families ``winner``, ``payments``, ``fans`` as ``[label, fans]`` pairs, ``fan_total``,
-        ``value``, ``how``, Beijing's ``burn_rounds`` and ``mutual_payer``).
+        ``value``, ``how``, Beijing's ``burn_rounds`` and ``mutual_payer``); optionally
+        ``review`` (:func:`daqing_sim.reviews.viewer.review_payload`: one seat's decisions marked on
+        their moves, the biggest mistakes listed, each a link to its move).
 
     Returns
     -------
@@ -119,6 +144,7 @@ def viewer_page(payload: dict[str, Any]) -> str:
         "names": list(NAMES),
         "states": payload["states"],
         "settlement": payload.get("settlement"),
+        "review": payload.get("review"),
     }
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     seats = "".join(_seat_html(s, n, s == payload["dealer"], family) for s, n in enumerate(payload["seats"]))
@@ -139,6 +165,7 @@ def viewer_page(payload: dict[str, Any]) -> str:
 <span id="move-no"></span>
 <label><input id="show-hidden" type="checkbox" checked> show hidden ({hidden_what})</label>
 </div>
+{_review_strip(payload)}
 <main class="dq"><div class="seats">{seats}</div>
 {_aside(family, payload)}</main>
 <script type="application/json" id="replay-data">{blob}</script>
