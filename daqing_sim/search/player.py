@@ -47,6 +47,7 @@ from daqing_sim.game.engine import C_N_DRAWS, C_OPTS, C_SEAT, C_TILE
 from daqing_sim.players.interface import Discard, Observation, Player
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import I_N_MELDS, UNKNOWN
+from daqing_sim.search.ranking import expert_knobs as _expert_knobs
 
 NAME = "search"
 KNOBS: dict[str, Knob] = {
@@ -277,19 +278,6 @@ def _expert_functions(family: str) -> Any:
     from daqing_sim.players.seats import builtin_functions
 
     return builtin_functions(EXPERT, family)
-
-
-_EXPERT_KNOBS: dict[str, np.ndarray] = {}
-
-
-def _expert_knobs(family: str) -> np.ndarray:
-    if family not in _EXPERT_KNOBS:
-        from daqing_sim.codes import FAMILY_SEATS
-        from daqing_sim.players.registry import encode_strategies
-
-        _, _, kn = encode_strategies(("expert",) * FAMILY_SEATS.get(family, 4), None, family)
-        _EXPERT_KNOBS[family] = np.ascontiguousarray(kn[0])
-    return _EXPERT_KNOBS[family]
 
 
 __all__ = ["SearchPlayer", "check_knobs", "choose", "expert_ranking", "rank_discards", "KNOBS", "WORD_KNOBS"]

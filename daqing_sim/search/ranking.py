@@ -122,9 +122,8 @@ def _beijing_ev(deal: Any) -> dict[int, float] | None:
     from daqing_sim.players import beijing_expert as bx
     from daqing_sim.players.beijing_danger import open_hand
     from daqing_sim.players.observation import I_SEAT
-    from daqing_sim.search.player import _expert_knobs
 
-    kn = _expert_knobs("beijing")
+    kn = expert_knobs("beijing")
     obs = deal.obs
     if kn[bx.K_DANGER_SCALE] == 0.0 or not bx.risk_possible(kn, obs):
         return None
@@ -147,4 +146,18 @@ def _beijing_ev(deal: Any) -> dict[int, float] | None:
     return scores
 
 
-__all__ = ["Ranking", "rank", "greedy_score", "GREEDY", "EXPERT_EV", "UNSCORED"]
+_EXPERT_KNOBS: dict[str, np.ndarray] = {}
+
+
+def expert_knobs(family: str) -> np.ndarray:
+    """The knob vector of the family's ``expert`` at its defaults (kept per family)."""
+    if family not in _EXPERT_KNOBS:
+        from daqing_sim.codes import FAMILY_SEATS
+        from daqing_sim.players.registry import encode_strategies
+
+        _, _, kn = encode_strategies(("expert",) * FAMILY_SEATS.get(family, 4), None, family)
+        _EXPERT_KNOBS[family] = np.ascontiguousarray(kn[0])
+    return _EXPERT_KNOBS[family]
+
+
+__all__ = ["Ranking", "rank", "expert_knobs", "greedy_score", "GREEDY", "EXPERT_EV", "UNSCORED"]
