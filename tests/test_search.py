@@ -6,10 +6,11 @@ import numpy as np
 import pytest
 
 import daqing_sim as ds
-from daqing_sim.codes import DECISION_CLAIM, DECISION_DISCARD, EXTERNAL, PASS
-from daqing_sim.game.engine import C_BACK, C_BAO, C_FRONT, C_SEAT
+from daqing_sim.codes import CLAIM_WIN, CONCEALED_KONG, DECISION_CLAIM, DECISION_DISCARD, EXTERNAL, PASS
+from daqing_sim.game.engine import C_BACK, C_BAO, C_FRONT, C_OPTS, C_SEAT, O_PAY
 from daqing_sim.game.external import SteppedDeal, seat_rngs
-from daqing_sim.game.wall import generate_walls
+from daqing_sim.game.state import new_deal_state
+from daqing_sim.game.wall import TP_EXTRA_START, TP_FLOWER_START, TP_WIDTH, generate_walls
 from daqing_sim.players.registry import encode_strategies
 from daqing_sim.search.evaluator import Evaluator
 from daqing_sim.search.player import SearchPlayer, check_knobs, choose
@@ -24,13 +25,14 @@ def _rules(family):
 def _paused(condition, seed=5, n_walls=300, field="expert", family="daqing", decision="discard"):
     """A deal paused at a ``decision`` of seat 0 (an outside seat answered by the expert, through
     a one-candidate search player; ``field`` at the others) where ``condition(deal)`` holds."""
-    _, codes, knobs = encode_strategies((field,) * 4, None, family)
+    n_seats = 2 if family == "two_player" else 4
+    _, codes, knobs = encode_strategies((field,) * n_seats, None, family)
     codes = codes.copy()
     codes[0] = EXTERNAL
     deal = SteppedDeal(_rules(family), codes, knobs, 0)
     walls, _, seeds = generate_walls(n_walls, seed, 0, family=family)
     expert_like = SearchPlayer(candidates=1)
-    players = [expert_like, None, None, None]
+    players = [expert_like, *[None] * (n_seats - 1)]
     for i in range(n_walls):
         deal.start(walls[i], seeds[i])
         while deal.paused:
@@ -113,14 +115,14 @@ def test_last_tiles_pay_nothing():
     assert (r.pays == 0).all() and (r.lo == 0).all() and (r.hi == 0).all()
 
 
-@pytest.mark.parametrize("family", ["daqing", "beijing"])
+@pytest.mark.parametrize("family", ["daqing", "beijing", "two_player"])
 def test_search_plays_in_simulate_reproducibly(family):
-    seats = (("search", {"worlds": 3}), "expert", "expert", "expert")
+    seats = (("search", {"worlds": 3}), "expert", "expert", "expert")[: 2 if family == "two_player" else 4]
     rules = ds.RuleSet(family=family)
     a = ds.simulate(2, rules=rules, strategies=seats, seed=11)
     b = ds.simulate(2, rules=rules, strategies=seats, seed=11)
     assert a.equals(b)
-    assert int(a[[f"pay_{s}" for s in range(4)]].to_numpy().sum()) == 0
+    assert int(a[[f"pay_{s}" for s in range(len(seats))]].to_numpy().sum()) == 0
 
 
 def test_choose_keeps_the_expert_unless_clearly_better():
@@ -148,9 +150,12 @@ def test_bad_knobs_are_one_line_errors(knobs, message):
         ds.simulate(1, strategies=(("search", knobs), "expert", "expert", "expert"))
 
 
-def test_other_families_are_refused_in_one_line():
-    with pytest.raises(ValueError, match="not 'two_player'") as e:
-        Evaluator(ds.RuleSet(family="two_player").encode(), "expert", "two_player")
+def test_unknown_families_and_fields_are_refused_in_one_line():
+    with pytest.raises(ValueError, match="unknown rule family 'riichi'") as e:
+        Evaluator(RULES, "expert", "riichi")
+    assert "\n" not in str(e.value)
+    with pytest.raises(ValueError, match="2 of them") as e:
+        Evaluator(_rules("two_player"), ("expert",) * 4, "two_player")
     assert "\n" not in str(e.value)
 
 
@@ -183,3 +188,103 @@ def test_claims_are_evaluated_and_searched_without_peeking():
         ev.evaluate(deal, [(a, False) for a in options], 12, seed=5).pays, first.pays
     )
     assert searching.decide_paused(deal, DECISION_CLAIM, None) == picked
+
+
+# ---- two-player (its wall is 78 of the 136 tiles: the tiles never in play are hidden too)
+
+
+def _tp_opponent_declared(deal):
+    return deal.st.ready[1] and not deal.st.ready[0] and deal.ctl[C_BACK] - deal.ctl[C_FRONT] > 8
+
+
+def _shuffle_hidden_tp(deal, rng):
+    """Move the tiles two-player seat 0 cannot see: the opponent's concealed tiles, the live
+    wall and the unused tiles after it (the extra draws, the flower places not turned up)."""
+    st, wall = deal.st, deal.wall
+    front, back = int(deal.ctl[C_FRONT]), int(deal.ctl[C_BACK])
+    n_flowers = int(ds.RuleSet(family="two_player").flower_tiles)
+    places = [
+        *range(front, back + 1),
+        *range(TP_EXTRA_START, TP_FLOWER_START),
+        *range(TP_FLOWER_START + n_flowers, TP_WIDTH),
+    ]
+    held = np.repeat(np.arange(st.conc.shape[1]), st.conc[1]).tolist()
+    pool = held + wall[places].astype(np.int64).tolist()
+    rng.shuffle(pool)
+    st.conc[1] = np.bincount(pool[: len(held)], minlength=st.conc.shape[1])
+    wall[places] = pool[len(held) :]
+
+
+def test_two_player_no_peeking_with_a_declared_opponent():
+    """The opponent's concealed tiles (a declared 报听 hand, constructed to wait in every world),
+    the wall's order and the tiles out of play change neither the numbers nor the decision."""
+    deal = _paused(_tp_opponent_declared, family="two_player", n_walls=400)
+    ev = Evaluator(_rules("two_player"), "expert", "two_player")
+    cands = list(deal.observation().legal_discards[:3])
+    kept = [a.copy() for a in (*deal.st, deal.wall, deal.ctl, deal.orow, deal.obs.memo)]
+    first = ev.evaluate(deal, cands, 12, seed=7)
+    for a, b in zip(kept, (*deal.st, deal.wall, deal.ctl, deal.orow, deal.obs.memo), strict=True):
+        np.testing.assert_array_equal(a, b)  # the paused game is only read
+    assert first.fallbacks == 0
+    player = SearchPlayer(worlds=12, min_t=0, candidates=3)
+    picked = player.decide_paused(deal, DECISION_DISCARD, None)
+    before = (deal.st.conc.copy(), deal.wall.copy())
+    _shuffle_hidden_tp(deal, np.random.default_rng(1))
+    assert not (np.array_equal(before[0], deal.st.conc) and np.array_equal(before[1], deal.wall))
+    again = ev.evaluate(deal, cands, 12, seed=7)
+    np.testing.assert_array_equal(first.pays, again.pays)
+    assert player.decide_paused(deal, DECISION_DISCARD, None) == picked
+    assert not np.array_equal(ev.evaluate(deal, cands, 12, seed=8).pays, first.pays)
+
+
+def test_two_player_worlds_deal_the_unseen_multiset():
+    """A world holds exactly the tiles the seat cannot see where they were hidden: the opponent's
+    tiles and the live wall are a sub-multiset of 136 less what seat 0 sees, in every world,
+    and a declared opponent's world hand waits on no tile it let pass."""
+    from daqing_sim.hand.tables import get_tables
+    from daqing_sim.hand.two_player import tp_wait_set_k
+    from daqing_sim.search.two_player_world import sample_world_tp
+
+    deal = _paused(_tp_opponent_declared, family="two_player", n_walls=400)
+    st, front, back = deal.st, int(deal.ctl[C_FRONT]), int(deal.ctl[C_BACK])
+    seen = st.conc[0].astype(np.int64) + st.visible
+    for j in range(int(st.nm[0])):
+        if st.mk[0, j] == CONCEALED_KONG:
+            seen[st.mt[0, j]] += 4
+    st_w, obs_w = new_deal_state("two_player")
+    nk = st.conc.shape[1]
+    u, v, c = (np.zeros(nk, dtype=np.int64) for _ in range(3))
+    waits = np.zeros(nk, dtype=np.int8)
+    for w in range(20):
+        for a, b in zip(st_w, st, strict=True):
+            a[...] = b
+        wall_w = deal.wall.copy()
+        rng = np.array([w + 1], dtype=np.uint64)
+        fb = sample_world_tp(
+            deal.wall, st, deal.ctl, 0, deal.rules, get_tables(), rng, u, v, c, wall_w, st_w, obs_w
+        )
+        assert fb == 0
+        dealt = st_w.conc[1].astype(np.int64) + np.bincount(wall_w[front : back + 1], minlength=nk)
+        assert (dealt <= 4 - seen).all()
+        assert st_w.conc[1].sum() == st.conc[1].sum()
+        assert tp_wait_set_k(st_w.conc[1], st.mk[1], st.mt[1], st.nm[1], get_tables(), waits) > 0
+        assert not (st.safe[1][waits >= 0]).any()
+
+
+def _offered_win(deal):
+    return deal.ctl[C_OPTS] >> CLAIM_WIN & 1
+
+
+def test_two_player_win_or_pass_known_answer():
+    """Known answer: taking an offered win (报听) pays the seat the same in every world, what the
+    game itself pays when it takes it; passing is played out and differs."""
+    deal = _paused(_offered_win, family="two_player", n_walls=600, decision="claim")
+    r = Evaluator(_rules("two_player"), "expert", "two_player").evaluate(
+        deal, [(CLAIM_WIN, False), (PASS, False)], 16, seed=2
+    )
+    deal.resume(CLAIM_WIN)
+    assert deal.done
+    paid = int(deal.orow[O_PAY + 0])
+    assert paid > 0 and (r.pays[:, 0] == paid).all()
+    assert r.lo[0] == r.hi[0] == paid
+    assert not (r.pays[:, 1] == paid).all()

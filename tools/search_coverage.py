@@ -8,6 +8,7 @@ are checked against the large run's means (independent worlds). The large run's 
 the reported coverage a little lower than the nominal 95 %.
 
     python tools/search_coverage.py --family daqing --positions 50 --worlds 24 --seed 36100
+    python tools/search_coverage.py --family two_player --positions 50 --worlds 24 --seed 36100
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import time
 import numpy as np
 
 import daqing_sim as ds
-from daqing_sim.codes import DECISION_DISCARD, EXTERNAL
+from daqing_sim.codes import DECISION_DISCARD, EXTERNAL, FAMILY_SEATS
 from daqing_sim.game.external import SteppedDeal, seat_rngs
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.players.registry import encode_strategies
@@ -29,13 +30,14 @@ from daqing_sim.search.player import SearchPlayer, rank_discards
 def positions(family: str, n: int, seed: int):
     """``n`` deals paused at a discard of seat 0, each at a turn drawn from ``seed``."""
     rules = ds.RuleSet(family=family).encode()
-    _, codes, knobs = encode_strategies(("expert",) * 4, None, family)
+    n_seats = FAMILY_SEATS[family]
+    _, codes, knobs = encode_strategies(("expert",) * n_seats, None, family)
     codes = codes.copy()
     codes[0] = EXTERNAL
     walls, _, seeds = generate_walls(10 * n, seed, 0, family=family)
     rng = np.random.default_rng(seed)
     expert_like = SearchPlayer(candidates=1)
-    players = [expert_like, None, None, None]
+    players = [expert_like, *[None] * (n_seats - 1)]
     found = 0
     for i in range(walls.shape[0]):
         deal = SteppedDeal(rules, codes, knobs, 0)

@@ -3,6 +3,7 @@ decisions over ``n`` deals of seed 36900, ``search`` at seat 0 and three experts
 
     python tools/search_rate.py daqing "{}" 30
     python tools/search_rate.py beijing "{'worlds': 24, 'candidates': 3, 'min_t': 1}" 20
+    python tools/search_rate.py two_player "{}" 60
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def main() -> None:
     n = int(sys.argv[3]) if len(sys.argv) > 3 else 30
     player = Timed(**knobs)
     rules = ds.RuleSet(family=family)
-    seats = (player, "expert", "expert", "expert")
+    seats = (player, "expert", "expert", "expert")[: 2 if family == "two_player" else 4]
     ds.simulate(1, rules=rules, strategies=seats, seed=99)  # compiles
     player.cpu, player.n, player.decisions, player.switches = 0.0, 0, 0, 0
     wall = time.time()

@@ -83,7 +83,7 @@ from daqing_sim.experiments.entrants import entrant_label, rotate, rotation_name
 from daqing_sim.experiments.entrants import seat_labels as _seat_labels
 from daqing_sim.players import registry as strategies_module
 from daqing_sim.players.beijing import PLAYERS as BEIJING_PLAYERS
-from daqing_sim.players.plugins import is_player_spec, load_player, player_digest
+from daqing_sim.players.plugins import PYTHON_BUILTINS, is_player_spec, load_player, player_digest
 from daqing_sim.players.two_player import PLAYERS as TWO_PLAYER_PLAYERS
 from daqing_sim.rules import RuleSet, require_engine_family
 
@@ -162,8 +162,8 @@ MAX_CHUNKS = 999_999
 
 
 def known_strategies() -> tuple[str, ...]:
-    """Strategy names accepted in seat lists."""
-    return tuple(strategies_module.STRATEGIES)
+    """Strategy names accepted in seat lists (the registry's and ``search``)."""
+    return (*strategies_module.STRATEGIES, *PYTHON_BUILTINS)
 
 
 @dataclass(frozen=True)
@@ -398,7 +398,7 @@ def _family_seats(seats: tuple[str, ...], family: str, source: str) -> None:
     """One-line error when a seat's player does not play ``family`` yet (``source``: where the
     seats were given)."""
     players = FAMILY_PLAYERS.get(family)
-    bad = next((s for s in seats if s not in players), None) if players else None
+    bad = next((s for s in seats if s not in players and s not in PYTHON_BUILTINS), None) if players else None
     if bad is None:
         return
     name = _TITLES.get(family, family)
@@ -436,6 +436,19 @@ def _check_seat_knobs(
 ) -> None:
     """Validate knob names and ranges with the strategies module (a player's knobs under
     ``family``, e.g. the Beijing expert's), naming ``where``."""
+    python_seats = [i for i, name in enumerate(strategies) if name in PYTHON_BUILTINS]
+    if python_seats:  # search: its own knobs; the registry checks the other seats
+        from daqing_sim.search.player import check_knobs
+
+        for i in python_seats:
+            try:
+                check_knobs(dict((seat_knobs[i] if seat_knobs else None) or {}))
+            except ValueError as e:
+                raise ValueError(f"{e} (in knobs of {where})") from None
+        strategies = tuple("expert" if i in python_seats else x for i, x in enumerate(strategies))
+        seat_knobs = [
+            None if i in python_seats else k for i, k in enumerate(seat_knobs or [None] * len(strategies))
+        ]
     try:
         strategies_module.encode_strategies(strategies, seat_knobs, family)
     except ValueError as e:

@@ -16,6 +16,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from daqing_sim.players.plugins import PYTHON_BUILTINS
+
 N_ROTATIONS = 4
 _SPEC_RE = re.compile(r"^\s*([A-Za-z_][\w.:]*)\s*(?:\((.*)\))?\s*$")
 
@@ -134,5 +136,8 @@ def parse_entrant(spec: str) -> Any:
             raise ValueError(
                 f"entrant {spec!r}: knobs are written knob=value, e.g. defensive(fold_shanten=3)"
             )
-        knobs[key.strip()] = _parse_value(value, spec)
+        word = value.strip()
+        # search's word knobs (when=close, field=greedy) are words; every other knob a number
+        is_word = name in PYTHON_BUILTINS and word.isidentifier()
+        knobs[key.strip()] = word if is_word else _parse_value(value, spec)
     return (name, knobs)

@@ -134,20 +134,36 @@ def plan_tasks(experiment: Experiment, skip: Container[tuple[str, int]] = ()) ->
                 yield chunk_task(experiment, v, k)
 
 
+def python_builtin_knobs(strategies: Sequence[Any], knobs: Any) -> tuple[list[Any], Any]:
+    """The seats with each Python-side built-in (``search``) given its knobs as
+    ``(name, knobs)``, and the per-seat knobs left to ``simulate`` (theirs removed)."""
+    from daqing_sim.players.plugins import PYTHON_BUILTINS
+
+    seats = list(strategies)
+    if not knobs:
+        return seats, knobs
+    knobs = list(knobs)
+    for i, name in enumerate(seats):
+        if isinstance(name, str) and name in PYTHON_BUILTINS and knobs[i]:
+            seats[i], knobs[i] = (name, dict(knobs[i])), None
+    return seats, (knobs if any(knobs) else None)
+
+
 def compute_chunk(task: ChunkTask, simulate_fn: Callable[..., pd.DataFrame] | None = None) -> pd.DataFrame:
     """Simulate one chunk (runs in a worker process)."""
     if simulate_fn is None:
         from daqing_sim.game.simulate import simulate as simulate_fn
+    seats, knobs = python_builtin_knobs(task.strategies, task.knobs)
     df = simulate_fn(
         task.n_deals,
         rules=task.rules,
-        strategies=resolve_seats(task.strategies),
+        strategies=resolve_seats(seats),
         seed=task.seed,
         n_jobs=1,
         record_hands=task.record_hands,
         start=task.start,
         dealer=task.dealer,
-        knobs=task.knobs,
+        knobs=knobs,
         progress=False,
     )
     deals = df["deal"].to_numpy()

@@ -22,9 +22,9 @@ Public state read as it is: melds, ponds, ready flags, passed tiles, draw counts
 ends. Not resampled (a known peek, rare): the kind of another seat's concealed kong.
 
 Daqing and Beijing (nobody declares: every opponent's tiles are uniform; the Beijing state's
-cached table shanten and first-wait turn of each opponent are forgotten). Not yet two-player:
-its wall is 78 of the 136 tiles (the unseen ones out of play must be dealt too), and a declared
-(报听) hand's waits live in the family state.
+cached table shanten and first-wait turn of each opponent are forgotten); two-player worlds are
+:mod:`daqing_sim.search.two_player_world`'s (the tiles out of play dealt too, a declared 报听
+hand constructed to wait).
 """
 
 from __future__ import annotations
@@ -58,6 +58,9 @@ from daqing_sim.hand.kernels import may_declare_k, wait_set_k
 from daqing_sim.layout import B_SHANTEN
 from daqing_sim.players.common import rand_below, splitmix64
 from daqing_sim.players.observation import UNKNOWN
+from daqing_sim.search.two_player_world import _pick_weighted_set as _draw_set
+from daqing_sim.search.two_player_world import _take as _take_one
+from daqing_sim.search.two_player_world import sample_world_tp
 
 #: tries to construct one ready opponent's hand before dealing it uniform tiles (counted)
 MAX_READY_TRIES = 4000
@@ -76,51 +79,6 @@ def _copy_state(a, b):
     ns: dict[str, Any] = {}
     exec("def impl(a, b):\n" + "\n".join(lines) + "\n", ns)  # one line per field of this state type
     return ns["impl"]
-
-
-@njit(cache=True, inline="always")
-def _take_one(u, total, rng):
-    """One tile uniform from the multiset ``u`` of ``total`` tiles (removed)."""
-    r = rand_below(rng, 0, total)
-    for t in range(u.shape[0]):
-        if r < u[t]:
-            u[t] -= 1
-            return t
-        r -= u[t]
-    return -1
-
-
-@njit(cache=True)
-def _draw_set(v, rng, c):
-    """Take one chi or peng from ``v`` by its tile combinations into ``c``; False if none fits."""
-    total = 0
-    for s in range(3):
-        for r in range(7):
-            lo = 9 * s + r
-            total += v[lo] * v[lo + 1] * v[lo + 2]
-    for t in range(v.shape[0]):
-        total += v[t] * (v[t] - 1) * (v[t] - 2) // 6
-    if total <= 0:
-        return False
-    x = rand_below(rng, 0, total)
-    for s in range(3):
-        for r in range(7):
-            lo = 9 * s + r
-            w = v[lo] * v[lo + 1] * v[lo + 2]
-            if x < w:
-                for k in range(3):
-                    v[lo + k] -= 1
-                    c[lo + k] += 1
-                return True
-            x -= w
-    for t in range(v.shape[0]):
-        w = v[t] * (v[t] - 1) * (v[t] - 2) // 6
-        if x < w:
-            v[t] -= 3
-            c[t] += 3
-            return True
-        x -= w
-    return False
 
 
 @njit(cache=True)
@@ -268,6 +226,32 @@ def sample_world(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, c
 
 
 @njit(cache=True)
+def _sample_any(tpw, wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, ctl_w, obs_w):
+    """The family's world sampler (``tpw``: the world's two-player state or ``None``, an argument
+    so that numba prunes the other family's branch)."""
+    if tpw is None:
+        return sample_world(
+            wall,
+            st,
+            ctl,
+            seat,
+            rules,
+            tabs,
+            rng,
+            u,
+            v,
+            c,
+            wall_w,
+            st_w,
+            ctl_w,
+            obs_w,
+            family_state(st_w),
+            beijing_state(st_w),
+        )
+    return sample_world_tp(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, obs_w)
+
+
+@njit(cache=True)
 def evaluate_k(
     wall,
     dealer,
@@ -343,23 +327,8 @@ def evaluate_k(
         obs_w.memo[seat, 0] = UNKNOWN  # its cached shanten is of whatever it was about to throw
         ctl_w[:] = ctl
         wall_w[:] = wall
-        fallbacks += sample_world(
-            wall,
-            st,
-            ctl,
-            seat,
-            rules,
-            tabs,
-            rng,
-            u,
-            v,
-            c,
-            wall_w,
-            st_w,
-            ctl_w,
-            obs_w,
-            family_state(st_w),
-            beijing_state(st_w),
+        fallbacks += _sample_any(
+            two_player_state(st_w), wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, ctl_w, obs_w
         )
         for k in range(answers.shape[0]):
             copy_state(st_w, st_r)
@@ -450,26 +419,30 @@ class Evaluator:
         The rollout field: one built-in player for every seat, or one per seat (table-free or
         table players; no Python players).
     family : str
-        The rule family (``"daqing"`` or ``"beijing"`` for now).
+        The rule family (``"daqing"``, ``"beijing"`` or ``"two_player"``).
     """
 
     def __init__(
         self, rules_enc: np.ndarray, field: str | Sequence[str] = "expert", family: str = "daqing"
     ) -> None:
+        from daqing_sim.codes import FAMILY_SEATS
         from daqing_sim.game.state import new_deal_state
         from daqing_sim.hand.tables import get_tables
         from daqing_sim.players.dispatch import table_free_flags
         from daqing_sim.players.registry import encode_strategies
         from daqing_sim.players.seats import engine_seats
 
-        if family not in ("daqing", "beijing"):
+        if family not in ("daqing", "beijing", "two_player"):
             raise ValueError(
-                f"the search evaluator plays Daqing and Beijing deals so far, not {family!r}: use "
-                "family='daqing' or 'beijing' (two-player worlds are not built yet)"
+                f"unknown rule family {family!r} for the search evaluator: use 'daqing', 'beijing' "
+                "or 'two_player'"
             )
-        seats = (field,) * 4 if isinstance(field, str) else tuple(field)
-        if len(seats) != 4 or not all(isinstance(s, str) for s in seats):
-            raise ValueError(f"field must be a built-in player name or four of them, not {field!r}")
+        n_seats = FAMILY_SEATS.get(family, 4)
+        seats = (field,) * n_seats if isinstance(field, str) else tuple(field)
+        if len(seats) != n_seats or not all(isinstance(s, str) for s in seats):
+            raise ValueError(
+                f"field must be a built-in player name or {n_seats} of them (one per seat), not {field!r}"
+            )
         if "search" in seats:
             raise ValueError("field cannot seat 'search' (a rollout inside a rollout): use e.g. 'expert'")
         self.field_names, codes, knobs = encode_strategies(seats, None, family)

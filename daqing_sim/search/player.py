@@ -1,15 +1,19 @@
-"""``search``: the expert's hand, with each discard chosen by looking ahead by simulation.
+"""``search``: the expert's hand, with each decision chosen by looking ahead by simulation.
 
-At each of its discards the player ranks the legal options (the family's ``expert``'s choice
-first, then the others by the standard shanten after the discard and the unseen tiles that
-would lower it, greedy's measure), keeps the best ``candidates``, and plays each to the end of
+At each of its discards the player ranks the legal options by the family's expert
+(:mod:`daqing_sim.search.ranking`: the expert's choice first, then the Beijing expert's EV where
+it reads danger, else greedy's measure, the shanten after the discard and the unseen tiles that
+would lower it, which is how every expert picks when it reads no danger; two-player: declaring
+报听 or not with the expert's tile second), keeps the best ``candidates``, and plays each to the end of
 the deal in ``worlds`` worlds consistent with what it sees
 (:class:`~daqing_sim.search.evaluator.Evaluator`; the same worlds for every candidate), the
 ``field`` playing every seat after the decision. It throws the candidate of the highest mean
-payment among those clearly better than the expert's (``min_t``), else the expert's. Claims and
+payment among those clearly better than the expert's (``min_t``), else the expert's. A
+two-player win it may pass (a declared hand) is searched, win against pass. Claims and
 kongs are the expert's unless ``claims=1`` (then the expert's answer, passing, and each other
-option are candidates the same way); the decisions it does not search (``when="ready"``: only
-while an opponent is ready) are the expert's.
+option are candidates the same way); the discards it does not search (``when="close"``: where
+the expert's best two are not within ``close``; ``when="ready"``: only while an opponent is
+ready) are the expert's.
 
 It decides outside the jitted batch engine (a Python seat: its deals are stepped, and the
 rollouts are one jitted call per decision over the paused deal's arrays; docs/DESIGN.md,
@@ -18,7 +22,8 @@ in-game seed, the seat and the draws so far), so a deal replays exactly.
 
 Knobs (``("search", {...})`` in a seat list or ``SearchPlayer(...)``): ``candidates`` (1-8,
 default 2), ``worlds`` (1-10000, default 64), ``field`` (a built-in player's name, default
-``"expert"``), ``when`` (``"always"`` or ``"ready"``), ``seed`` (0-2^32, default 0), ``min_t``
+``"expert"``), ``when`` (``"always"``, ``"close"`` or ``"ready"``), ``close`` (0-1, default
+0.25), ``seed`` (0-2^32, default 0), ``min_t``
 (default 2: another candidate replaces the expert's only when its mean gain per world, paired on
 the same worlds, is at least this many standard errors above 0; 0 takes the best mean).
 
@@ -42,6 +47,7 @@ from daqing_sim.game.engine import C_N_DRAWS, C_OPTS, C_SEAT, C_TILE
 from daqing_sim.players.interface import Discard, Observation, Player
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import I_N_MELDS, UNKNOWN
+from daqing_sim.search.ranking import expert_knobs as _expert_knobs
 
 NAME = "search"
 KNOBS: dict[str, Knob] = {
@@ -53,6 +59,12 @@ KNOBS: dict[str, Knob] = {
     ),
     "seed": Knob(0, 0, 2**32, integer=True, doc="the search's own seed (worlds differ between seeds)"),
     "claims": Knob(0, 0, 1, integer=True, doc="1: search claims and kongs too (pass or not, which meld)"),
+    "close": Knob(
+        0.25,
+        0,
+        1,
+        doc="when='close': search where the expert's runner-up is within this fraction of its best",
+    ),
     "min_t": Knob(
         2.0,
         0,
@@ -63,7 +75,7 @@ KNOBS: dict[str, Knob] = {
 #: knobs that take a word, with their values
 WORD_KNOBS: dict[str, tuple[str, ...]] = {
     "field": ("expert", "greedy", "jia_hunter", "defensive", "random"),
-    "when": ("always", "ready"),
+    "when": ("always", "close", "ready"),
 }
 WORD_DEFAULTS = {"field": "expert", "when": "always"}
 _N_ACTIONS = CLAIM_WIN + 1  # claim actions are bits 0 .. CLAIM_WIN of a claim's option mask
@@ -132,6 +144,11 @@ class SearchPlayer(Player):
             if kind == DECISION_CLAIM:
                 t, opts = int(deal.ctl[C_TILE]), int(deal.ctl[C_OPTS])
                 first = int(expert[1](kn, deal.obs, deal.rules, _tabs(), t, opts))
+                if opts >> CLAIM_WIN & 1:  # two-player 报听: win or pass, always searched
+                    deal.obs.memo[seat, 0] = UNKNOWN
+                    other = PASS if first == CLAIM_WIN else CLAIM_WIN
+                    cands = [(first, False), (other, False)][: self.knobs["candidates"]]
+                    return self._search(deal, kind, rng, seat, cands)
                 others = [PASS, *(a for a in range(1, _N_ACTIONS) if opts >> a & 1)]
             else:
                 first = int(expert[2](kn, deal.obs, deal.rules, _tabs(), deal.st.kong_opts))
@@ -148,14 +165,16 @@ class SearchPlayer(Player):
         best = Discard(int(t), bool(declare))
         if best not in legal:  # the engine would correct it; search only among legal answers
             best = legal[0]
-        if not self._searching(deal, seat):
+        if self.knobs["when"] == "ready" and not self._searching(deal, seat):
             return best
-        return self._search(
-            deal, kind, rng, seat, rank_discards(deal, legal, best)[: self.knobs["candidates"]]
-        )
+        ranking = expert_ranking(deal, legal, best)
+        if self.knobs["when"] == "close" and not ranking.close(self.knobs["close"]):
+            return best
+        return self._search(deal, kind, rng, seat, ranking.discards[: self.knobs["candidates"]])
 
     def _searching(self, deal: Any, seat: int) -> bool:
-        return self.knobs["when"] == "always" or any(deal.st.ready[s] for s in range(4) if s != seat)
+        """Claims and kongs (``claims=1``), and every discard but under ``when="ready"``."""
+        return self.knobs["when"] != "ready" or any(deal.st.ready[s] for s in range(4) if s != seat)
 
     def _search(self, deal: Any, kind: int, rng: Any, seat: int, cands: list[Any]) -> Any:
         """The candidate (its first the expert's) that :func:`choose` picks on the evaluator's worlds."""
@@ -184,16 +203,18 @@ def choose(pays: np.ndarray, min_t: float) -> int:
     return int(np.argmax(np.where(ok, pays.mean(axis=0), -np.inf)))
 
 
-def rank_discards(deal: Any, legal: tuple[Discard, ...], best: Discard) -> list[Discard]:
-    """``legal`` ordered for the search: ``best`` first, then by the shanten after the discard
-    (Daqing: standard; Beijing: the family's) and the unseen tiles that lower it (more first),
-    declaring like ``best`` first, then by tile."""
+def expert_ranking(deal: Any, legal: tuple[Discard, ...], best: Discard) -> Any:
+    """``legal`` ranked for the search by the family's expert (``best``, its discard, first):
+    a :class:`~daqing_sim.search.ranking.Ranking`."""
+    from daqing_sim.search.ranking import rank
+
     sh, uke = _shanten_and_outs(deal, sorted({d.tile for d in legal}))
-    rest = sorted(
-        (d for d in legal if d != best),
-        key=lambda d: (sh[d.tile], -uke[d.tile], d.declare != best.declare, d.tile),
-    )
-    return [best, *rest]
+    return rank(deal, legal, best, sh, uke)
+
+
+def rank_discards(deal: Any, legal: tuple[Discard, ...], best: Discard) -> list[Discard]:
+    """``legal`` ordered for the search (:func:`expert_ranking`'s discards)."""
+    return expert_ranking(deal, legal, best).discards
 
 
 def _shanten_and_outs(deal: Any, tiles: list[int]) -> tuple[dict[int, int], dict[int, int]]:
@@ -221,19 +242,29 @@ def _shanten_and_outs(deal: Any, tiles: list[int]) -> tuple[dict[int, int], dict
             unseen[obs.mt[j]] -= 4
     unseen = np.maximum(unseen, 0)
     n = np.int64(nm)
+    shanten = _tp_shanten if deal.family == "two_player" else bj_shanten_k
     shs, outs = {}, {}
     for t in tiles:
         hand[t] -= 1
-        level = int(bj_shanten_k(hand, n, tabs))
+        level = int(shanten(hand, n, tabs))
         k = 0
         for x in np.flatnonzero(unseen):
             hand[x] += 1
-            if int(bj_shanten_k(hand, n, tabs)) < level:
+            if int(shanten(hand, n, tabs)) < level:
                 k += int(unseen[x])
             hand[x] -= 1
         hand[t] += 1
         shs[t], outs[t] = level, k
     return shs, outs
+
+
+def _tp_shanten(hand: np.ndarray, n_melds: np.int64, tabs: Any) -> int:
+    """The two-player table shanten (Beijing's shapes and thirteen orphans)."""
+    from daqing_sim.hand.beijing import bj_shanten_k
+    from daqing_sim.hand.two_player import tp_kokushi_shanten_k
+
+    v = int(bj_shanten_k(hand, n_melds, tabs))
+    return min(v, int(tp_kokushi_shanten_k(hand))) if n_melds == 0 else v
 
 
 def _tabs() -> Any:
@@ -249,17 +280,4 @@ def _expert_functions(family: str) -> Any:
     return builtin_functions(EXPERT, family)
 
 
-_EXPERT_KNOBS: dict[str, np.ndarray] = {}
-
-
-def _expert_knobs(family: str) -> np.ndarray:
-    if family not in _EXPERT_KNOBS:
-        from daqing_sim.codes import FAMILY_SEATS
-        from daqing_sim.players.registry import encode_strategies
-
-        _, _, kn = encode_strategies(("expert",) * FAMILY_SEATS.get(family, 4), None, family)
-        _EXPERT_KNOBS[family] = np.ascontiguousarray(kn[0])
-    return _EXPERT_KNOBS[family]
-
-
-__all__ = ["SearchPlayer", "check_knobs", "choose", "rank_discards", "KNOBS", "WORD_KNOBS"]
+__all__ = ["SearchPlayer", "check_knobs", "choose", "expert_ranking", "rank_discards", "KNOBS", "WORD_KNOBS"]

@@ -1,0 +1,228 @@
+"""Two-player worlds for the search evaluator (:func:`daqing_sim.search.evaluator.evaluate_k`).
+
+A two-player game is played with 71 of the 136 tiles (docs/RULES_TWO_PLAYER.md; the wall layout
+in :mod:`daqing_sim.game.wall`): the tiles the deciding seat cannot see are the opponent's
+concealed tiles, the live wall, the three extra draws of 海底捞月 and the tiles never put in play.
+:func:`sample_world_tp` deals them all again from their multiset, which it computes from what the
+seat sees (four of each kind less its own tiles, the visible tiles and the concealed kongs), so
+where the hidden tiles lie never enters. A declared (报听) opponent's hand is *constructed* to
+wait (sets weighted by their tile combinations and a pair, less one tile) on no tile it let pass
+(``st.safe``); an undeclared opponent's tiles are uniform. The family state's knowledge of the
+opponent's real hand (its table shanten, its wait set, the tick from which it has waited) is
+replaced by what follows from the world: unknown shanten and waits (the engine recomputes them),
+and a declared hand waiting since its declaration (estimated from the ponds: two discards a
+turn), an undeclared one since it is next seen waiting.
+
+Known simplifications: a declared hand is built of sets and a pair only (no seven pairs or
+thirteen orphans); an undeclared opponent's uniform tiles may wait on a tile it did not win on;
+the kind of the opponent's concealed kong is not resampled (as in the other families).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from daqing_sim.codes import CONCEALED_KONG
+from daqing_sim.game.deal_beijing import UNKNOWN_SHANTEN
+from daqing_sim.game.engine import C_BACK, C_FRONT
+from daqing_sim.game.wall import TP_EXTRA_START, TP_FLOWER_START, TP_WIDTH
+from daqing_sim.hand.two_player import tp_wait_set_k
+from daqing_sim.layout import T_READY_SINCE, T_SHANTEN, T_TICKS, T_WAITS
+from daqing_sim.players.common import rand_below, splitmix64
+from daqing_sim.players.observation import DECLARED, UNKNOWN
+from daqing_sim.rules import R_FLOWER_TILES
+
+#: tries to construct a declared opponent's hand before dealing it uniform tiles (counted)
+MAX_DECLARED_TRIES = 4000
+
+
+@njit(cache=True, inline="always")
+def _take(u, total, rng):
+    """One tile uniform from the multiset ``u`` of ``total`` tiles (removed)."""
+    r = rand_below(rng, 0, total)
+    for t in range(u.shape[0]):
+        if r < u[t]:
+            u[t] -= 1
+            return t
+        r -= u[t]
+    return -1
+
+
+@njit(cache=True)
+def _pick_weighted_set(v, rng, c):
+    """Move one chi or peng from ``v`` to ``c``, drawn by its tile combinations; False if none."""
+    total = 0
+    for s in range(3):
+        for r in range(7):
+            lo = 9 * s + r
+            total += v[lo] * v[lo + 1] * v[lo + 2]
+    for t in range(v.shape[0]):
+        total += v[t] * (v[t] - 1) * (v[t] - 2) // 6
+    if total <= 0:
+        return False
+    x = rand_below(rng, 0, total)
+    for s in range(3):
+        for r in range(7):
+            lo = 9 * s + r
+            w = v[lo] * v[lo + 1] * v[lo + 2]
+            if x < w:
+                for k in range(3):
+                    v[lo + k] -= 1
+                    c[lo + k] += 1
+                return True
+            x -= w
+    for t in range(v.shape[0]):
+        w = v[t] * (v[t] - 1) * (v[t] - 2) // 6
+        if x < w:
+            v[t] -= 3
+            c[t] += 3
+            return True
+        x -= w
+    return False
+
+
+@njit(cache=True)
+def declared_hand(u, n_tiles, mk, mt, nm, passed, tabs, rng, v, c, out, wait_out):
+    """Construct the ``n_tiles`` concealed tiles of a declared (报听) seat from ``u`` (taken from
+    it) into ``out``: they wait (``tp_wait_set_k``) and on no tile in ``passed``. False after
+    :data:`MAX_DECLARED_TRIES` tries (``u`` untouched)."""
+    nk = u.shape[0]
+    m = (n_tiles - 1) // 3
+    for _ in range(MAX_DECLARED_TRIES):
+        for t in range(nk):
+            v[t] = u[t]
+            c[t] = 0
+        ok = True
+        for _ in range(m):
+            if not _pick_weighted_set(v, rng, c):
+                ok = False
+                break
+        if not ok:
+            continue
+        n_pairs = 0
+        for t in range(nk):
+            n_pairs += v[t] * (v[t] - 1) // 2
+        if n_pairs == 0:
+            continue
+        x = rand_below(rng, 0, n_pairs)
+        for t in range(nk):
+            w = v[t] * (v[t] - 1) // 2
+            if x < w:
+                v[t] -= 2
+                c[t] += 2
+                break
+            x -= w
+        t_out = _take(c, n_tiles + 1, rng)
+        v[t_out] += 1
+        for t in range(nk):
+            out[t] = c[t]
+        if tp_wait_set_k(out, mk, mt, nm, tabs, wait_out) == 0:
+            continue
+        for t in range(nk):
+            if wait_out[t] >= 0 and passed[t]:
+                ok = False
+                break
+        if not ok:
+            continue
+        for t in range(nk):
+            u[t] = v[t]
+        return True
+    return False
+
+
+@njit(cache=True)
+def unseen_tp(st, seat, u):
+    """``u[t]``: copies of kind ``t`` the two-player ``seat`` cannot see (four less its own
+    tiles, the visible ones, the tiles put aside and every concealed kong); returns their number."""
+    nk = u.shape[0]
+    for t in range(nk):
+        u[t] = 4 - np.int64(st.conc[seat, t]) - np.int64(st.visible[t]) - np.int64(st.dead[t])
+    for s in range(2):
+        for j in range(st.nm[s]):
+            if st.mk[s, j] == CONCEALED_KONG:
+                u[st.mt[s, j]] -= 4  # the opponent's kind is not resampled (module docstring)
+    total = 0
+    for t in range(nk):
+        if u[t] < 0:
+            u[t] = 0
+        total += u[t]
+    return total
+
+
+@njit(cache=True)
+def _declaration_tick(st, tpf, opp):
+    """The tick of ``opp``'s declaring discard, from the ponds (each later discard of ``opp``
+    taken as two ticks: one of each seat)."""
+    k = -1
+    for i in range(st.n_pond[opp]):
+        if i < st.pond_flag.shape[1] and st.pond_flag[opp, i] & DECLARED:
+            k = i
+    if k < 0:
+        return tpf[T_TICKS] - 1
+    return max(tpf[T_TICKS] - 1 - 2 * (st.n_pond[opp] - 1 - k), 0)
+
+
+@njit(cache=True)
+def sample_world_tp(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, obs_w):
+    """Write into ``wall_w``, ``st_w``, ``obs_w`` one two-player world consistent with what
+    ``seat`` sees of the game paused in ``wall``, ``st``, ``ctl`` (``st_w``, ``wall_w`` and
+    ``obs_w`` already hold copies of the paused ones). Returns 1 when a declared opponent was
+    dealt uniform tiles after :data:`MAX_DECLARED_TRIES` failed constructions, else 0."""
+    opp = 1 - seat
+    front = ctl[C_FRONT]
+    back = ctl[C_BACK]
+    total = unseen_tp(st, seat, u)
+    n = 0
+    for t in range(u.shape[0]):
+        n += st.conc[opp, t]
+    tpw = st_w.tp
+    fallbacks = 0
+    built = False
+    if st.ready[opp]:
+        built = declared_hand(
+            u,
+            n,
+            st.mk[opp],
+            st.mt[opp],
+            st.nm[opp],
+            st.safe[opp],
+            tabs,
+            rng,
+            v,
+            c,
+            st_w.conc[opp],
+            st_w.wait_out,
+        )
+        if built:
+            total -= n
+        else:
+            fallbacks = 1
+    if not built:
+        for t in range(u.shape[0]):
+            st_w.conc[opp, t] = 0
+        for _ in range(n):
+            st_w.conc[opp, _take(u, total, rng)] += 1
+            total -= 1
+    tpw[T_SHANTEN + opp] = UNKNOWN_SHANTEN
+    tpw[T_WAITS + opp] = 0
+    tpw[T_READY_SINCE + opp] = _declaration_tick(st, st.tp, opp) if st.ready[opp] else -1
+    st_w.tenpai[opp] = -1
+    obs_w.memo[opp, 0] = UNKNOWN
+    for k in range(1, obs_w.memo.shape[1]):
+        obs_w.memo[opp, k] = 0
+    for p in range(front, back + 1):
+        wall_w[p] = _take(u, total, rng)
+        total -= 1
+    # the extra draws, and the flower places not turned up (never read; dealt for completeness)
+    for p in range(TP_EXTRA_START, TP_WIDTH):
+        if p >= TP_FLOWER_START and p < TP_FLOWER_START + rules[R_FLOWER_TILES]:
+            continue
+        wall_w[p] = _take(u, total, rng)
+        total -= 1
+    for s in range(4):
+        obs_w.rng[s] = splitmix64(rng[0] ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
+    return fallbacks
+
+
+__all__ = ["sample_world_tp", "declared_hand", "unseen_tp", "MAX_DECLARED_TRIES"]
