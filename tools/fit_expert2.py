@@ -237,8 +237,8 @@ def fit(a: argparse.Namespace) -> None:
     v1 = dict(zip(grid, [None] * len(grid), strict=True))
     from daqing_sim.players.registry import knob_specs
 
-    for k in grid:
-        spec = knob_specs("expert1", a.family)
+    for k in grid:  # the start: v1's values (``--start expert2``: the shipped v2's, a next round)
+        spec = knob_specs(a.start, a.family)
         v1[k] = spec[k].default if k in spec else 14
     best = dict(v1)
     best_s = score(a.family, best, data)
@@ -259,6 +259,7 @@ def fit(a: argparse.Namespace) -> None:
     s = score(a.family, best, data)
     print(f"best {best}: gain over v1 {_interval(s)} on {len(data)} training positions")
     weights = json.loads(WEIGHTS.read_text()) if WEIGHTS.exists() else {}
+    prev = weights.get(a.family)
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
     ).stdout.strip()
@@ -272,6 +273,10 @@ def fit(a: argparse.Namespace) -> None:
         "train_gain_per_position": round(float(s.mean()), 5),
         "commit": commit,
     }
+    if a.start == "expert2" and prev:  # a next round: keep the record of the one it started from
+        weights[a.family].update(round=prev.get("round", 1) + 1, previous_round=prev)
+    else:
+        weights[a.family]["round"] = 1
     WEIGHTS.write_text(json.dumps(weights, indent=1, ensure_ascii=False) + "\n")
 
 
@@ -319,10 +324,11 @@ def duplicate(a: argparse.Namespace) -> None:
     rules = ds.RuleSet(family=a.family)
     n = 2 if a.family == "two_player" else 4
     others = ["expert1"] * (n - 1)
+    over = json.loads(a.knobs)  # a diagnostic: expert2 with some knobs changed
     diffs: list[float] = []
     t0 = time.time()
     for b in range(a.blocks):
-        v2 = _focal(tournament_frames(["expert2", *others], a.block, a.seed + b, rules), n)
+        v2 = _focal(tournament_frames([("expert2", over), *others], a.block, a.seed + b, rules), n)
         v1 = _focal(tournament_frames(["expert", *others], a.block, a.seed + b, rules), n)
         diffs.extend((v2 - v1).tolist())
         print(
@@ -349,6 +355,7 @@ def main(argv: list[str] | None = None) -> None:
     f.add_argument("--data", required=True)
     f.add_argument("--source", default=None, help="how the data were made (recorded in the weights file)")
     f.add_argument("--seed", type=int, default=38001, help="the collection's --seed (recorded)")
+    f.add_argument("--start", default="expert1", help="the player whose knob values the ascent starts from")
     g = sub.add_parser("agree")
     g.add_argument("--family", default="daqing")
     g.add_argument("--data", required=True)
@@ -357,6 +364,7 @@ def main(argv: list[str] | None = None) -> None:
     d.add_argument("--block", type=int, default=500)
     d.add_argument("--blocks", type=int, default=10)
     d.add_argument("--seed", type=int, default=20261231)
+    d.add_argument("--knobs", default="{}", help="expert2 knobs to change, JSON (a diagnostic)")
     a = ap.parse_args(argv)
     {"collect": collect, "fit": fit, "agree": agree, "duplicate": duplicate}[a.cmd](a)
 
