@@ -231,16 +231,14 @@ def _interval(x: np.ndarray) -> str:
 
 
 def fit(a: argparse.Namespace) -> None:
-    data = pickle.loads(Path(a.data).read_bytes())
-    grid = GRID[a.family]
-    best: dict[str, float] = {}  # v1's values to start (expert2's knob defaults otherwise)
-    v1 = dict(zip(grid, [None] * len(grid), strict=True))
     from daqing_sim.players.registry import knob_specs
 
-    for k in grid:  # the start: v1's values (``--start expert2``: the shipped v2's, a next round)
-        spec = knob_specs(a.start, a.family)
-        v1[k] = spec[k].default if k in spec else 14
-    best = dict(v1)
+    data = pickle.loads(Path(a.data).read_bytes())
+    grid = {k: v for k, v in GRID[a.family].items() if not a.only or k in a.only}
+    # the start: every knob at v1's value (``--start expert2``: the shipped v2's, for a next round)
+    spec = knob_specs(a.start, a.family)
+    best = {k: knob.default for k, knob in spec.items()}
+    best.setdefault("claim_fold_shanten", 14)
     best_s = score(a.family, best, data)
     t0 = time.time()
     for rnd in range(ROUNDS):
@@ -356,6 +354,7 @@ def main(argv: list[str] | None = None) -> None:
     f.add_argument("--source", default=None, help="how the data were made (recorded in the weights file)")
     f.add_argument("--seed", type=int, default=38001, help="the collection's --seed (recorded)")
     f.add_argument("--start", default="expert1", help="the player whose knob values the ascent starts from")
+    f.add_argument("--only", nargs="*", default=None, help="fit these knobs only (the others: the start's)")
     g = sub.add_parser("agree")
     g.add_argument("--family", default="daqing")
     g.add_argument("--data", required=True)
