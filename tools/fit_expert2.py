@@ -275,6 +275,8 @@ def fit(a: argparse.Namespace) -> None:
         weights[a.family].update(round=prev.get("round", 1) + 1, previous_round=prev)
     else:
         weights[a.family]["round"] = 1
+        if prev and prev.get("positions"):  # the fit it replaces, for the record (one level)
+            weights[a.family]["replaces"] = {k: v for k, v in prev.items() if k != "replaces"}
     WEIGHTS.write_text(json.dumps(weights, indent=1, ensure_ascii=False) + "\n")
 
 
