@@ -197,14 +197,17 @@ def player_kernels(players: Sequence[str], family: str = "daqing") -> list[tuple
     through its function table (:mod:`daqing_sim.players.seats`), each compiled on its own."""
     if not players:  # a hand or advisor feature: the players layer stays unimported
         return []
-    from daqing_sim.players.registry import PLAYER_NAMES
+    from daqing_sim.players.registry import FAMILY_MODULES, PLAYER_MODULES, PLAYER_NAMES
     from daqing_sim.players.seats import TABLE_FREE_CODES
 
     table = [p for p in dict.fromkeys(players) if p in PLAYER_NAMES]
     table = [p for p in table if PLAYER_NAMES.index(p) not in TABLE_FREE_CODES]
     if family in ("beijing", "two_player"):
         fam = "beijing" if family == "beijing" else "two_player"
-        mods = {"expert": (f"{fam}_expert", "discard", "claim", "kong")}
+        mods = {
+            p: (m.__name__.rsplit(".", 1)[1], "discard", "claim", "kong")
+            for p, m in FAMILY_MODULES[fam].items()
+        }
         greedy = (
             fam if family == "beijing" else "two_player_greedy",
             "greedy_seat_discard",
@@ -213,7 +216,7 @@ def player_kernels(players: Sequence[str], family: str = "daqing") -> list[tuple
         )
         names = [mods.get(p, greedy) for p in table]
     else:
-        names = [(p, "discard", "claim", "kong") for p in table]
+        names = [(PLAYER_MODULES[p].__name__.rsplit(".", 1)[1], "discard", "claim", "kong") for p in table]
     return [("daqing_sim.players." + m, fn) for m, *fns in names for fn in fns]
 
 

@@ -70,7 +70,16 @@ def claim(name, text, tile, options, **kw):
 
 
 def test_strategy_table():
-    assert set(STRATEGIES) == {"greedy", "jia_hunter", "defensive", "random", "scripted", "expert"}
+    assert set(STRATEGIES) == {
+        "greedy",
+        "jia_hunter",
+        "defensive",
+        "random",
+        "scripted",
+        "expert",
+        "expert1",
+        "expert2",
+    }
     assert STRATEGIES["jia_hunter"]["min_outs_fraction"] == 0.5
     assert STRATEGIES["defensive"]["fold_shanten"] == 2.0
     names, codes, kn = encode_strategies(

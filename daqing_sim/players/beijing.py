@@ -30,7 +30,7 @@ from daqing_sim.players.observation import I_SEAT
 from daqing_sim.players.random import random_claim
 from daqing_sim.players.registry import EXPERT
 
-PLAYERS = ("expert", "greedy", "random")  # the players that play the Beijing family
+PLAYERS = ("expert", "greedy", "random", "expert1", "expert2")  # the players that play the Beijing family
 
 
 # The table-thinking players (greedy, expert) are called through the engine's function table

@@ -21,8 +21,10 @@ import numpy as np
 from daqing_sim.codes import EXTERNAL, FAMILY_SEATS, USER_BASE
 from daqing_sim.players import (
     beijing_expert,
+    beijing_expert2,
     defensive,
     expert,
+    expert2,
     greedy,
     jia_hunter,
     random,
@@ -33,6 +35,7 @@ from daqing_sim.players.interface import Player
 from daqing_sim.players.user import JittedPlayer, user_slot
 
 GREEDY, JIA_HUNTER, DEFENSIVE, RANDOM, SCRIPTED, EXPERT = 0, 1, 2, 3, 4, 5
+EXPERT1, EXPERT2 = 6, 7  # expert1: today's expert under a fixed name; expert2: fitted to search (issue 38)
 PLAYER_MODULES: dict[str, ModuleType] = {
     "greedy": greedy,
     "jia_hunter": jia_hunter,
@@ -40,12 +43,14 @@ PLAYER_MODULES: dict[str, ModuleType] = {
     "random": random,
     "scripted": scripted,
     "expert": expert,
+    "expert1": expert,
+    "expert2": expert2,
 }
 PLAYER_NAMES = tuple(PLAYER_MODULES)
 #: a family's own module of a player, where its knobs differ from Daqing's (same code, same name)
 FAMILY_MODULES: dict[str, dict[str, ModuleType]] = {
-    "beijing": {"expert": beijing_expert},
-    "two_player": {"expert": two_player_expert},
+    "beijing": {"expert": beijing_expert, "expert1": beijing_expert, "expert2": beijing_expert2},
+    "two_player": {"expert": two_player_expert, "expert1": two_player_expert},
 }
 STRATEGY_NAMES = PLAYER_NAMES
 N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
@@ -178,6 +183,10 @@ def knob_specs(name: str, family: str = "daqing") -> dict[str, Any]:
 
 
 def _knob_vector(name: str, over: Mapping[str, Any], seat: int, family: str = "daqing") -> np.ndarray:
+    if name == "expert2" and family != "daqing" and name not in FAMILY_MODULES.get(family, {}):
+        raise ValueError(
+            f"expert2 does not play {family} yet: use expert1 (today's expert), greedy or random"
+        )
     spec = knob_specs(name, family)
     allowed = list(STRATEGIES[name]) if name == "scripted" else list(spec)
     bad = sorted(set(over) - set(allowed))

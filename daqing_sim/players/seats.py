@@ -43,6 +43,11 @@ _BUILT: dict[tuple[int, str], tuple[Any, Any, Any]] = {}
 
 
 def _py_functions(code: int, family: str) -> tuple[Any, Any, Any]:
+    from daqing_sim.players.registry import FAMILY_MODULES
+
+    family_module = FAMILY_MODULES.get(family, {}).get(PLAYER_NAMES[code])
+    if PLAYER_NAMES[code] in ("expert1", "expert2") and family_module is not None:
+        return tuple(f.py_func for f in (family_module.discard, family_module.claim, family_module.kong))
     if family == "beijing":
         from daqing_sim.players import beijing
 

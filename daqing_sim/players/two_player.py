@@ -24,7 +24,7 @@ from daqing_sim.players import two_player_expert
 from daqing_sim.players.registry import EXPERT
 from daqing_sim.players.two_player_greedy import greedy_seat_claim, greedy_seat_discard, greedy_seat_kong
 
-PLAYERS = ("expert", "greedy", "random")  # the players that play the two-player family
+PLAYERS = ("expert", "greedy", "random", "expert1")  # the players that play the two-player family
 
 
 def seat_functions(code: int):

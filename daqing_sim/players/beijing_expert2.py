@@ -1,0 +1,63 @@
+"""``expert2`` under Beijing: the Beijing expert with its knobs fitted to the search player's
+labels, and passing claims while folding (issue 38; docs/EXPERT.md, "Expert v2").
+
+Discards and kongs are :mod:`daqing_sim.players.beijing_expert`'s kernels with the fitted knob
+values (``tools/fit_expert2.py fit --family beijing``; shipped in ``expert2_weights.json`` with the
+seed, data and commit). The new term is ``claim_fold_shanten``: while another seat is likely
+ready (P(ready) at least ``min_tenpai``), a claim is passed when the hand is this many exchanges
+or more from ready (14: never, as ``expert``).
+
+Examples
+--------
+>>> import daqing_sim as ds
+>>> df = ds.simulate(20, rules=ds.RuleSet(family="beijing"), strategies=("expert2", "expert1") * 2, seed=3)
+>>> int(df[[f"pay_{s}" for s in range(4)]].sum(axis=1).abs().max())
+0
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from daqing_sim.codes import N_KINDS_ALL, PASS
+from daqing_sim.hand.beijing import bj_shanten_k
+from daqing_sim.players import beijing_expert
+from daqing_sim.players.beijing_greedy import greedy_claim
+from daqing_sim.players.expert2 import load_weights
+from daqing_sim.players.knobs import Knob
+from daqing_sim.players.observation import I_N_MELDS
+
+#: the fitted weights of the Beijing expert2
+WEIGHTS = load_weights("beijing")
+K_CLAIM_FOLD = len(beijing_expert.KNOBS)
+KNOBS = {
+    name: Knob(float(WEIGHTS["knobs"].get(name, k.default)), k.low, k.high, k.integer, k.doc)
+    for name, k in beijing_expert.KNOBS.items()
+}
+KNOBS["claim_fold_shanten"] = Knob(
+    float(WEIGHTS["knobs"].get("claim_fold_shanten", 14)),
+    0,
+    14,
+    integer=True,
+    doc="pass claims while another seat is likely ready and the hand is this many exchanges or more "
+    "from ready (14: never)",
+)
+assert list(KNOBS).index("claim_fold_shanten") == K_CLAIM_FOLD
+
+discard = beijing_expert.discard
+kong = beijing_expert.kong
+
+
+@njit(cache=True)
+def claim(kn, obs, rules, tabs, d, options):
+    """Greedy's claim, passed while another seat is likely ready and the hand is
+    ``claim_fold_shanten`` or more from ready."""
+    if options != 0 and kn[K_CLAIM_FOLD] < 14.0 and beijing_expert.risk_possible(kn, obs):
+        if bj_shanten_k(obs.hand, obs.info[I_N_MELDS], tabs) >= kn[K_CLAIM_FOLD]:
+            safe = np.empty((4, N_KINDS_ALL), dtype=np.uint8)
+            pmask = np.empty((4, N_KINDS_ALL), dtype=np.uint8)
+            pt = np.empty(4)
+            if beijing_expert.read_risk(kn, obs, safe, pmask, pt):
+                return PASS
+    return greedy_claim(obs, tabs, d, options)
