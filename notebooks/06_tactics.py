@@ -58,7 +58,7 @@ import json
 
 import matplotlib.pyplot as plt
 
-from daqing_sim.players.expert import KNOBS
+from daqing_sim.families.daqing.expert import KNOBS
 
 TACTICS = ws.out / "tactics" / "tactics.csv"
 if TACTICS.exists():

@@ -81,10 +81,10 @@ from typing import Any
 
 from daqing_sim.experiments.entrants import entrant_label, rotate, rotation_name
 from daqing_sim.experiments.entrants import seat_labels as _seat_labels
+from daqing_sim.families.beijing.players import PLAYERS as BEIJING_PLAYERS
+from daqing_sim.families.two_player.players import PLAYERS as TWO_PLAYER_PLAYERS
 from daqing_sim.players import registry as strategies_module
-from daqing_sim.players.beijing import PLAYERS as BEIJING_PLAYERS
 from daqing_sim.players.plugins import is_player_spec, load_player, player_digest
-from daqing_sim.players.two_player import PLAYERS as TWO_PLAYER_PLAYERS
 from daqing_sim.rules import RuleSet, require_engine_family
 
 # the families experiment files play

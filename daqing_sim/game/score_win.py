@@ -4,7 +4,7 @@ Beijing: the win's fans by their code names (docs/RULES.md, Beijing), F and the 
 (base x F, half the base for an open hand). Two-player: the patterns by their code names
 (docs/RULES_TWO_PLAYER.md), F (limit hands at the cap) and the value (F x multiplier x points
 per fan). Daqing: each loser's fans and amount, as
-:func:`daqing_sim.game.scoring.settle_detail` gives them, from the hand (kanchan or not, bao,
+:func:`daqing_sim.families.daqing.scoring.settle_detail` gives them, from the hand (kanchan or not, bao,
 kongs) instead of the caller's flags.
 """
 
@@ -164,7 +164,7 @@ def score_win(
 
 
 def _score_daqing(hand, t, rules, self_draw, dealer, discarder, discarder_ready, concealed, bao):
-    from daqing_sim.game.scoring import settle_detail
+    from daqing_sim.families.daqing.scoring import settle_detail
     from daqing_sim.hand.evaluator import analyze_hand
     from daqing_sim.hand.tiles import tile_name
 

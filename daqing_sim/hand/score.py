@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from daqing_sim.codes import N_KINDS_ALL, WAIT_KINDS
-from daqing_sim.hand import beijing as B
+from daqing_sim.families.beijing import hand as B
+from daqing_sim.hand.kinds34 import bj_wait_set_k
 from daqing_sim.hand.notation import Hand
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.hand.tiles import tile_name
@@ -101,7 +102,7 @@ def score_beijing(
     kinds, tiles, n = hand.meld_arrays()
     counts = hand.counts.astype(np.uint8)  # as the engine's: one signature per kernel
     waits = np.empty(N_KINDS_ALL, dtype=np.int8)
-    n_waits = B.bj_wait_set_k(counts.copy(), kinds, tiles, n, tabs, waits)
+    n_waits = bj_wait_set_k(counts.copy(), kinds, tiles, n, tabs, waits)
     if waits[t] < 0:
         raise ValueError(f"{tile_name(t)} does not complete {hand}: it is not a winning tile")
     counts[t] += 1
@@ -143,7 +144,7 @@ def two_player_context(
 ) -> int:
     """The kernel's ``ctx`` of a two-player win, after one-line errors for a way of winning that
     cannot happen (docs/RULES_TWO_PLAYER.md, reading 24)."""
-    from daqing_sim.hand import two_player as T
+    from daqing_sim.families.two_player import hand as T
 
     on = {name for name, value in how.items() if value}
     drawn = sorted(n for n in on if TWO_PLAYER_CONTEXT[n][1] is True)
@@ -197,7 +198,7 @@ def score_two_player(
     the value. ``how`` holds the ways of winning of :data:`TWO_PLAYER_CONTEXT`; ``flowers`` the
     kinds of the face-up flower tiles."""
     from daqing_sim.compile_notice import announce
-    from daqing_sim.hand import two_player as T
+    from daqing_sim.families.two_player import hand as T
 
     match_game = check_int(match_game, "match_game")
     if match_game > 40:

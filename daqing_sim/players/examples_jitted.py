@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from daqing_sim.codes import PASS
-from daqing_sim.players import greedy
+from daqing_sim.families.daqing import greedy
 from daqing_sim.players.user import JittedPlayer
 
 

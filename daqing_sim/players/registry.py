@@ -19,16 +19,10 @@ from typing import Any
 import numpy as np
 
 from daqing_sim.codes import EXTERNAL, FAMILY_SEATS, USER_BASE
-from daqing_sim.players import (
-    beijing_expert,
-    defensive,
-    expert,
-    greedy,
-    jia_hunter,
-    random,
-    scripted,
-    two_player_expert,
-)
+from daqing_sim.families.beijing import expert as beijing_expert
+from daqing_sim.families.daqing import defensive, expert, greedy, jia_hunter
+from daqing_sim.families.two_player import expert as two_player_expert
+from daqing_sim.players import random, scripted
 from daqing_sim.players.interface import Player
 from daqing_sim.players.user import JittedPlayer, user_slot
 
