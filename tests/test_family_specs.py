@@ -117,3 +117,39 @@ def test_design_tables_are_current():
     assert text[i:j] == tables_markdown()
     assert "| 一条龙 | `dragon` | pure straight | 3 |" in text
 
+
+def test_summaries_reach_each_family_through_its_metrics_module():
+    """``summarize`` calls the family's ``metrics`` module; the registries keep their old names."""
+    from daqing_sim.analysis import summary
+
+    assert summary.SUMMARY_METRICS is family_module("daqing", "metrics").SUMMARY_METRICS
+    assert summary.BEIJING_SUMMARY_METRICS is family_module("beijing", "metrics").BEIJING_SUMMARY_METRICS
+    tp = family_module("two_player", "metrics")
+    assert summary.TWO_PLAYER_SUMMARY_METRICS is tp.TWO_PLAYER_SUMMARY_METRICS
+    df = ds.simulate(40, rules=ds.RuleSet(family="two_player"), strategies=("random",) * 2, seed=6)
+    rows = summary.summarize(df)
+    assert rows["metric"].iloc[0] == "family_two_player"
+    assert rows.iloc[1:].reset_index(drop=True).equals(tp.summarize(df, None))
+    assert set(tp.plots(df)) == {"two_player_patterns.png", "two_player_deal_length.png"}
+
+
+def test_old_module_paths_are_the_moved_modules():
+    """The paths the families' modules had before they moved stay importable for one round, as the
+    same module objects (so patching either name patches both)."""
+    import importlib
+
+    pairs = {
+        "daqing_sim.game.scoring": "daqing_sim.families.daqing.scoring",
+        "daqing_sim.game.deal_beijing": "daqing_sim.families.beijing.deal",
+        "daqing_sim.game.families": "daqing_sim.families.hooks",
+        "daqing_sim.players.expert": "daqing_sim.families.daqing.expert",
+        "daqing_sim.players.greedy": "daqing_sim.families.daqing.greedy",
+        "daqing_sim.players.beijing_expert": "daqing_sim.families.beijing.expert",
+        "daqing_sim.players.two_player_expert": "daqing_sim.families.two_player.expert",
+    }
+    for old, new in pairs.items():
+        assert importlib.import_module(old) is importlib.import_module(new), old
+    from daqing_sim.hand.beijing import FAN_NAMES, bj_shanten_k
+    from daqing_sim.hand.kinds34 import bj_shanten_k as shared
+
+    assert bj_shanten_k is shared and FAN_NAMES == bj_hand.FAN_NAMES

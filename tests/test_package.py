@@ -149,6 +149,7 @@ FAMILY_ROLES = {
     **dict.fromkeys(
         ("players", "greedy", "expert", "danger", "value", "jia_hunter", "defensive"), "daqing_sim.players"
     ),
+    "score": "daqing_sim.hand",
     **dict.fromkeys(("deal", "settle", "scoring", "frame", "hooks"), "daqing_sim.game"),
     "metrics": "daqing_sim.analysis",
 }

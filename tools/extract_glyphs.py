@@ -58,6 +58,8 @@ def fan_name_chars() -> set[str]:
 def plot_chars() -> str:
     """``PLOT_CHARS`` and every fan name of the family specs, in code point order."""
     return "".join(sorted(set(PLOT_CHARS) | fan_name_chars()))
+
+
 FAMILY = "Daqing Tiles"
 # the viewer's sources and the fan names: every CJK character a replay page may show as a label
 LABEL_SOURCES = (
