@@ -153,3 +153,8 @@ def test_old_module_paths_are_the_moved_modules():
     from daqing_sim.hand.kinds34 import bj_shanten_k as shared
 
     assert bj_shanten_k is shared and FAN_NAMES == bj_hand.FAN_NAMES
+
+
+def test_the_players_modules_list_the_specs_players():
+    for family in ("beijing", "two_player"):
+        assert family_module(family, "players").PLAYERS == family_spec(family).players

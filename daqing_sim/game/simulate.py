@@ -16,8 +16,7 @@ import pandas as pd
 
 from daqing_sim.codes import FAMILIES, FAMILY_KINDS, N_KINDS, WAIT_KINDS
 from daqing_sim.compile_notice import announce
-from daqing_sim.families import family_module
-from daqing_sim.families.beijing.players import PLAYERS as BEIJING_PLAYERS
+from daqing_sim.families import family_module, family_spec
 from daqing_sim.game.engine import (
     H_WIDTH,
     LOG_WIDTH,
@@ -64,10 +63,11 @@ def _check_family_seats(rules: RuleSet, names: Sequence[str], strategies: Sequen
     if rules.family == "daqing":
         return
     builtin = [n for n, p in zip(names, strategies, strict=False) if not isinstance(p, Player | JittedPlayer)]
-    bad = sorted(set(builtin) - set(BEIJING_PLAYERS))
+    players = family_spec(rules.family).players
+    bad = sorted(set(builtin) - set(players))
     if bad:
         raise ValueError(
-            f"{', '.join(bad)} does not play {rules.family} yet: use {' or '.join(BEIJING_PLAYERS)} "
+            f"{', '.join(bad)} does not play {rules.family} yet: use {' or '.join(players)} "
             f"(e.g. strategies=('greedy',) * {FAMILY_SEATS[rules.family]})"
         )
 
