@@ -55,30 +55,30 @@ SECONDS = {
     ("daqing_sim.game.handle", "step_handle_k"): 40,
     ("daqing_sim.game.engine", "play_batch_k"): 40,
     # a seated player's discard, claim and kong (inclusive: the hand kernels they call, the first time)
-    ("daqing_sim.players.expert", "discard"): 22,
-    ("daqing_sim.players.expert", "claim"): 3,
-    ("daqing_sim.players.expert", "kong"): 1,
-    ("daqing_sim.players.greedy", "discard"): 17,
-    ("daqing_sim.players.greedy", "claim"): 3,
-    ("daqing_sim.players.greedy", "kong"): 2,
-    ("daqing_sim.players.jia_hunter", "discard"): 17,
-    ("daqing_sim.players.defensive", "discard"): 17,
-    ("daqing_sim.players.beijing_expert", "discard"): 15,
-    ("daqing_sim.players.beijing", "greedy_seat_discard"): 8,
+    ("daqing_sim.families.daqing.expert", "discard"): 22,
+    ("daqing_sim.families.daqing.expert", "claim"): 3,
+    ("daqing_sim.families.daqing.expert", "kong"): 1,
+    ("daqing_sim.families.daqing.greedy", "discard"): 17,
+    ("daqing_sim.families.daqing.greedy", "claim"): 3,
+    ("daqing_sim.families.daqing.greedy", "kong"): 2,
+    ("daqing_sim.families.daqing.jia_hunter", "discard"): 17,
+    ("daqing_sim.families.daqing.defensive", "discard"): 17,
+    ("daqing_sim.families.beijing.expert", "discard"): 15,
+    ("daqing_sim.families.beijing.players", "greedy_seat_discard"): 8,
     # two-player (2026-12-03, tools/compile_timings.py two-player: greedy and expert seated, idle
     # machine; the expert's discard reuses greedy's hand kernels)
-    ("daqing_sim.players.two_player_greedy", "greedy_seat_discard"): 21,
-    ("daqing_sim.players.two_player_greedy", "greedy_seat_claim"): 5,
-    ("daqing_sim.players.two_player_expert", "discard"): 4,
-    ("daqing_sim.players.two_player_expert", "claim"): 14,
+    ("daqing_sim.families.two_player.greedy", "greedy_seat_discard"): 21,
+    ("daqing_sim.families.two_player.greedy", "greedy_seat_claim"): 5,
+    ("daqing_sim.families.two_player.expert", "discard"): 4,
+    ("daqing_sim.families.two_player.expert", "claim"): 14,
     # Beijing hands (measured 2026-12-01 on the busy machine: 14 s and 11 s wall)
-    ("daqing_sim.hand.beijing", "bj_hand_shanten_k"): 14,
-    ("daqing_sim.hand.beijing", "bj_fans_k"): 11,
+    ("daqing_sim.hand.kinds34", "bj_hand_shanten_k"): 14,
+    ("daqing_sim.families.beijing.hand", "bj_fans_k"): 11,
     # two-player hands (measured 2026-12-02 by tools/compile_timings.py hand-two-player: 10.2, 0.9 and
     # 8.5 s inclusive, the Beijing shanten and waits they call included)
-    ("daqing_sim.hand.two_player", "tp_hand_shanten_k"): 10,
-    ("daqing_sim.hand.two_player", "tp_wait_set_k"): 1,
-    ("daqing_sim.hand.two_player", "tp_fans_wait_k"): 9,
+    ("daqing_sim.families.two_player.hand", "tp_hand_shanten_k"): 10,
+    ("daqing_sim.families.two_player.hand", "tp_wait_set_k"): 1,
+    ("daqing_sim.families.two_player.hand", "tp_fans_wait_k"): 9,
 }
 #: building the evaluator's lookup tables when their disk cache is empty (their kernel compiles
 #: only then, so it is counted here, not as an entry kernel)
@@ -107,14 +107,14 @@ FEATURES = {
     "hand": Feature("the hand evaluator's kernels", _HAND),
     "hand_beijing": Feature(
         "the Beijing hand kernels",
-        (("daqing_sim.hand.beijing", "bj_hand_shanten_k"), ("daqing_sim.hand.beijing", "bj_fans_k")),
+        (("daqing_sim.hand.kinds34", "bj_hand_shanten_k"), ("daqing_sim.families.beijing.hand", "bj_fans_k")),
     ),
     "hand_two_player": Feature(
         "the two-player hand kernels",
         (
-            ("daqing_sim.hand.two_player", "tp_hand_shanten_k"),
-            ("daqing_sim.hand.two_player", "tp_wait_set_k"),
-            ("daqing_sim.hand.two_player", "tp_fans_wait_k"),
+            ("daqing_sim.families.two_player.hand", "tp_hand_shanten_k"),
+            ("daqing_sim.families.two_player.hand", "tp_wait_set_k"),
+            ("daqing_sim.families.two_player.hand", "tp_fans_wait_k"),
         ),
     ),
     "advise": Feature(
@@ -154,7 +154,7 @@ FEATURES = {
     ),
     "player_defaults": Feature(
         "the greedy claim and kong that Python players default to",
-        (("daqing_sim.players.greedy", "claim"), ("daqing_sim.players.greedy", "kong")),
+        (("daqing_sim.families.daqing.greedy", "claim"), ("daqing_sim.families.daqing.greedy", "kong")),
     ),
     "stepped": Feature("the stepped game engine and the players' kernels", _STEPPED),
 }
@@ -203,21 +203,17 @@ def player_kernels(players: Sequence[str], family: str = "daqing") -> list[tuple
     table = [p for p in dict.fromkeys(players) if p in PLAYER_NAMES]
     table = [p for p in table if PLAYER_NAMES.index(p) not in TABLE_FREE_CODES]
     if family in ("beijing", "two_player"):
-        fam = "beijing" if family == "beijing" else "two_player"
-        mods = {
-            p: (m.__name__.rsplit(".", 1)[1], "discard", "claim", "kong")
-            for p, m in FAMILY_MODULES[fam].items()
-        }
+        mods = {p: (m.__name__, "discard", "claim", "kong") for p, m in FAMILY_MODULES[family].items()}
         greedy = (
-            fam if family == "beijing" else "two_player_greedy",
+            f"daqing_sim.families.{family}." + ("players" if family == "beijing" else "greedy"),
             "greedy_seat_discard",
             "greedy_seat_claim",
             "greedy_seat_kong",
         )
         names = [mods.get(p, greedy) for p in table]
     else:
-        names = [(PLAYER_MODULES[p].__name__.rsplit(".", 1)[1], "discard", "claim", "kong") for p in table]
-    return [("daqing_sim.players." + m, fn) for m, *fns in names for fn in fns]
+        names = [(PLAYER_MODULES[p].__name__, "discard", "claim", "kong") for p in table]
+    return [(m, fn) for m, *fns in names for fn in fns]
 
 
 def cold_parts(feature: str, players: Sequence[str] = (), family: str = "daqing") -> list[str]:

@@ -19,7 +19,9 @@ import numba
 
 _PACKAGE = Path(os.path.dirname(os.path.abspath(__file__)))  # as numba names source directories
 #: the subpackages whose modules hold kernels (their caches are checked, their sources counted)
-_KERNEL_DIRS = ("hand", "game", "players", "advisor")
+_KERNEL_DIRS = ("hand", "game", "players", "advisor", "families") + tuple(
+    f"families/{p.name}" for p in sorted((_PACKAGE / "families").iterdir()) if (p / "__init__.py").is_file()
+)
 _done = False
 
 
@@ -38,7 +40,7 @@ def _cache_dirs() -> list[Path]:
         here = _PACKAGE / sub
         if numba.config.CACHE_DIR:
             digest = hashlib.sha1(str(here).encode()).hexdigest()  # numba's _CacheLocator naming
-            out.append(Path(numba.config.CACHE_DIR) / f"{sub}_{digest}")
+            out.append(Path(numba.config.CACHE_DIR) / f"{here.name}_{digest}")
         else:
             out.append(here / "__pycache__")
     return out

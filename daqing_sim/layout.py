@@ -47,6 +47,14 @@ class Layout:
     def width(self, name: str) -> int:
         return self._width[name]
 
+    def constants(self, prefix: str) -> dict[str, int]:
+        """Each field's offset named as the kernels import it: ``prefix`` + the name in capitals.
+
+        >>> Layout("demo", [("a", 1), ("b", 3)]).constants("D_")
+        {'D_A': 0, 'D_B': 1}
+        """
+        return {prefix + name.upper(): at for name, at in self._offset.items()}
+
     def __repr__(self) -> str:
         return f"Layout({self.what!r}, {len(self.fields)} fields, size {self.size})"
 
@@ -79,76 +87,38 @@ RESULT_ROW = Layout(
         # a rule family's fields (-1 or 0 under Daqing): Beijing's win, 烧庄, 互包, readiness
         ("fan_total", 1),  # F of the win
         ("value", 1),  # the win's value (base x F, halved for an open hand)
-        ("fan_mask", 1),  # bit i: the win holds fan i (hand.beijing.FAN_NAMES order)
-        ("how", 1),  # the win's context bits (hand.beijing.HOW_*)
+        ("fan_mask", 1),  # bit i: the win holds fan i (families.beijing.hand.FAN_NAMES order)
+        ("how", 1),  # the win's context bits (families.beijing.hand.HOW_*)
         ("burn_rounds", 1),  # 烧庄 rounds
         ("mutual_payer", 1),  # the winner's 互包 partner who paid, -1 if none
         ("deal_kongs", 1),  # kongs declared by anyone in the deal
         ("n_bindings", 1),  # 互包 pairs formed
         ("tenpai_turn", SEATS),  # own draws when the seat's hand first waited (听牌), -1 never
         # the two-player family's fields (0 elsewhere)
-        ("fan_mask_high", 1),  # bits 31 up of the win's fan mask (hand.two_player.FAN_NAMES)
+        ("fan_mask_high", 1),  # bits 31 up of the win's fan mask (families.two_player.hand.FAN_NAMES)
         ("flower_fans", 1),  # the win's 花牌 fans
         ("flowers", 1),  # the face-up flower tiles: 6-bit fields, kind + 1 (0 none)
         ("extra_draws", 1),  # tiles drawn in 海底捞月
     ],
 )
-O_OUTCOME = RESULT_ROW.offset("outcome")
-O_WINNER = RESULT_ROW.offset("winner")
-O_DISCARDER = RESULT_ROW.offset("discarder")
-O_BIG = RESULT_ROW.offset("big")
-O_BAO = RESULT_ROW.offset("bao")
-O_WAIT = RESULT_ROW.offset("wait")
-O_WIN_TILE = RESULT_ROW.offset("win_tile")
-O_DRAWS = RESULT_ROW.offset("draws")
-O_PAY = RESULT_ROW.offset("pay")
-O_FANS = RESULT_ROW.offset("fans")
-O_READY_TURN = RESULT_ROW.offset("ready_turn")
-O_READY_WAIT = RESULT_ROW.offset("ready_wait")
-O_READY_OUTS = RESULT_ROW.offset("ready_outs")
-O_CONCEALED = RESULT_ROW.offset("concealed")
-O_WINNER_KONGS = RESULT_ROW.offset("winner_kongs")
-O_BAO_REPLACEMENTS = RESULT_ROW.offset("bao_replacements")
-O_FINAL_BAO = RESULT_ROW.offset("final_bao")
-O_DISCARDER_READY = RESULT_ROW.offset("discarder_ready")
-O_OWN_DRAWS = RESULT_ROW.offset("own_draws")
-O_READY_WAIT_TILES = RESULT_ROW.offset("ready_wait_tiles")
-O_READY_WAIT_MASK = RESULT_ROW.offset("ready_wait_mask")
-O_FAN_TOTAL = RESULT_ROW.offset("fan_total")
-O_VALUE = RESULT_ROW.offset("value")
-O_FAN_MASK = RESULT_ROW.offset("fan_mask")
-O_HOW = RESULT_ROW.offset("how")
-O_BURN_ROUNDS = RESULT_ROW.offset("burn_rounds")
-O_MUTUAL_PAYER = RESULT_ROW.offset("mutual_payer")
-O_DEAL_KONGS = RESULT_ROW.offset("deal_kongs")
-O_N_BINDINGS = RESULT_ROW.offset("n_bindings")
-O_TENPAI_TURN = RESULT_ROW.offset("tenpai_turn")
-O_FAN_MASK_HIGH = RESULT_ROW.offset("fan_mask_high")
+globals().update(RESULT_ROW.constants("O_"))
 FAN_MASK_LOW_BITS = 31  # fan bits in the int32 fan_mask; the rest from bit 0 of fan_mask_high
-O_FLOWER_FANS = RESULT_ROW.offset("flower_fans")
-O_FLOWERS = RESULT_ROW.offset("flowers")
-O_EXTRA_DRAWS = RESULT_ROW.offset("extra_draws")
 N_OUT = RESULT_ROW.size
 
 # ``out_hand``: the winner's 13-tile hand (int8): concealed counts, meld kinds and tiles, melds.
 HAND_ROW = Layout("hand row", [("counts", N_KINDS), ("mk", MAX_MELDS), ("mt", MAX_MELDS), ("nm", 1)])
-H_MK = HAND_ROW.offset("mk")
-H_MT = HAND_ROW.offset("mt")
-H_NM = HAND_ROW.offset("nm")
+globals().update(HAND_ROW.constants("H_"))
 H_WIDTH = HAND_ROW.size
 # the same for a family of 34 kinds (Beijing)
 HAND_ROW_ALL = Layout(
     "hand row, 34 kinds", [("counts", N_KINDS_ALL), ("mk", MAX_MELDS), ("mt", MAX_MELDS), ("nm", 1)]
 )
-HA_MK = HAND_ROW_ALL.offset("mk")
-HA_MT = HAND_ROW_ALL.offset("mt")
-HA_NM = HAND_ROW_ALL.offset("nm")
+globals().update(HAND_ROW_ALL.constants("HA_"))
 HA_WIDTH = HAND_ROW_ALL.size
 
 # ``out_final`` rows (each N_KINDS wide): the four seats' tiles, unclaimed discards, never played.
 FINAL_ROWS = Layout("final rows", [("seats", SEATS), ("pool", 1), ("rest", 1)])
-F_POOL = FINAL_ROWS.offset("pool")
-F_REST = FINAL_ROWS.offset("rest")
+globals().update(FINAL_ROWS.constants("F_"))
 N_FINAL = FINAL_ROWS.size
 
 # ``ctl`` (int64): the control block of a deal stepped from outside (game.engine.step_deal_k).
@@ -181,28 +151,8 @@ CONTROL = Layout(
         ("spare_end", 4),
     ],
 )
-C_STATUS = CONTROL.offset("status")
-C_DECISION = CONTROL.offset("decision")
-C_SEAT = CONTROL.offset("seat")
-C_TILE = CONTROL.offset("tile")
-C_OPTS = CONTROL.offset("opts")
-C_ANSWER = CONTROL.offset("answer")
-C_DECLARE = CONTROL.offset("declare")
-C_PHASE = CONTROL.offset("phase")
-C_CUR = CONTROL.offset("cur")
-C_DRAWN = CONTROL.offset("drawn")
-C_LAST_LIVE = CONTROL.offset("last_live")
-C_MUST_DECLARE = CONTROL.offset("must_declare")
-C_FRONT = CONTROL.offset("front")
-C_BACK = CONTROL.offset("back")
-C_N_DRAWS = CONTROL.offset("n_draws")
-C_N_REPL = CONTROL.offset("n_repl")
-C_N_LOG = CONTROL.offset("n_log")
-C_BAO = CONTROL.offset("bao")
-C_D = CONTROL.offset("d")
-C_CLAIMABLE = CONTROL.offset("claimable")
-C_STAGE = CONTROL.offset("stage")
-C_LEGAL = CONTROL.offset("legal")
+globals().update(CONTROL.constants("C_"))
+LEGAL_DISCARD, LEGAL_DECLARE = 1, 2  # bits of ctl[C_LEGAL + t] at a paused discard
 N_CTL = CONTROL.size
 
 # ``DealState.result`` (int64): the deal's result scalars, for settling and recording.
@@ -225,28 +175,15 @@ DEAL_RESULT = Layout(
         ("n_repl", 1),  # 换宝 count
     ],
 )
-R_WINNER = DEAL_RESULT.offset("winner")
-R_METHOD = DEAL_RESULT.offset("method")
-R_DISCARDER = DEAL_RESULT.offset("discarder")
-R_DISCARDER_READY = DEAL_RESULT.offset("discarder_ready")
-R_WIN_TILE = DEAL_RESULT.offset("win_tile")
-R_WIN_KIND = DEAL_RESULT.offset("win_kind")
-R_BIG = DEAL_RESULT.offset("big")
-R_BAO_KIND = DEAL_RESULT.offset("bao_kind")
-R_WIN_DRAWN = DEAL_RESULT.offset("win_drawn")
-R_BAO = DEAL_RESULT.offset("bao")
-R_FRONT = DEAL_RESULT.offset("front")
-R_BACK = DEAL_RESULT.offset("back")
-R_N_DRAWS = DEAL_RESULT.offset("n_draws")
-R_N_REPL = DEAL_RESULT.offset("n_repl")
+globals().update(DEAL_RESULT.constants("R_"))
 N_RESULT = DEAL_RESULT.size
 
-# ``BeijingDealState.bj`` (int64): the Beijing deal's own loop scalars (game.deal_beijing).
+# ``BeijingDealState.bj`` (int64): the Beijing deal's own loop scalars (families.beijing.deal).
 BEIJING_STATE = Layout(
     "beijing state",
     [
         ("kongs", 1),  # kongs declared so far (the wall end moves 2 for each after the first)
-        ("how", 1),  # the win's context (hand.beijing.HOW_* bits)
+        ("how", 1),  # the win's context (families.beijing.hand.HOW_* bits)
         ("burn_rounds", 1),  # 烧庄 rounds completed
         ("burn_live", 1),  # 1 while every discard so far followed the dealer's
         ("burn_tile", 1),  # the dealer's discard of the round under way
@@ -255,21 +192,14 @@ BEIJING_STATE = Layout(
         ("shanten", SEATS),  # each seat's table shanten after its last discard (-2: not known)
     ],
 )
-B_KONGS = BEIJING_STATE.offset("kongs")
-B_HOW = BEIJING_STATE.offset("how")
-B_BURN_ROUNDS = BEIJING_STATE.offset("burn_rounds")
-B_BURN_LIVE = BEIJING_STATE.offset("burn_live")
-B_BURN_TILE = BEIJING_STATE.offset("burn_tile")
-B_BURN_COUNT = BEIJING_STATE.offset("burn_count")
-B_N_BINDINGS = BEIJING_STATE.offset("n_bindings")
-B_SHANTEN = BEIJING_STATE.offset("shanten")
+globals().update(BEIJING_STATE.constants("B_"))
 N_BEIJING_STATE = BEIJING_STATE.size
 
-# ``TwoPlayerDealState.tp`` (int64): the two-player deal's own loop scalars (game.deal_two_player).
+# ``TwoPlayerDealState.tp`` (int64): the two-player deal's own loop scalars (families.two_player.deal).
 TWO_PLAYER_STATE = Layout(
     "two-player state",
     [
-        ("ctx", 1),  # how the win happened (hand.two_player.CTX_* bits, the flowers above them)
+        ("ctx", 1),  # how the win happened (families.two_player.hand.CTX_* bits, the flowers above them)
         ("flowers", 1),  # the face-up flower tiles, packed as in ctx >> FLOWER_SHIFT
         ("kongs", 1),  # kongs declared so far
         ("ticks", 1),  # discards so far (the clock of "ready first")
@@ -281,16 +211,7 @@ TWO_PLAYER_STATE = Layout(
         ("waits", SEATS),  # the winning tiles as bits, with WAITS_KNOWN, while shanten is 0; 0 unknown
     ],
 )
-T_CTX = TWO_PLAYER_STATE.offset("ctx")
-T_FLOWERS = TWO_PLAYER_STATE.offset("flowers")
-T_KONGS = TWO_PLAYER_STATE.offset("kongs")
-T_TICKS = TWO_PLAYER_STATE.offset("ticks")
-T_EXTRA_DRAWS = TWO_PLAYER_STATE.offset("extra_draws")
-T_WIN_OFFER = TWO_PLAYER_STATE.offset("win_offer")
-T_SHANTEN = TWO_PLAYER_STATE.offset("shanten")
-T_READY_SINCE = TWO_PLAYER_STATE.offset("ready_since")
-T_DECLARED_FIRST = TWO_PLAYER_STATE.offset("declared_first")
-T_WAITS = TWO_PLAYER_STATE.offset("waits")
+globals().update(TWO_PLAYER_STATE.constants("T_"))
 WAITS_KNOWN = 1 << 40  # the bit of a known wait set in T_WAITS (bits 0-33: its tiles)
 N_TWO_PLAYER_STATE = TWO_PLAYER_STATE.size
 
@@ -325,28 +246,7 @@ PUBLIC_VIEW = Layout(
         ("n_kinds", 1),  # the family's tile kinds: 28 (Daqing) or 34 (Beijing)
     ],
 )
-P_HAND = PUBLIC_VIEW.offset("hand")
-P_VISIBLE = PUBLIC_VIEW.offset("visible")
-P_SAFE = PUBLIC_VIEW.offset("safe")
-P_READY = PUBLIC_VIEW.offset("ready")
-P_READY_DRAW = PUBLIC_VIEW.offset("ready_draw")
-P_TABLE_MK = PUBLIC_VIEW.offset("table_mk")
-P_TABLE_MT = PUBLIC_VIEW.offset("table_mt")
-P_TABLE_NM = PUBLIC_VIEW.offset("table_nm")
-P_MELD_FROM = PUBLIC_VIEW.offset("meld_from")
-P_N_POND = PUBLIC_VIEW.offset("n_pond")
-P_INFO = PUBLIC_VIEW.offset("info")
-P_LEGAL = PUBLIC_VIEW.offset("legal")
-P_KONG = PUBLIC_VIEW.offset("kong")
-P_DECISION = PUBLIC_VIEW.offset("decision")
-P_CLAIM_TILE = PUBLIC_VIEW.offset("claim_tile")
-P_CLAIM_OPTS = PUBLIC_VIEW.offset("claim_opts")
-P_N_OPTIONS = PUBLIC_VIEW.offset("n_options")
-P_POND = PUBLIC_VIEW.offset("pond")
-P_POND_FLAG = PUBLIC_VIEW.offset("pond_flag")
-P_POND_CLAIMER = PUBLIC_VIEW.offset("pond_claimer")
-P_OPTIONS = PUBLIC_VIEW.offset("options")
-P_N_KINDS = PUBLIC_VIEW.offset("n_kinds")
+globals().update(PUBLIC_VIEW.constants("P_"))
 N_PUB = PUBLIC_VIEW.size
 assert PUBLIC_VIEW.width("info") >= N_INFO
 

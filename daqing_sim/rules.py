@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from daqing_sim.codes import FAMILIES, FAMILY_TITLES
+from daqing_sim.families import FAMILY_PACKAGES, family_spec
 
 
 @dataclass(frozen=True, repr=False)
@@ -314,64 +315,15 @@ def _title(family: str) -> str:
 FAN_COMBINE = ("add", "double")
 MULTIPLIERS = (1, 2, 5, 10)  # 倍数协商: the rooms' multipliers
 _ALL = tuple(f.name for f in fields(RuleSet))
-_TWO_PLAYER = _ALL.index("flower_tiles")  # the first two-player flag: each family's flags in a row
-FAMILY_FLAGS = {
-    "daqing": _ALL[: _ALL.index("family")],
-    "beijing": _ALL[_ALL.index("family") + 1 : _TWO_PLAYER],
-    "two_player": _ALL[_TWO_PLAYER:],
-}
+#: family -> its flags in encoding order, from the family specs (RuleSet's fields must match)
+FAMILY_FLAGS = {family: family_spec(family).flag_names for family in FAMILY_PACKAGES}
 assert tuple(FAMILY_FLAGS) == FAMILIES
-ENCODING = _ALL  # the order of RuleSet.encode()
-
-(
-    R_BAO_REPLACEMENT,
-    R_BAO_KAN_INSTANT,
-    R_KONG_FAN,
-    R_CHI_ANY_SEAT_FOR_READY,
-    R_JIA_INCLUDES_EDGE,
-    R_JIA_INCLUDES_SINGLE,
-    R_REQUIRE_OPEN,
-    R_REQUIRE_TWO_SUITS,
-    R_REQUIRE_TERMINAL,
-    R_REQUIRE_TRIPLET,
-    R_REQUIRE_SEQUENCE,
-    R_DRAGON_WAIVES_SEQUENCE,
-    R_MIN_CONCEALED_AT_READY,
-    R_LAST_TILES_NO_CLAIM,
-    R_LOCK_AFTER_READY,
-    R_FAMILY,
-    R_MULTIPLE_WINNERS,
-    R_ROB_ADDED_KONG,
-    R_ROB_CONCEALED_KONG_WITH_DRAGON,
-    R_FAN_COMBINE,
-    R_BASE_POINTS,
-    R_OPEN_HAND_FACTOR,
-    R_MUTUAL_BAO,
-    R_BURN_DEALER,
-    R_BURN_POINTS,
-    R_DEAD_WALL_TILES,
-    R_FANS_ALL_TRIPLETS,
-    R_FANS_BIG_SINGLE_WAIT,
-    R_FANS_CATCH_FIVE,
-    R_FANS_LAST_TILE,
-    R_FANS_DRAGON,
-    R_FANS_SEVEN_PAIRS,
-    R_FANS_KONG_BLOOM,
-    R_FANS_ONE_SUIT,
-    R_FANS_LUXURY_SEVEN_PAIRS,
-    R_FANS_PLAIN_WIN,
-    R_FANS_LAST_DISCARD,
-    R_FLOWER_TILES,
-    R_LIMIT_FANS,
-    R_MULTIPLIER,
-    R_POINTS_PER_FAN,
-    R_MATCH_DOUBLING,
-    R_OPEN_PINFU,
-    R_EXTRA_DRAWS,
-) = range(44)
-N_RULE_FIELDS = 44
-assert len(ENCODING) == N_RULE_FIELDS and ENCODING[R_FAMILY] == "family"
-assert ENCODING[R_FANS_LAST_DISCARD] == "fans_last_discard" and ENCODING[R_EXTRA_DRAWS] == "extra_draws"
+ENCODING = (*FAMILY_FLAGS["daqing"], "family", *FAMILY_FLAGS["beijing"], *FAMILY_FLAGS["two_player"])
+assert ENCODING == _ALL, "RuleSet's fields differ from the family specs' flags"
+#: ``R_<FLAG>``: each flag's index in :meth:`RuleSet.encode` (R_BAO_REPLACEMENT = 0, R_FAMILY, ...)
+OFFSETS = {f"R_{name.upper()}": i for i, name in enumerate(ENCODING)}
+globals().update(OFFSETS)
+N_RULE_FIELDS = len(ENCODING)
 
 
 ENGINE_FAMILIES = ("daqing",)  # the families every deal feature plays so far

@@ -17,7 +17,7 @@
 # # 06 · The tactics book tested
 #
 # Does the advice of the tactics book 《麻将妙诀与战术运用》 pay in Daqing mahjong? Each tactic
-# that applies to Daqing is a knob of the `expert` player (`help(ds.players.expert)`,
+# that applies to Daqing is a knob of the `expert` player (`help(daqing_sim.families.daqing.expert)`,
 # docs/EXPERT.md); each knob setting (a *variant*) plays one seat against three default experts
 # in a duplicate tournament (`ds.tournament`): every wall in all four cyclic seat rotations with
 # the same deal seeds, so the variant plays every seat's tiles of every wall. The figure is the
@@ -58,7 +58,7 @@ import json
 
 import matplotlib.pyplot as plt
 
-from daqing_sim.players.expert import KNOBS
+from daqing_sim.families.daqing.expert import KNOBS
 
 TACTICS = ws.out / "tactics" / "tactics.csv"
 if TACTICS.exists():

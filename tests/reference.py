@@ -12,7 +12,7 @@ Every function works by definition:
   first (DECISIONS #8);
 * :func:`ref_bao_win` picks face value or wild for a drawn bao (DECISIONS #9);
 * :func:`ref_fans` / :func:`ref_settle` restate the fan table and who pays (RULES.md
-  "Scoring"; no import of ``daqing_sim.game.scoring``).
+  "Scoring"; no import of ``daqing_sim.families.daqing.scoring``).
 
 It imports only ``daqing_sim.codes`` (constants) and ``daqing_sim.rules`` (the flags).
 

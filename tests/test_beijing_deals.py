@@ -15,7 +15,7 @@ import pytest
 from beijing_deal_check import check_deal
 
 import daqing_sim as ds
-from daqing_sim.game.frame_beijing import beijing_frame
+from daqing_sim.families.beijing.frame import beijing_frame
 from daqing_sim.game.simulate import run_walls
 from daqing_sim.game.wall import compose_wall, generate_walls
 from daqing_sim.players.registry import encode_strategies

@@ -16,12 +16,15 @@ from reference_beijing import parse
 
 import daqing_sim as ds
 from daqing_sim.codes import CHI, PENG
-from daqing_sim.game.frame_beijing import beijing_frame
+from daqing_sim.families.beijing import danger as beijing_danger
+from daqing_sim.families.beijing import expert as beijing_expert
+from daqing_sim.families.beijing import players as beijing
+from daqing_sim.families.beijing import value as beijing_value
+from daqing_sim.families.beijing.frame import beijing_frame
 from daqing_sim.game.simulate import run_walls
 from daqing_sim.game.state import new_deal_state, observe
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.players import beijing, beijing_danger, beijing_expert, beijing_value
 from daqing_sim.players.observation import CLAIMED, DRAWN_AND_THROWN
 from daqing_sim.players.registry import EXPERT, encode_strategies, knob_specs
 
@@ -318,7 +321,7 @@ def test_discard_matches_a_plain_expected_value_loop():
             unseen = np.zeros(34, np.int32)
             n_unseen = float(D.unseen_34(obs, unseen))
             after = np.zeros(34, np.int32)
-            from daqing_sim.hand.beijing import bj_shanten_changes_k, bj_ukeire_k
+            from daqing_sim.hand.kinds34 import bj_shanten_changes_k, bj_ukeire_k
 
             bj_shanten_changes_k(obs.hand, 0, TABS, -1, after)
             lo = min(after[x] for x in np.flatnonzero(h))

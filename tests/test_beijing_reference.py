@@ -483,7 +483,7 @@ def test_the_honors_cost_is_the_cheapest_choice_of_kinds():
     kinds for every histogram of seven kinds (every hand's honors, up to order)."""
     from itertools import product
 
-    from daqing_sim.hand.beijing import _honor_costs
+    from daqing_sim.hand.kinds34 import _honor_costs
 
     n = 0
     for counts in product(range(5), repeat=7):
@@ -506,7 +506,7 @@ def test_incremental_shanten_and_ukeire_equal_the_full_table_shanten(chunk):
     changed, on random hands with and without melds. Greedy's discards rest on them."""
     import numpy as np
 
-    from daqing_sim.hand.beijing import bj_shanten_changes_k, bj_shanten_k, bj_ukeire_k
+    from daqing_sim.hand.kinds34 import bj_shanten_changes_k, bj_shanten_k, bj_ukeire_k
     from daqing_sim.hand.tables import get_tables
 
     tabs = get_tables()
@@ -553,7 +553,7 @@ def _check_discard_ukeire(h, nm, tabs, rng, label):
     them: one memo for all its discards)."""
     import numpy as np
 
-    from daqing_sim.hand.beijing import (
+    from daqing_sim.hand.kinds34 import (
         bj_discard_context_k,
         bj_honor_discard_ukeire_k,
         bj_plus_ids_k,

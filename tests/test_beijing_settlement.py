@@ -1,4 +1,4 @@
-"""Beijing settlement kernels (game/beijing.py) against the plain-Python reference
+"""Beijing settlement kernels (families/beijing/settle.py) against the plain-Python reference
 (tests/reference_beijing.py, which imports nothing of the package's kernels)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import reference_beijing as R
 
-from daqing_sim.game import beijing as G
+from daqing_sim.families.beijing import settle as G
 
 
 def _kernel_pay(value, winner, how, payer, partner):

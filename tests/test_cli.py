@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from daqing_sim.cli import _COMMANDS, main
+from daqing_sim.families import FAMILY_PACKAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -139,7 +140,8 @@ def test_exit_status_2_from_the_console() -> None:
 
 def test_building_the_parsers_imports_no_feature() -> None:
     """``daqing-sim COMMAND`` imports that command's module alone before it runs it; every
-    parser (``--help``, the reference) is built without numba, pandas or a feature module."""
+    parser (``--help``, the reference) is built without numba, pandas or a feature module (the
+    ``--rules`` help reads the family registry and specs, which are data)."""
     code = (
         "import sys\n"
         "from daqing_sim.cli import build_parser\n"
@@ -153,6 +155,8 @@ def test_building_the_parsers_imports_no_feature() -> None:
     assert out.returncode == 0, out.stderr
     hand, every, heavy = out.stdout.splitlines()
     base = ["daqing_sim", "daqing_sim.cli", "daqing_sim.commands", "daqing_sim.commands.options"]
+    base += ["daqing_sim.families", "daqing_sim.families.spec"]
+    base += [f"daqing_sim.families.{f}{part}" for f in FAMILY_PACKAGES for part in ("", ".spec")]
     assert ast.literal_eval(hand) == sorted([*base, "daqing_sim.commands.hand"])
     assert ast.literal_eval(every) == sorted({*base, *_COMMANDS.values()})
     assert heavy == "False False"

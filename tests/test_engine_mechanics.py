@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from daqing_sim.codes import CHI_MID, CLAIM_KONG, CLAIM_PENG
+from daqing_sim.families.daqing.scoring import settle
 from daqing_sim.game.engine import (
     EV_CLAIM,
     EV_CONCEALED_KONG,
@@ -19,7 +20,6 @@ from daqing_sim.game.engine import (
     EV_READY,
     O_FINAL_BAO,
 )
-from daqing_sim.game.scoring import settle
 from daqing_sim.game.simulate import results_frame, run_walls
 from daqing_sim.game.wall import LIVE_START, compose_wall
 from daqing_sim.hand.notation import parse_hand

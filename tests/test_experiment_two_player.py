@@ -245,7 +245,7 @@ def test_pattern_shares_switch_to_exact_intervals_below_the_rare_count() -> None
 
 
 def test_the_pattern_table_is_the_fan_table_of_the_hand_evaluator() -> None:
-    from daqing_sim.hand.two_player import FAN_TABLE, N_PATTERNS
+    from daqing_sim.families.two_player.hand import FAN_TABLE, N_PATTERNS
 
     assert [(c, f) for c, (_, f) in fam.TWO_PLAYER_FANS.items()] == [
         (c, f if i < N_PATTERNS else 0) for i, (c, f) in enumerate(FAN_TABLE)

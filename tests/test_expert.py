@@ -14,11 +14,12 @@ from test_strategies import _obs
 
 import daqing_sim as ds
 from daqing_sim.codes import ZHONG
+from daqing_sim.families.daqing import expert
 from daqing_sim.game.simulate import results_frame, run_walls
 from daqing_sim.game.state import observe
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.players import expert, seats
+from daqing_sim.players import seats
 from daqing_sim.players.observation import DECLARED, Observation, make_observation
 from daqing_sim.players.registry import EXPERT, STRATEGIES, encode_strategies, strategy_code
 from daqing_sim.rules import RuleSet

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import daqing_sim as ds
-from daqing_sim.players import beijing_expert, expert
+from daqing_sim.families.beijing import expert as beijing_expert
+from daqing_sim.families.daqing import expert
 from daqing_sim.players.registry import encode_strategies, knob_specs
 
 WEIGHTS = Path(__file__).resolve().parents[1] / "daqing_sim" / "players" / "expert2_weights.json"

@@ -15,12 +15,12 @@ import pytest
 
 import daqing_sim as ds
 from daqing_sim.codes import CHI, CHI_LOW, CLAIM_PENG, CONCEALED_KONG, OPT_CONCEALED_KONG, PENG, ZHONG
+from daqing_sim.families.beijing import players as beijing
 from daqing_sim.game.events import EV_DRAW
 from daqing_sim.game.simulate import run_walls
 from daqing_sim.game.state import new_deal_state, observe
 from daqing_sim.game.wall import LIVE_START_ALL, generate_walls
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.players import beijing
 from daqing_sim.players.observation import CLAIMED, DRAWN_AND_THROWN, Observation
 from daqing_sim.players.registry import encode_strategies
 

@@ -39,6 +39,7 @@ REFLECTIVE = {
     "daqing_sim.cli": "imports only the named sub-command's module (daqing-sim COMMAND starts fast)",
     "daqing_sim.compile_notice": "reads numba's cache index of the kernels its table names",
     "daqing_sim.players.plugins": "a user's 'module:Class' player",
+    "daqing_sim.families": "the registry loads a family's module by its role (a family is one registry line)",
 }
 
 
@@ -110,6 +111,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "daqing_sim.kernel_cache",
         "daqing_sim.coldstart",
         "daqing_sim.compile_notice",
+        # the family registry and specs (numba-free); a family's other modules: FAMILY_ROLES
+        "daqing_sim.families",
     ),
     ("daqing_sim.hand",),
     ("daqing_sim.players",),
@@ -140,8 +143,38 @@ ALLOWED_LAZY = {
 }
 
 
+#: A rule family's package (``daqing_sim.families.<name>``) holds modules of several layers: each
+#: module takes the layer of its role, named by its file (docs/DESIGN.md, "Rule families").
+FAMILY_ROLES = {
+    "spec": "daqing_sim.rules",
+    "hand": "daqing_sim.hand",
+    **dict.fromkeys(
+        ("players", "greedy", "expert", "danger", "value", "jia_hunter", "defensive"), "daqing_sim.players"
+    ),
+    "score": "daqing_sim.hand",
+    **dict.fromkeys(("deal", "settle", "scoring", "frame", "hooks"), "daqing_sim.game"),
+    "metrics": "daqing_sim.analysis",
+}
+
+
+def _as_role(module: str, package: str = "daqing_sim.families") -> str:
+    """``module`` itself, or for a module of a family package the layer prefix of its role."""
+    if not module.startswith(package + "."):
+        return module
+    name = module.rsplit(".", 1)[1]
+    if module.count(".") == package.count(".") + 1 and name in FAMILY_ROLES:  # families.hooks
+        return FAMILY_ROLES[name]
+    if module.count(".") == package.count(".") + 1 or name == "spec":
+        return module  # a family's package, or the spec type: the registry's layer
+    if name not in FAMILY_ROLES:
+        raise ValueError(f"{module} plays no known role: name it by one of {', '.join(FAMILY_ROLES)}")
+    return FAMILY_ROLES[name]
+
+
 def layer_of(module: str, layers: tuple[tuple[str, ...], ...] = LAYERS) -> int:
-    """Index of the layer of ``module``: that of its longest listed prefix."""
+    """Index of the layer of ``module``: that of its longest listed prefix (a family package's
+    module: that of its role, :data:`FAMILY_ROLES`)."""
+    module = _as_role(module)
     best, at = -1, -1
     for i, prefixes in enumerate(layers):
         for p in prefixes:
@@ -292,3 +325,16 @@ def test_public_names_survive_any_import_order():
     assert out.stdout.strip() == "3"
     for name in daqing_sim.__all__:
         assert not hasattr(getattr(daqing_sim, name), "__path__"), f"ds.{name} is a module"
+
+
+def test_family_modules_take_the_layer_of_their_role():
+    """A family package's module sits at its role's layer; a module of no known role is an error
+    (so a new kind of family module gets a place on purpose)."""
+    assert layer_of("daqing_sim.families.beijing.hand") == layer_of("daqing_sim.hand.kinds34")
+    assert layer_of("daqing_sim.families.two_player.expert") == layer_of("daqing_sim.players.registry")
+    assert layer_of("daqing_sim.families.daqing.deal") == layer_of("daqing_sim.game.engine")
+    assert layer_of("daqing_sim.families.hooks") == layer_of("daqing_sim.game.engine")
+    assert layer_of("daqing_sim.families.daqing.spec") == layer_of("daqing_sim.rules")
+    assert layer_of("daqing_sim.families.beijing") == layer_of("daqing_sim.rules")
+    with pytest.raises(ValueError, match="families.beijing.misc plays no known role"):
+        layer_of("daqing_sim.families.beijing.misc")

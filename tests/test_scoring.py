@@ -13,7 +13,7 @@ from numba import njit
 from reference import ref_fans, ref_settle
 
 from daqing_sim.codes import BAO_KINDS, DEAL_IN, METHODS, SELF_DRAW
-from daqing_sim.game.scoring import Settlement, settle, settle_detail, settle_kernel
+from daqing_sim.families.daqing.scoring import Settlement, settle, settle_detail, settle_kernel
 from daqing_sim.rules import RuleSet
 
 GOLDEN = Path(__file__).parent / "data" / "seed_score_tables.csv"

@@ -241,8 +241,8 @@ def test_two_player_worlds_deal_the_unseen_multiset():
     """A world holds exactly the tiles the seat cannot see where they were hidden: the opponent's
     tiles and the live wall are a sub-multiset of 136 less what seat 0 sees, in every world,
     and a declared opponent's world hand waits on no tile it let pass."""
+    from daqing_sim.families.two_player.hand import tp_wait_set_k
     from daqing_sim.hand.tables import get_tables
-    from daqing_sim.hand.two_player import tp_wait_set_k
     from daqing_sim.search.two_player_world import sample_world_tp
 
     deal = _paused(_tp_opponent_declared, family="two_player", n_walls=400)

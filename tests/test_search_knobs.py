@@ -12,8 +12,8 @@ from daqing_sim import cli
 from daqing_sim.codes import DECISION_DISCARD, N_KINDS_ALL
 from daqing_sim.experiments.config import experiment_from_dict
 from daqing_sim.experiments.runner import chunk_task, compute_chunk
+from daqing_sim.families.beijing import expert as bx
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.players import beijing_expert as bx
 from daqing_sim.players.interface import Discard
 from daqing_sim.players.registry import encode_strategies
 from daqing_sim.search.player import SearchPlayer, check_knobs, expert_ranking

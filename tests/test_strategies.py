@@ -276,7 +276,7 @@ def _reference_greedy_discard(hand, mk, mt, nm, unseen, rules, tabs):
     tile near it. None when some discard leaves a ready hand (the declaring path, tested elsewhere).
 
     Independence: the ordering (shanten, ukeire, ties) is restated here from the docstring,
-    independent of ``players/greedy.py`` and ``players/common.py``; the hand values come from
+    independent of ``families/daqing/greedy.py`` and ``players/common.py``; the hand values come from
     ``std_shanten_k``, ``wait_set_k`` and ``daqing_shanten_k``, which test_evaluator_reference.py
     checks against the plain-Python reference."""
     from daqing_sim.hand.kernels import daqing_shanten_k, std_shanten_k, wait_set_k

@@ -214,7 +214,7 @@ PATTERN_CASES = [
 
 
 def test_every_pattern_and_limit_hand_has_a_case():
-    from daqing_sim.hand.two_player import FAN_NAMES
+    from daqing_sim.families.two_player.hand import FAN_NAMES
 
     assert [c[0] for c in PATTERN_CASES] == list(FAN_NAMES)
 

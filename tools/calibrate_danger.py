@@ -4,15 +4,15 @@ Plays deals one at a time with the event log on, rebuilds every seat's public vi
 (the same arrays the engine shares with its observations), and at each discard records, from the
 discarding seat's view, the expert's features and predictions and the truth:
 
-* ``--family daqing`` (:func:`daqing_sim.players.expert.danger_table`): facing a ready opponent,
+* ``--family daqing`` (:func:`daqing_sim.families.daqing.expert.danger_table`): facing a ready opponent,
   for every kind the discarding seat holds, the danger features and prediction and whether that
   kind is in the ready seat's wait set (its locked hand's); fits ``DANGER_W``;
-* ``--family beijing`` (:func:`daqing_sim.players.beijing_danger.danger_table`): for every other
+* ``--family beijing`` (:func:`daqing_sim.families.beijing.danger.danger_table`): for every other
   seat its ready features, predicted P(ready) and the truth (its 13 tiles wait on something);
   for every kind held, against every other seat, the wait features, predicted P(in r's waits |
   ready), whether it passed ``r`` (then it is certain: never a winning tile, counted) and the
   truth; for the discarding seat the win features of the hand it keeps
-  (:func:`daqing_sim.players.beijing_value.win_features`) and whether it went on to win; fits
+  (:func:`daqing_sim.families.beijing.value.win_features`) and whether it went on to win; fits
   ``TENPAI_W``, ``DANGER_W`` and ``WIN_W``.
 
     python tools/calibrate_danger.py fit --family daqing --n 3000 --seed 1001
@@ -43,6 +43,9 @@ from daqing_sim.codes import (
     KONG,
     PENG,
 )
+from daqing_sim.families.beijing import danger as D
+from daqing_sim.families.beijing import value as V
+from daqing_sim.families.daqing import expert
 from daqing_sim.game.events import (
     EV_ADDED_KONG,
     EV_CLAIM,
@@ -55,12 +58,9 @@ from daqing_sim.game.events import (
 from daqing_sim.game.simulate import run_walls
 from daqing_sim.game.state import new_deal_state, observe
 from daqing_sim.game.wall import N_LIVE, generate_walls
-from daqing_sim.hand.beijing import bj_shanten_k, bj_ukeire_k, bj_wait_set_k
 from daqing_sim.hand.kernels import wait_set_k
+from daqing_sim.hand.kinds34 import bj_shanten_k, bj_ukeire_k, bj_wait_set_k
 from daqing_sim.hand.tables import get_tables
-from daqing_sim.players import beijing_danger as D
-from daqing_sim.players import beijing_value as V
-from daqing_sim.players import expert
 from daqing_sim.players.observation import CLAIMED, DECLARED, DRAWN_AND_THROWN, MAX_POND
 from daqing_sim.players.registry import encode_strategies
 from daqing_sim.rules import RuleSet
@@ -291,7 +291,7 @@ def fit_logistic(X: np.ndarray, y: np.ndarray, l2: float = 1e-3):
 
 
 def win_probability(X: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """:func:`daqing_sim.players.beijing_value.win_probability` of feature rows."""
+    """:func:`daqing_sim.families.beijing.value.win_probability` of feature rows."""
     p = 1.0 / (1.0 + np.exp(-(X @ w)))
     not_ready = X[:, V.W_SH1 : V.W_SH3 + 1].sum(axis=1) > 0  # shanten 1 or more
     p[not_ready & (X[:, V.W_DRAWS] <= 0)] = 0.0
@@ -341,8 +341,8 @@ def report_beijing(ready, danger, win, n_violations: int, fit: bool) -> None:
 
 
 def hazard(theta: np.ndarray, X: np.ndarray, model: ModuleType) -> np.ndarray:
-    """``S`` of the family's danger hazard (:func:`daqing_sim.players.expert.danger_sum`,
-    :func:`daqing_sim.players.beijing_danger.hazard`) for weights ``exp(theta)``: the wait shapes,
+    """``S`` of the family's danger hazard (:func:`daqing_sim.families.daqing.expert.danger_sum`,
+    :func:`daqing_sim.families.beijing.danger.hazard`) for weights ``exp(theta)``: the wait shapes,
     discounted by the pond weight when seen in the pond, and the honors' term."""
     w = np.exp(theta)
     ns, wp = model.N_SHAPES, model.W_POND

@@ -43,15 +43,23 @@ PLOT_CHARS = (
     "中东南西北发白萬宝夹边单吊摸换卡听上开门手把一荒庄对倒碰吃杠"
     # Beijing (docs/RULES_BEIJING.md): fan types, 听牌, 烧庄, 互包, 抢杠; Daqing's 自摸, 点炮, 点黑炮
     "和大钓捉五魁海底捞月条龙七花清色豪华烧互包抢牌自点炮黑番"
-    # the two-player patterns' names (hand/fan_names.py), and 役满 (any limit hand)
+    # the fans' names (the family specs: fan_name_chars), and 役满 (any limit hand)
     "役满"
 )
 
 
+def fan_name_chars() -> set[str]:
+    """The characters of every family's fan names (``daqing_sim.families``' specs)."""
+    from daqing_sim.families import FAMILY_PACKAGES, family_spec
+
+    return {c for f in FAMILY_PACKAGES for fan in family_spec(f).fans for c in CJK.findall(fan.zh)}
+
+
 def plot_chars() -> str:
-    """``PLOT_CHARS`` and every fan name of ``hand/fan_names.py``, in code point order."""
-    names = CJK.findall((ROOT / "daqing_sim/hand/fan_names.py").read_text(encoding="utf-8"))
-    return "".join(sorted(set(PLOT_CHARS) | set(names)))
+    """``PLOT_CHARS`` and every fan name of the family specs, in code point order."""
+    return "".join(sorted(set(PLOT_CHARS) | fan_name_chars()))
+
+
 FAMILY = "Daqing Tiles"
 # the viewer's sources and the fan names: every CJK character a replay page may show as a label
 LABEL_SOURCES = (
@@ -59,15 +67,15 @@ LABEL_SOURCES = (
     "daqing_sim/render/viewer.js",
     "daqing_sim/render/states.py",
     "daqing_sim/game/replay_html.py",
-    "daqing_sim/hand/fan_names.py",
     "daqing_sim/render/tiles.py",
 )
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
 def label_chars() -> str:
-    """The CJK characters of ``LABEL_SOURCES`` not among the tile glyphs, in code point order."""
-    found = set()
+    """The CJK characters of ``LABEL_SOURCES`` and of the fan names not among the tile glyphs, in
+    code point order."""
+    found = fan_name_chars()
     for rel in LABEL_SOURCES:
         found.update(CJK.findall((ROOT / rel).read_text(encoding="utf-8")))
     return "".join(sorted(found - set(TILE_CHARS)))

@@ -27,7 +27,7 @@ from daqing_sim.advisor.claims import claim_options
 from daqing_sim.advisor.table import TableView, table_view
 from daqing_sim.codes import ADDED_KONG, BAO_KINDS, CONCEALED_KONG, KONG, N_KINDS, USER_BASE
 from daqing_sim.compile_notice import announce
-from daqing_sim.game.scoring import settle
+from daqing_sim.families.daqing.scoring import settle
 from daqing_sim.hand.notation import Hand, parse_hand
 from daqing_sim.hand.tiles import tile_from_name, tile_name
 from daqing_sim.render.frames import AdviceFrame
@@ -332,7 +332,7 @@ def advise(
       drawn bao that is itself a winning tile scores at face value as 宝边 (small) or 宝中宝
       (big); otherwise it is wild (摸宝) for the best-scoring wait, big first. Under
       ``bao_kan_instant`` (宝卡) a bao on a kanchan wait wins at once as 宝中宝.
-    * Payments are those of :func:`daqing_sim.game.scoring.settle` for a self-draw by
+    * Payments are those of :func:`daqing_sim.families.daqing.scoring.settle` for a self-draw by
       ``seat`` (dealer fan, each loser's concealment, self-draw, big, bao fans, kong fans of
       the seat's melds under ``kong_fan``). Nobody else wins, so the result is never negative.
     * Horizon. The seat has ``draws`` own draws before the wall runs out (column ``draws``;
@@ -395,7 +395,7 @@ def advise(
       kong; no condition (推倒和).
     * Danger, Beijing: against each other seat r, the Beijing expert's P(r is ready) x P(the kind
       is one of r's waits | ready), read from ``ponds`` and ``melds``
-      (:mod:`daqing_sim.players.beijing_danger`; the ponds' order is taken as given, each discard
+      (:mod:`daqing_sim.families.beijing.danger`; the ponds' order is taken as given, each discard
       a change of hand); ``danger`` combines the three. Two-player: against the opponent only
       once it has declared (``ready=(1,)``), P(the kind is one of its waits) by the same wait
       model, 0 for a kind it let pass (``passed``), as the two-player expert folds to those.
@@ -411,7 +411,7 @@ def advise(
       error says so.
 
     **Danger** (both methods): ``danger_s{r}`` is the expert's estimate that the discard deals
-    in to ready seat ``r`` (:func:`daqing_sim.players.expert.tile_danger` on what the seat
+    in to ready seat ``r`` (:func:`daqing_sim.families.daqing.expert.tile_danger` on what the seat
     sees: unseen counts, ``r``'s pond and melds; 0 for a kind ``r`` let pass, as a ready seat
     always wins when it can) and ``danger = 1 - prod_r (1 - danger_s{r})``, the chance it deals
     in to some ready seat if their waits were independent; 0 with nobody ready and for rows

@@ -2,7 +2,7 @@
 the deal, no declaration; a self-drawn win is paid by the three others (base x F each, half for
 an open hand), a win on a discard by the discarder. The danger is the Beijing expert's:
 P(seat r is ready) x P(the tile is one of r's waits | ready), read from the table by
-:mod:`daqing_sim.players.beijing_danger`.
+:mod:`daqing_sim.families.beijing.danger`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import numpy as np
 from daqing_sim.advisor import family_exact as FX
 from daqing_sim.advisor.family_api import Position
 from daqing_sim.codes import CHI, CONCEALED_KONG, N_KINDS_ALL, PENG
-from daqing_sim.hand.beijing import HOW_LAST_DISCARD, bj_fans_k, bj_value_k
+from daqing_sim.families.beijing.hand import HOW_LAST_DISCARD, bj_fans_k, bj_value_k
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.layout import MAX_POND
 from daqing_sim.players.observation import (
@@ -87,7 +87,7 @@ def observation_34(pos: Position, counts, mk, mt, nm) -> Observation:
 def danger_parts(pos: Position, counts, mk, mt, nm) -> tuple[np.ndarray, np.ndarray]:
     """The Beijing expert's table reading: P(ready) per seat (4,) and P(t in r's waits | r
     ready) (4, 34), 0 for a kind that passed r's unchanged hand."""
-    from daqing_sim.players.beijing_danger import N_DF, N_TF, danger_table
+    from daqing_sim.families.beijing.danger import N_DF, N_TF, danger_table
 
     obs = observation_34(pos, counts, mk, mt, nm)
     tf = np.zeros((4, N_TF))

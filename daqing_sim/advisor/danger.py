@@ -1,7 +1,7 @@
 """The ``danger`` columns of ``advise``: the expert's estimate of the chance a discard deals in.
 
 For each ready opponent ``r`` the danger of kind ``t`` is
-:func:`daqing_sim.players.expert.tile_danger` on an observation built from what the advised
+:func:`daqing_sim.families.daqing.expert.tile_danger` on an observation built from what the advised
 seat knows (:class:`~daqing_sim.advisor.table.TableView`): its hand, the tiles it sees (for the
 unseen counts), the ponds (a shape touching ``r``'s own discards weighs less), ``r``'s melds
 (its concealed tile count) and the kinds ``r`` let pass since declaring (danger 0: a ready seat
@@ -16,7 +16,7 @@ import numpy as np
 
 from daqing_sim.advisor.table import TableView
 from daqing_sim.codes import CHI, CONCEALED_KONG, N_KINDS, PENG
-from daqing_sim.players.expert import N_FEATURES, danger_table
+from daqing_sim.families.daqing.expert import N_FEATURES, danger_table
 from daqing_sim.players.observation import DECLARED, make_observation
 from daqing_sim.rules import RuleSet
 

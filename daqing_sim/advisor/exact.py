@@ -12,7 +12,8 @@ and ``v[k + 1]`` the expected payment to the seat. At a decision each component 
 maximum over the discards, so every component is the best any play achieves for it.
 
 Payments come from ``pay``, indexed ``2 * bao_kind + big`` (bao codes of
-:mod:`daqing_sim.game.scoring`), filled by the caller from :func:`daqing_sim.game.scoring.settle`.
+:mod:`daqing_sim.families.daqing.scoring`), filled by the caller from
+:func:`daqing_sim.families.daqing.scoring.settle`.
 """
 
 from __future__ import annotations

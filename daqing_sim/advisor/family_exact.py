@@ -26,17 +26,8 @@ from numba import njit, types
 from numba.typed import Dict
 
 from daqing_sim.codes import CONCEALED_KONG, N_KINDS_ALL
-from daqing_sim.hand.beijing import (
-    HOW_LAST_TILE,
-    HOW_SELF_DRAW,
-    bj_fans_k,
-    bj_hand_shanten_k,
-    bj_shanten_changes_k,
-    bj_shanten_k,
-    bj_value_k,
-    bj_wait_set_k,
-)
-from daqing_sim.hand.two_player import (
+from daqing_sim.families.beijing.hand import HOW_LAST_TILE, HOW_SELF_DRAW, bj_fans_k, bj_value_k
+from daqing_sim.families.two_player.hand import (
     CTX_EXTRA_DRAW,
     CTX_LAST_TILE,
     tp_fans_k,
@@ -45,6 +36,7 @@ from daqing_sim.hand.two_player import (
     tp_value_k,
     tp_wait_set_k,
 )
+from daqing_sim.hand.kinds34 import bj_hand_shanten_k, bj_shanten_changes_k, bj_shanten_k, bj_wait_set_k
 from daqing_sim.rules import R_FAMILY
 
 BEIJING, TWO_PLAYER = 1, 2  # codes.FAMILIES indices, as rules[R_FAMILY]

@@ -36,7 +36,8 @@ def paused_deal(pos: Position, hand: Hand, field_codes: np.ndarray, field_knobs:
     encoding its rollouts must use: the unseen tiles beyond the others' hands and the live wall
     are left undrawn at the wall's end, after the rules' own undrawn tiles (``dead_wall_tiles``
     raised by their number), so that every unseen tile is dealt again in each world."""
-    from daqing_sim.game.deal_beijing import UNKNOWN_SHANTEN, reset
+    from daqing_sim.families.beijing.deal import reset
+    from daqing_sim.game.deal34 import UNKNOWN_SHANTEN
     from daqing_sim.game.engine import (
         C_BACK,
         C_BAO,

@@ -6,7 +6,7 @@ that declares 报听 gains 门清报听 (one fan) and is locked; the exact model
 hand anyway, so there it declares whenever it is concealed (the ``declare`` rows show the
 difference). Danger: only a declared opponent is known ready (the two-player expert folds only
 against one, to the tiles it let pass); its waits are read with the Beijing expert's wait model
-(:mod:`daqing_sim.players.beijing_danger`), 0 for a passed tile.
+(:mod:`daqing_sim.families.beijing.danger`), 0 for a passed tile.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import numpy as np
 from daqing_sim.advisor import family_exact as FX
 from daqing_sim.advisor.beijing import danger_parts
 from daqing_sim.advisor.family_api import Position
-from daqing_sim.hand.two_player import (
+from daqing_sim.families.two_player.hand import (
     CTX_DECLARED,
     CTX_LAST_DISCARD,
     CTX_SELF_DRAW,

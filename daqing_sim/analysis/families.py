@@ -43,7 +43,7 @@ from daqing_sim.analysis.intervals import (
     exact_interval,
     wilson_interval,
 )
-from daqing_sim.hand import fan_names
+from daqing_sim.families import family_spec
 
 __all__ = [
     "FAMILY_TITLES",
@@ -85,25 +85,10 @@ __all__ = [
 ]
 
 FAMILY_TITLES = {"daqing": "Daqing", "beijing": "Beijing", "two_player": "two-player"}
-# Fan code -> (Chinese name from hand.fan_names, fans) of docs/RULES_BEIJING.md, in the order of the
-# frame's fan_<code> columns.
-_BEIJING_VALUES = {
-    "all_triplets": 2,
-    "big_single_wait": 2,
-    "catch_five": 2,
-    "last_tile": 2,
-    "dragon": 3,
-    "seven_pairs": 4,
-    "kong_bloom": 5,
-    "one_suit": 6,
-    "luxury_seven_pairs": 8,
-    "plain_win": 1,
-    "last_discard": 1,
-}
-# a fan without a Chinese name in the rules (plain win, last discard) goes by its code name
-BEIJING_FANS = {
-    code: (fan_names.BEIJING.get(code, code.replace("_", " ")), f) for code, f in _BEIJING_VALUES.items()
-}
+# Fan code -> (Chinese name, fans) of docs/RULES_BEIJING.md, in the order of the frame's
+# fan_<code> columns (the Beijing spec); a fan without a Chinese name in the rules (plain win, last
+# discard) goes by its English one
+BEIJING_FANS = {f.code: (f.zh or f.en, f.value) for f in family_spec("beijing").fans}
 BEIJING_BASE_POINTS = 1000  # RuleSet(family="beijing").base_points
 BEIJING_EVENTS = {
     "burn": "烧庄: the three others followed the dealer's discards (burn_rounds >= 1)",
@@ -758,56 +743,8 @@ def gain_distribution(
 
 TWO_PLAYER_SEATS = (0, 1)
 # Fan code -> (Chinese name, fans; 0 for a limit hand, worth the cap) of docs/RULES_TWO_PLAYER.md, in
-# the order of the frame's fan_<code> columns (daqing_sim.hand.two_player.FAN_TABLE; a test holds them equal).
-_TWO_PLAYER_VALUES = {
-    "plain_win": 1,
-    "concealed": 1,
-    "riichi": 1,
-    "pinfu": 1,
-    "tanyao": 1,
-    "tsumo": 1,
-    "flower": 1,
-    "haitei": 1,
-    "houtei": 1,
-    "extra_draw": 1,
-    "double_riichi": 2,
-    "iipeikou": 2,
-    "toitoi": 2,
-    "sanshoku": 2,
-    "sanankou": 2,
-    "honroutou": 2,
-    "ittsu": 2,
-    "rinshan": 2,
-    "chiitoitsu": 3,
-    "sanrenkou": 3,
-    "sanshoku_doukou": 3,
-    "chanta": 3,
-    "honitsu": 3,
-    "ryanpeikou": 4,
-    "junchan": 4,
-    "shousangen": 4,
-    "chinitsu": 5,
-    "dragon_seven_pairs": 6,
-    "tenhou": 0,
-    "chiihou": 0,
-    "renhou": 0,
-    "suuankou": 0,
-    "daisangen": 0,
-    "shousuushii": 0,
-    "daisuushii": 0,
-    "tsuuiisou": 0,
-    "chinroutou": 0,
-    "suukantsu": 0,
-    "ryuuiisou": 0,
-    "chuuren": 0,
-    "kokushi": 0,
-    "daisharin": 0,
-    "hyakumangoku": 0,
-    "suurenkou": 0,
-    "benikujaku": 0,
-    "tohoku_shinkansen": 0,
-}
-TWO_PLAYER_FANS = {code: (fan_names.TWO_PLAYER[code], f) for code, f in _TWO_PLAYER_VALUES.items()}
+# the order of the frame's fan_<code> columns (the two-player spec).
+TWO_PLAYER_FANS = {f.code: (f.zh, f.value) for f in family_spec("two_player").fans}
 TWO_PLAYER_LIMITS = tuple(c for c, (_, f) in TWO_PLAYER_FANS.items() if f == 0)
 # Code names that mean another hand in riichi (docs/RULES_TWO_PLAYER.md): the riichi hand they name.
 TWO_PLAYER_RIICHI_NAMES = {

@@ -62,10 +62,10 @@ def _cmd_hand(args: argparse.Namespace) -> int:
 
 def _scores(result: Any, rules: Any) -> dict:
     """A 34-kind family's win scored on a discard and as a self-draw (no special context)."""
+    from daqing_sim.families import family_module
     from daqing_sim.hand.notation import Hand
-    from daqing_sim.hand.score import score_beijing, score_two_player
 
-    score = score_two_player if rules.family == "two_player" else score_beijing
+    score = family_module(rules.family, "score").score
 
     t = result.win.tile_kind
     counts = result.hand.counts.copy()

@@ -19,8 +19,23 @@ def add_rules_option(parser: argparse.ArgumentParser, example: str = "kong_fan=t
         "--rules",
         action="append",
         metavar="FLAG=VALUE",
-        help=f"a rule flag override, e.g. {example}; repeat it (or separate with commas) for more",
+        help=f"a rule flag override, e.g. {example}; repeat it (or separate with commas) for more. "
+        + rules_help(),
     )
+
+
+def rules_help() -> str:
+    """The families and their flags, from the family specs (what ``--rules`` accepts).
+
+    >>> rules_help()[:56]
+    'family=daqing (the default), beijing, two_player. Daqing'
+    """
+    from daqing_sim.families import FAMILY_PACKAGES, family_spec
+
+    names = list(FAMILY_PACKAGES)
+    specs = [family_spec(name) for name in names]
+    head = f"family={names[0]} (the default), {', '.join(names[1:])}. "
+    return head + "; ".join(f"{s.title} flags: {', '.join(s.flag_names)}" for s in specs)
 
 
 def rules_from_args(args: argparse.Namespace) -> RuleSet:

@@ -81,17 +81,16 @@ from typing import Any
 
 from daqing_sim.experiments.entrants import entrant_label, rotate, rotation_name
 from daqing_sim.experiments.entrants import seat_labels as _seat_labels
+from daqing_sim.families import family_spec
 from daqing_sim.players import registry as strategies_module
-from daqing_sim.players.beijing import PLAYERS as BEIJING_PLAYERS
 from daqing_sim.players.plugins import PYTHON_BUILTINS, is_player_spec, load_player, player_digest
-from daqing_sim.players.two_player import PLAYERS as TWO_PLAYER_PLAYERS
 from daqing_sim.rules import RuleSet, require_engine_family
 
 # the families experiment files play
 EXPERIMENT_FAMILIES = ("daqing", "beijing", "two_player")
 
 # The built-in players of each family other than Daqing (where every strategy plays).
-FAMILY_PLAYERS: dict[str, tuple[str, ...]] = {"beijing": BEIJING_PLAYERS, "two_player": TWO_PLAYER_PLAYERS}
+FAMILY_PLAYERS: dict[str, tuple[str, ...]] = {f: family_spec(f).players for f in ("beijing", "two_player")}
 _TITLES = {"daqing": "Daqing", "beijing": "Beijing", "two_player": "two-player"}
 _WORDS = {2: "two", 4: "four"}
 

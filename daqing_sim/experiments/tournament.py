@@ -205,7 +205,6 @@ def tournament(
     return duplicate_table(frames, labels, confidence=confidence)
 
 
-
 def tournament_results(
     path: str | os.PathLike[str],
     n_walls: int | None = None,

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from daqing_sim.codes import BAO_KINDS, METHODS, N_KINDS, N_KINDS_ALL, N_TILES_ALL, OUTCOMES, WAIT_KINDS
+from daqing_sim.families.daqing.scoring import settle_detail
 from daqing_sim.game.engine import (
     EV_ADDED_KONG,
     EV_BAO_REPLACED,
@@ -43,7 +44,6 @@ from daqing_sim.game.engine import (
     O_WINNER_KONGS,
 )
 from daqing_sim.game.events import EV_EXTRA_DRAW, EV_FLOWER
-from daqing_sim.game.scoring import settle_detail
 from daqing_sim.game.simulate import (
     _default_seats,
     _prepare,
@@ -374,7 +374,7 @@ def logged_deal(
 
 
 def settlement(row: np.ndarray, winner: int, rules: RuleSet, dealer: int):
-    """The :class:`~daqing_sim.game.scoring.Settlement` of a won deal from its result row."""
+    """The :class:`~daqing_sim.families.daqing.scoring.Settlement` of a won deal from its result row."""
     outcome = OUTCOMES[row[O_OUTCOME]]
     bao = BAO_KINDS[row[O_BAO]]
     method = "self_draw" if outcome == "self_draw" else "deal_in"

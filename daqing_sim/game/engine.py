@@ -71,12 +71,9 @@ from daqing_sim.codes import (
     USER_BASE,
     ZHONG,
 )
-from daqing_sim.game import deal_beijing as bjd
-from daqing_sim.game import deal_two_player as tpd
-from daqing_sim.game.borrow import borrowed
-from daqing_sim.game.deal_daqing import (  # noqa: F401 (re-exported: tests and the advisor use them)
-    LEGAL_DECLARE,
-    LEGAL_DISCARD,
+from daqing_sim.families.beijing import deal as bjd
+from daqing_sim.families.beijing import players as pb
+from daqing_sim.families.daqing.deal import (  # noqa: F401 (re-exported: tests and the advisor use them)
     _check_bao,
     _chi_makes_ready,
     _chi_options,
@@ -85,6 +82,15 @@ from daqing_sim.game.deal_daqing import (  # noqa: F401 (re-exported: tests and 
     _meld_ok,
     _record_declaration,
 )
+from daqing_sim.families.hooks import (
+    beijing_state,
+    fam_legal_discards,
+    fam_record,
+    family_state,
+    two_player_state,
+)
+from daqing_sim.families.two_player import deal as tpd
+from daqing_sim.game.borrow import borrowed
 from daqing_sim.game.events import (  # noqa: F401 (re-exported)
     EV_ADDED_KONG,
     EV_BAO_REPLACED,
@@ -103,13 +109,6 @@ from daqing_sim.game.events import (  # noqa: F401 (re-exported)
     LOG_WIDTH,
     MAX_EVENTS,
     log_event,
-)
-from daqing_sim.game.families import (
-    beijing_state,
-    fam_legal_discards,
-    fam_record,
-    family_state,
-    two_player_state,
 )
 from daqing_sim.game.state import observe
 from daqing_sim.game.wall import BAO_POSITION, LIVE_START, N_LIVE
@@ -143,6 +142,8 @@ from daqing_sim.layout import (  # noqa: F401 (the row, hand, final and control 
     H_MT,
     H_NM,
     H_WIDTH,
+    LEGAL_DECLARE,
+    LEGAL_DISCARD,
     N_CTL,
     N_OUT,
     O_BAO,
@@ -182,7 +183,6 @@ from daqing_sim.layout import (  # noqa: F401 (the row, hand, final and control 
     R_WINNER,
     T_WIN_OFFER,
 )
-from daqing_sim.players import beijing as pb
 from daqing_sim.players import dispatch
 from daqing_sim.players.common import maybe_ready, splitmix64
 from daqing_sim.players.observation import (
@@ -228,7 +228,7 @@ def _drop_stale_cache() -> None:
     """numba's on-disk cache checks only the file defining a kernel, not the modules it calls
     into: drop the cached engine and player kernels (and the search evaluator's, which compiles
     the deal loop in) when a module they compile in is newer, or an edit to hand/kernels.py,
-    game/scoring.py or a player would be silently ignored."""
+    families/*/ or a player would be silently ignored."""
     pkg = Path(__file__).resolve().parent.parent
     deps = [
         pkg / "rules.py",
@@ -453,10 +453,10 @@ def _play_deal(
     events logged; ``ctl[C_STATUS]`` is ``ST_DONE`` at the end, ``ST_PAUSED`` at a decision
     of an ``EXTERNAL`` seat. ``bj`` is ``None`` for a Daqing deal and the state for another
     family's; ``bo`` the state for a Beijing deal and ``tp`` for a two-player game, ``None``
-    otherwise (:mod:`daqing_sim.game.families`): each step where the families differ is an
+    otherwise (:mod:`daqing_sim.families.hooks`): each step where the families differ is an
     ``if bj is None:`` / ``elif bo is not None:`` / ``elif tp is not None:`` chain, which numba
     prunes by the arguments that are ``None`` before it types the loop. So a Daqing compile
-    never sees another family's step (``game.deal_beijing``, ``game.deal_two_player``) and the
+    never sees another family's step (``families.beijing.deal``, ``families.two_player.deal``) and the
     Daqing steps are this loop's own code, as before families (measured: calling them as inlined
     functions with the arrays they use made random Daqing deals 2.4x slower, from the reference
     counts numba adds at each call)."""
@@ -488,13 +488,13 @@ def _play_deal(
     ns = 4  # seats at the table
     if bj is None:
         pass
-    elif bo is not None:  # the Beijing steps take arrays, not the state (see game.deal_beijing)
+    elif bo is not None:  # the Beijing steps take arrays, not the state (see families.beijing.deal)
         fam = bj.bj
         tenpai = bj.tenpai
         wait_out = bj.wait_out
         claims_from = bj.claims_from
         bound = bj.bound
-    elif tp is not None:  # the two-player steps too (game.deal_two_player)
+    elif tp is not None:  # the two-player steps too (families.two_player.deal)
         tpf = tp.tp
         tenpai = tp.tenpai
         wait_out = tp.wait_out

@@ -4,7 +4,7 @@ Beijing: the win's fans by their code names (docs/RULES.md, Beijing), F and the 
 (base x F, half the base for an open hand). Two-player: the patterns by their code names
 (docs/RULES_TWO_PLAYER.md), F (limit hands at the cap) and the value (F x multiplier x points
 per fan). Daqing: each loser's fans and amount, as
-:func:`daqing_sim.game.scoring.settle_detail` gives them, from the hand (kanchan or not, bao,
+:func:`daqing_sim.families.daqing.scoring.settle_detail` gives them, from the hand (kanchan or not, bao,
 kongs) instead of the caller's flags.
 """
 
@@ -14,8 +14,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from daqing_sim.families import family_module
 from daqing_sim.hand.notation import Hand
-from daqing_sim.hand.score import WinScore, score_beijing, score_two_player
+from daqing_sim.hand.score import WinScore
 from daqing_sim.hand.tiles import family_title
 from daqing_sim.rules import RuleSet
 
@@ -152,19 +153,20 @@ def score_win(
     if bao is not None:
         title = family_title(rules.family)
         raise ValueError(f"{title[0].upper() + title[1:]} has no bao: drop bao=")
+    score = family_module(rules.family, "score").score
     if rules.family == "beijing":
-        return score_beijing(hand, t, rules, **flags)
+        return score(hand, t, rules, **flags)
     from daqing_sim.hand.notation import _parse_tiles
 
     if isinstance(flowers, str):
         kinds = tuple(_parse_tiles(flowers, "flowers"))
     else:
         kinds = tuple(_tile_kind(f, "flowers", rules.family) for f in flowers)
-    return score_two_player(hand, t, rules, **flags, **two, flowers=kinds, match_game=match_game)
+    return score(hand, t, rules, **flags, **two, flowers=kinds, match_game=match_game)
 
 
 def _score_daqing(hand, t, rules, self_draw, dealer, discarder, discarder_ready, concealed, bao):
-    from daqing_sim.game.scoring import settle_detail
+    from daqing_sim.families.daqing.scoring import settle_detail
     from daqing_sim.hand.evaluator import analyze_hand
     from daqing_sim.hand.tiles import tile_name
 

@@ -14,51 +14,26 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from daqing_sim.codes import BAO_KINDS, FAMILIES, FAMILY_KINDS, N_KINDS, OUTCOMES, WAIT_KINDS
+from daqing_sim.codes import FAMILIES, FAMILY_KINDS, N_KINDS, WAIT_KINDS
 from daqing_sim.compile_notice import announce
+from daqing_sim.families import family_module, family_spec
 from daqing_sim.game.engine import (
-    H_MK,
-    H_MT,
-    H_NM,
     H_WIDTH,
     LOG_WIDTH,
     MAX_EVENTS,
     N_OUT,
-    O_BAO,
-    O_BAO_REPLACEMENTS,
-    O_BIG,
-    O_CONCEALED,
-    O_DISCARDER,
-    O_DRAWS,
-    O_FANS,
-    O_OUTCOME,
-    O_OWN_DRAWS,
-    O_PAY,
-    O_READY_OUTS,
-    O_READY_TURN,
-    O_READY_WAIT,
-    O_READY_WAIT_MASK,
-    O_READY_WAIT_TILES,
-    O_WAIT,
-    O_WIN_TILE,
-    O_WINNER,
-    O_WINNER_KONGS,
     play_batch_k,
 )
 from daqing_sim.game.external import play_with_players
-from daqing_sim.game.frame_beijing import beijing_frame
-from daqing_sim.game.frame_two_player import two_player_frame
 from daqing_sim.game.state import new_deal_state
 from daqing_sim.game.wall import BLOCK, TP_WIDTH, generate_walls
-from daqing_sim.hand.notation import format_hand, hand_from_arrays
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.layout import HA_WIDTH
-from daqing_sim.players.beijing import PLAYERS as BEIJING_PLAYERS
 from daqing_sim.players.dispatch import table_free_flags
 from daqing_sim.players.interface import Player
 from daqing_sim.players.plugins import resolve_seats
-from daqing_sim.players.registry import FAMILY_SEATS, STRATEGIES, default_field, encode_strategies
+from daqing_sim.players.registry import FAMILY_SEATS, default_field, encode_strategies
 from daqing_sim.players.seats import engine_seats, table_players
 from daqing_sim.players.user import JittedPlayer, entry_with_ufns
 from daqing_sim.rules import BATCH_FAMILIES, RuleSet, require_engine_family
@@ -88,10 +63,11 @@ def _check_family_seats(rules: RuleSet, names: Sequence[str], strategies: Sequen
     if rules.family == "daqing":
         return
     builtin = [n for n, p in zip(names, strategies, strict=False) if not isinstance(p, Player | JittedPlayer)]
-    bad = sorted(set(builtin) - set(BEIJING_PLAYERS))
+    players = family_spec(rules.family).players
+    bad = sorted(set(builtin) - set(players))
     if bad:
         raise ValueError(
-            f"{', '.join(bad)} does not play {rules.family} yet: use {' or '.join(BEIJING_PLAYERS)} "
+            f"{', '.join(bad)} does not play {rules.family} yet: use {' or '.join(players)} "
             f"(e.g. strategies=('greedy',) * {FAMILY_SEATS[rules.family]})"
         )
 
@@ -196,13 +172,6 @@ def run_walls(
     return result
 
 
-def _categorical(codes: np.ndarray, categories: Sequence[str], none_code: int | None = None):
-    codes = np.asarray(codes, dtype=np.int64).copy()
-    if none_code is not None:
-        codes[codes < 0] = none_code
-    return pd.Categorical.from_codes(codes, categories=list(categories))
-
-
 def results_frame(
     out: np.ndarray,
     first_deal: int,
@@ -212,60 +181,11 @@ def results_frame(
     family: str = "daqing",
     cap: int = 13,
 ) -> pd.DataFrame:
-    """Turn the kernel's ``out`` rows into the results DataFrame of docs/DESIGN.md (a Beijing
-    run: :func:`daqing_sim.game.frame_beijing.beijing_frame`; a two-player one:
-    :func:`daqing_sim.game.frame_two_player.two_player_frame`, ``cap`` its ``limit_fans``)."""
-    if family == "beijing":
-        return beijing_frame(out, first_deal, dealer, names, hands)
-    if family == "two_player":
-        return two_player_frame(out, first_deal, dealer, names, hands, cap)
-    n = out.shape[0]
-    cols: dict[str, Any] = {
-        "deal": np.arange(first_deal, first_deal + n, dtype=np.int64),
-        "outcome": _categorical(out[:, O_OUTCOME], OUTCOMES),
-        "winner": out[:, O_WINNER].astype(np.int8),
-        "discarder": out[:, O_DISCARDER].astype(np.int8),
-        "dealer": np.full(n, dealer, dtype=np.int8),
-        "big": out[:, O_BIG].astype(bool),
-        "bao": _categorical(out[:, O_BAO], BAO_KINDS),
-        "wait_kind": _categorical(out[:, O_WAIT], WAIT_CATEGORIES, none_code=len(WAIT_KINDS)),
-        "win_tile": _categorical(out[:, O_WIN_TILE], TILE_CATEGORIES),
-        "draws": out[:, O_DRAWS].astype(np.int16),
-    }
-    for s in range(4):
-        cols[f"pay_{s}"] = out[:, O_PAY + s].astype(np.int32)
-    for s in range(4):
-        cols[f"fans_{s}"] = out[:, O_FANS + s].astype(np.int8)
-    for s in range(4):
-        cols[f"ready_turn_{s}"] = out[:, O_READY_TURN + s].astype(np.int16)
-    for s in range(4):
-        cols[f"ready_wait_{s}"] = _categorical(out[:, O_READY_WAIT + s], WAIT_CATEGORIES, len(WAIT_KINDS))
-    for s in range(4):
-        cols[f"ready_outs_{s}"] = out[:, O_READY_OUTS + s].astype(np.int8)
-    for s in range(4):
-        cols[f"concealed_{s}"] = out[:, O_CONCEALED + s].astype(bool)
-    cols["winner_kongs"] = out[:, O_WINNER_KONGS].astype(np.int8)
-    cols["bao_replacements"] = out[:, O_BAO_REPLACEMENTS].astype(np.int8)
-    for s in range(4):
-        cols[f"own_draws_{s}"] = out[:, O_OWN_DRAWS + s].astype(np.int16)
-    for s in range(4):
-        cols[f"ready_wait_tiles_{s}"] = out[:, O_READY_WAIT_TILES + s].astype(np.int8)
-    for s in range(4):
-        cols[f"ready_wait_mask_{s}"] = out[:, O_READY_WAIT_MASK + s].astype(np.int8)
-    # built-in names first, in registry order; Python players' labels after them
-    categories = list(STRATEGIES) + sorted(set(names) - set(STRATEGIES))
-    for s in range(4):
-        code = categories.index(names[s])
-        cols[f"strategy_{s}"] = pd.Categorical.from_codes(np.full(n, code, dtype=np.int8), categories)
-    if hands is not None:
-        text = [
-            format_hand(hand_from_arrays(h[:N_KINDS], h[H_MK : H_MK + 4], h[H_MT : H_MT + 4], int(h[H_NM])))
-            if w >= 0
-            else None
-            for h, w in zip(hands, out[:, O_WINNER], strict=True)
-        ]
-        cols["winner_hand"] = pd.array(text, dtype="string")
-    return pd.DataFrame(cols)
+    """Turn the kernel's ``out`` rows into the results DataFrame of docs/DESIGN.md: the family's
+    frame builder (``results_frame`` of its package's ``frame`` module; ``cap`` is a two-player
+    run's ``limit_fans``)."""
+    builder = family_module(family, "frame").results_frame
+    return builder(out, first_deal, dealer, names, hands, cap)
 
 
 def _prepare(rules, strategies, knobs, dealer, what="simulate", families=BATCH_FAMILIES):

@@ -84,7 +84,7 @@ DealState = namedtuple(
 
 
 # A Beijing deal's state: Daqing's arrays (34 kinds wide) and the family's own. A distinct
-# type, so the engine's family hooks (game.families) pick the Beijing steps when compiling.
+# type, so the engine's family hooks (families.hooks) pick the Beijing steps when compiling.
 BeijingDealState = namedtuple(
     "BeijingDealState",
     (
@@ -92,7 +92,7 @@ BeijingDealState = namedtuple(
         "claims_from",  # (4, 4) int64 discards seat a claimed from seat b (互包)
         "bound",  # (4,) int64 the 互包 partner who pays for the seat's win, -1 none
         "tenpai",  # (4,) int64 own draws when the seat's hand first waited, -1 not yet
-        "fan_out",  # (11,) int64 the win's fans (hand.beijing.FAN_NAMES)
+        "fan_out",  # (11,) int64 the win's fans (families.beijing.hand.FAN_NAMES)
         "wait_out",  # (34,) int8 wait-set scratch of the engine
         "bj",  # (N_BEIJING_STATE,) int64 the family's loop scalars (layout.BEIJING_STATE)
     ),
@@ -106,7 +106,7 @@ TwoPlayerDealState = namedtuple(
     (
         *DealState._fields,
         "tenpai",  # (4,) int64 own draws when the seat's hand first waited, -1 not yet
-        "fan_out",  # (46,) int64 the win's fans (hand.two_player.FAN_NAMES)
+        "fan_out",  # (46,) int64 the win's fans (families.two_player.hand.FAN_NAMES)
         "wait_out",  # (34,) int8 wait-set scratch of the engine
         "tp",  # (N_TWO_PLAYER_STATE,) int64 the family's loop scalars (layout.TWO_PLAYER_STATE)
     ),

@@ -469,10 +469,10 @@ def _daqing_misses(hand: Hand, before: np.ndarray, x: int, rules: RuleSet) -> li
 
 def _analyze_34(hand: Hand, rules: RuleSet, win_kind: int | None) -> HandAnalysis:
     """A hand of a 34-kind family: Beijing's kernels, or the two-player ones (thirteen orphans)."""
-    from daqing_sim.hand import beijing as B
+    from daqing_sim.hand import kinds34 as B
 
     if rules.family == "two_player":
-        from daqing_sim.hand import two_player as T
+        from daqing_sim.families.two_player import hand as T
 
         announce("hand_two_player")
         shanten_k, wait_set_k = T.tp_hand_shanten_k, T.tp_wait_set_k

@@ -54,7 +54,7 @@ INF_LEVEL = 99  # table value of an impossible target
 
 
 @njit(cache=True, inline="always")
-def _suit_rank(counts, base, off):
+def suit_rank(counts, base, off):
     r = 0
     s = 0
     for i in range(9):
@@ -84,9 +84,9 @@ def _std_distance_ws(counts, tabs, ab):
     for t in range(28):
         n += counts[t]
     melds = n // 3
-    a = std[_suit_rank(counts, 0, off)]
-    b = std[_suit_rank(counts, 9, off)]
-    c = std[_suit_rank(counts, 18, off)]
+    a = std[suit_rank(counts, 0, off)]
+    b = std[suit_rank(counts, 9, off)]
+    c = std[suit_rank(counts, 18, off)]
     z = counts[ZHONG]
     for m in range(melds + 1):
         v0 = BIG_INF
@@ -144,9 +144,9 @@ def _std_distance_melds(counts, tabs, melds):
     """:func:`_std_distance` for ``melds`` melds and a pair (``melds`` = tiles // 3, at most 4)."""
     off = tabs.off
     std_id = tabs.std_id
-    ia = std_id[_suit_rank(counts, 0, off)]
-    ib = std_id[_suit_rank(counts, 9, off)]
-    ic = std_id[_suit_rank(counts, 18, off)]
+    ia = std_id[suit_rank(counts, 0, off)]
+    ib = std_id[suit_rank(counts, 9, off)]
+    ic = std_id[suit_rank(counts, 18, off)]
     return np.int64(tabs.fin[tabs.ab_id[ia, ib], ic, counts[ZHONG], melds])
 
 
@@ -193,7 +193,7 @@ def std_shanten_checked_batch_k(hands, words, tabs, out):
 
 
 @njit(cache=True, inline="always")
-def _meld_copies(t, meld_kind, meld_tile, n_melds):
+def meld_copies(t, meld_kind, meld_tile, n_melds):
     """Copies of tile kind ``t`` inside the melds."""
     k = 0
     for i in range(n_melds):
@@ -270,9 +270,9 @@ def wait_set_k(counts, meld_kind, meld_tile, n_melds, rules, tabs, out_kind, out
         seq_given = True
     trip_given = (not rules[R_REQUIRE_TRIPLET]) or trip13  # else only 对倒
 
-    ci0 = comp_idx[_suit_rank(counts, 0, off)]
-    ci1 = comp_idx[_suit_rank(counts, 9, off)]
-    ci2 = comp_idx[_suit_rank(counts, 18, off)]
+    ci0 = comp_idx[suit_rank(counts, 0, off)]
+    ci1 = comp_idx[suit_rank(counts, 9, off)]
+    ci2 = comp_idx[suit_rank(counts, 18, off)]
     for s in range(3):
         for i in range(9):
             if counts[9 * s + i] > 0:
@@ -307,7 +307,7 @@ def wait_set_k(counts, meld_kind, meld_tile, n_melds, rules, tabs, out_kind, out
         if not ok:
             continue
         if g == 3:
-            if z + _meld_copies(ZHONG, meld_kind, meld_tile, n_melds) >= 4:
+            if z + meld_copies(ZHONG, meld_kind, meld_tile, n_melds) >= 4:
                 continue
             if z == 1 and pairs_other == 0:
                 kind = SINGLE
@@ -335,7 +335,7 @@ def wait_set_k(counts, meld_kind, meld_tile, n_melds, rules, tabs, out_kind, out
             continue
         for i in range(9):
             t = base + i
-            if counts[t] + _meld_copies(t, meld_kind, meld_tile, n_melds) >= 4:
+            if counts[t] + meld_copies(t, meld_kind, meld_tile, n_melds) >= 4:
                 continue
             r = 0
             acc = 0
@@ -430,9 +430,9 @@ def _dq_distance(counts, meld_kind, meld_tile, n_melds, rules, tabs):
     for t in range(28):
         n += counts[t]
     melds = n // 3
-    rank_a = _suit_rank(counts, 0, off)
-    rank_b = _suit_rank(counts, 9, off)
-    rank_c = _suit_rank(counts, 18, off)
+    rank_a = suit_rank(counts, 0, off)
+    rank_b = suit_rank(counts, 9, off)
+    rank_c = suit_rank(counts, 18, off)
     ra = dq_rows[dq_id[rank_a]]
     rb = dq_rows[dq_id[rank_b]]
     rc = dq_rows[dq_id[rank_c]]
@@ -541,7 +541,7 @@ def _ready13(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
 def _one_exchange_ready(c, meld_kind, meld_tile, n_melds, rules, tabs, wk, wb):
     """Does one draw-and-discard make the 13-tile ``c`` ready? (``c`` restored)."""
     for x in range(28):
-        if c[x] + _meld_copies(x, meld_kind, meld_tile, n_melds) >= 4:
+        if c[x] + meld_copies(x, meld_kind, meld_tile, n_melds) >= 4:
             continue
         c[x] += 1
         if (

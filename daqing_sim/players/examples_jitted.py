@@ -2,7 +2,7 @@
 docs/PLAYERS.md and the user player of the speed bench.
 
 ``FIRST_TILE`` is the smallest legal jitted player; ``CAUTIOUS`` builds on the greedy player's
-building blocks (``players.greedy.discard_with``) and folds against a ready opponent at a
+building blocks (``families.daqing.greedy.discard_with``) and folds against a ready opponent at a
 knob-set distance from ready.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from daqing_sim.codes import PASS
-from daqing_sim.players import greedy
+from daqing_sim.families.daqing import greedy
 from daqing_sim.players.user import JittedPlayer
 
 

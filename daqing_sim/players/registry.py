@@ -19,18 +19,12 @@ from typing import Any
 import numpy as np
 
 from daqing_sim.codes import EXTERNAL, FAMILY_SEATS, USER_BASE
-from daqing_sim.players import (
-    beijing_expert,
-    beijing_expert2,
-    defensive,
-    expert,
-    expert2,
-    greedy,
-    jia_hunter,
-    random,
-    scripted,
-    two_player_expert,
-)
+from daqing_sim.families import family_spec
+from daqing_sim.families.beijing import expert as beijing_expert
+from daqing_sim.families.beijing import expert2 as beijing_expert2
+from daqing_sim.families.daqing import defensive, expert, expert2, greedy, jia_hunter
+from daqing_sim.families.two_player import expert as two_player_expert
+from daqing_sim.players import random, scripted
 from daqing_sim.players.interface import Player
 from daqing_sim.players.user import JittedPlayer, user_slot
 
@@ -58,9 +52,7 @@ N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
 #: Strategy name -> its knobs and their defaults (``scripted`` also takes ``script``).
 #: the seats every function plays when none are given (simulate, replay, deal_log, DealEnv's
 #: other seats, the simulated advisor): four expert players, the strongest built-in field
-DEFAULT_FIELD: tuple[str, str, str, str] = ("expert",) * 4
-# a family's default field where it is not four experts (the two-player game seats two)
-FAMILY_DEFAULT_FIELD: dict[str, tuple[str, ...]] = {"two_player": ("expert", "expert")}
+DEFAULT_FIELD: tuple[str, str, str, str] = family_spec("daqing").default_field
 
 
 def default_field(family: str = "daqing") -> tuple[str, ...]:
@@ -69,7 +61,7 @@ def default_field(family: str = "daqing") -> tuple[str, ...]:
     >>> default_field(), default_field("two_player")
     (('expert', 'expert', 'expert', 'expert'), ('expert', 'expert'))
     """
-    return FAMILY_DEFAULT_FIELD.get(family, DEFAULT_FIELD)
+    return family_spec(family).default_field
 
 
 STRATEGIES: dict[str, dict[str, Any]] = {

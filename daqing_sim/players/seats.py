@@ -6,7 +6,7 @@ through a table of first-class functions, ``ufns = (discards, claims, kongs)``, 
 ``N_USER_SLOTS`` functions compiled for one signature
 (:func:`daqing_sim.players.user.signatures`); such a seat's engine code is ``USER_BASE + slot``.
 The table-free players (random, scripted) keep their registry codes and the engine's inline
-fast path (:mod:`daqing_sim.players.dispatch`, :mod:`daqing_sim.players.beijing`); Python seats
+fast path (:mod:`daqing_sim.players.dispatch`, :mod:`daqing_sim.families.beijing.players`); Python seats
 stay ``EXTERNAL``.
 
 So the engine is compiled once per family, for that table's type, whatever the field, and holds
@@ -49,11 +49,11 @@ def _py_functions(code: int, family: str) -> tuple[Any, Any, Any]:
     if PLAYER_NAMES[code] in ("expert1", "expert2") and family_module is not None:
         return tuple(f.py_func for f in (family_module.discard, family_module.claim, family_module.kong))
     if family == "beijing":
-        from daqing_sim.players import beijing
+        from daqing_sim.families.beijing import players as beijing
 
         return beijing.seat_functions(code)
     if family == "two_player":
-        from daqing_sim.players import two_player
+        from daqing_sim.families.two_player import players as two_player
 
         return two_player.seat_functions(code)
     module = PLAYER_MODULES[PLAYER_NAMES[code]]

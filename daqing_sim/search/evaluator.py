@@ -38,8 +38,9 @@ from numba import njit
 from numba.core import types
 from numba.extending import overload
 
+from daqing_sim.families.hooks import beijing_state, fam_record, family_state, two_player_state
 from daqing_sim.game.borrow import borrowed
-from daqing_sim.game.deal_beijing import UNKNOWN_SHANTEN
+from daqing_sim.game.deal34 import UNKNOWN_SHANTEN
 from daqing_sim.game.engine import (
     C_ANSWER,
     C_BACK,
@@ -53,7 +54,6 @@ from daqing_sim.game.engine import (
     ST_PAUSED,
     _play_deal,
 )
-from daqing_sim.game.families import beijing_state, fam_record, family_state, two_player_state
 from daqing_sim.hand.kernels import may_declare_k, wait_set_k
 from daqing_sim.layout import B_SHANTEN
 from daqing_sim.players.common import rand_below, splitmix64

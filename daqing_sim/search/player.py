@@ -234,7 +234,7 @@ def _shanten_and_outs(deal: Any, tiles: list[int]) -> tuple[dict[int, int], dict
             t: int(ukeire_after(hand, t, sh[t], unseen, tabs)) for t in tiles
         }
     from daqing_sim.codes import CONCEALED_KONG
-    from daqing_sim.hand.beijing import bj_shanten_k
+    from daqing_sim.hand.kinds34 import bj_shanten_k
 
     unseen = 4 - hand.astype(np.int64) - obs.visible.astype(np.int64)
     for j in range(nm):
@@ -260,8 +260,8 @@ def _shanten_and_outs(deal: Any, tiles: list[int]) -> tuple[dict[int, int], dict
 
 def _tp_shanten(hand: np.ndarray, n_melds: np.int64, tabs: Any) -> int:
     """The two-player table shanten (Beijing's shapes and thirteen orphans)."""
-    from daqing_sim.hand.beijing import bj_shanten_k
-    from daqing_sim.hand.two_player import tp_kokushi_shanten_k
+    from daqing_sim.families.two_player.hand import tp_kokushi_shanten_k
+    from daqing_sim.hand.kinds34 import bj_shanten_k
 
     v = int(bj_shanten_k(hand, n_melds, tabs))
     return min(v, int(tp_kokushi_shanten_k(hand))) if n_melds == 0 else v

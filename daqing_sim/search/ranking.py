@@ -6,7 +6,7 @@ tiles that lower it) unless it reads danger; so the discards are ranked by that 
 the expert's own choice, except where the expert scores every discard itself:
 
 * Beijing, when another seat is likely ready: the expert's expected value per discard
-  (:func:`daqing_sim.players.beijing_expert.discard_table`, column ``V_EV``; a discard its branch
+  (:func:`daqing_sim.families.beijing.expert.discard_table`, column ``V_EV``; a discard its branch
   and bound left uncomputed is ranked by the bound, which is below the best EV).
 * Daqing facing a ready opponent, and a two-player expert folding against a declared hand,
   choose by danger with no table to give: the rest keep greedy's order, and the decision counts
@@ -118,9 +118,9 @@ def _beijing_ev(deal: Any) -> dict[int, float] | None:
     """The Beijing expert's score per tile held when it reads danger (its EV; the bound where its
     branch and bound stopped), else ``None`` (it plays greedy's discard)."""
     from daqing_sim.codes import N_KINDS_ALL
+    from daqing_sim.families.beijing import expert as bx
+    from daqing_sim.families.beijing.danger import open_hand
     from daqing_sim.hand.tables import get_tables
-    from daqing_sim.players import beijing_expert as bx
-    from daqing_sim.players.beijing_danger import open_hand
     from daqing_sim.players.observation import I_SEAT
 
     kn = expert_knobs("beijing")

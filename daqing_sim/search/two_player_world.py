@@ -24,10 +24,10 @@ import numpy as np
 from numba import njit
 
 from daqing_sim.codes import CONCEALED_KONG
-from daqing_sim.game.deal_beijing import UNKNOWN_SHANTEN
+from daqing_sim.families.two_player.hand import tp_wait_set_k
+from daqing_sim.game.deal34 import UNKNOWN_SHANTEN
 from daqing_sim.game.engine import C_BACK, C_FRONT
 from daqing_sim.game.wall import TP_EXTRA_START, TP_FLOWER_START, TP_WIDTH
-from daqing_sim.hand.two_player import tp_wait_set_k
 from daqing_sim.layout import T_READY_SINCE, T_SHANTEN, T_TICKS, T_WAITS
 from daqing_sim.players.common import rand_below, splitmix64
 from daqing_sim.players.observation import DECLARED, UNKNOWN

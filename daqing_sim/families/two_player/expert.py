@@ -1,5 +1,5 @@
 """The two-player expert (docs/RULES_TWO_PLAYER.md): greedy's discards, claims and kongs
-(:mod:`daqing_sim.players.two_player_greedy`) with four decisions of its own, each a knob
+(:mod:`daqing_sim.families.two_player.greedy`) with four decisions of its own, each a knob
 (:data:`KNOBS`), so each can be measured against greedy on the same walls (docs/EXPERT.md):
 
 * **报听**: declare only while concealed (an open declaration scores nothing and locks the hand)
@@ -24,12 +24,12 @@ import numpy as np
 from numba import njit
 
 from daqing_sim.codes import CHI_LOW, CLAIM_KONG, CLAIM_PENG, CLAIM_WIN, PASS
-from daqing_sim.hand.beijing import bj_shanten_changes_k, bj_shanten_k
-from daqing_sim.hand.two_player import CTX_DECLARED, tp_fans_k
-from daqing_sim.players.beijing_greedy import _unseen, greedy_claim, greedy_discard, greedy_kong
+from daqing_sim.families.two_player.greedy import concealed_hand, may_lower_shanten, waits_after
+from daqing_sim.families.two_player.hand import CTX_DECLARED, tp_fans_k
+from daqing_sim.hand.kinds34 import bj_shanten_changes_k, bj_shanten_k
+from daqing_sim.players.greedy34 import greedy_claim, greedy_discard, greedy_kong, unseen_kinds
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import I_N_MELDS, I_SEAT, I_WALL_LEFT
-from daqing_sim.players.two_player_greedy import concealed_hand, may_lower_shanten, waits_after
 
 KNOBS = {
     "declare_min_outs": Knob(
@@ -96,7 +96,7 @@ def discard(kn, obs, rules, tabs):
     if not concealed_hand(obs):
         return d, False
     unseen = obs.sc[0]
-    _unseen(obs, unseen)
+    unseen_kinds(obs, unseen)
     outs = _outs_after(obs, tabs, d, unseen)
     return d, outs > 0 and outs >= kn[K_DECLARE_MIN_OUTS]
 

@@ -4,7 +4,7 @@ the public API is :func:`daqing_sim.hand.evaluator.analyze_hand` and
 
 Shapes: four melds and a pair, seven pairs (four identical concealed tiles count as two pairs,
 as Beijing's) and thirteen orphans (国士无双). Shanten and wait sets are Beijing's kernels
-(:mod:`daqing_sim.hand.beijing`, the same first two shapes) with thirteen orphans added.
+(:mod:`daqing_sim.hand.kinds34`, the same first two shapes) with thirteen orphans added.
 
 Fans (:func:`tp_fans_k`) are read on every split of the hand (every pair, every split of each
 suit into sequences and triplets, every group the winning tile can complete, and the seven pairs
@@ -37,60 +37,14 @@ from daqing_sim.codes import (
     WHITE,
     ZHONG,
 )
-from daqing_sim.hand.beijing import bj_complete_k, bj_hand_shanten_k, bj_wait_set_k
-from daqing_sim.hand.kernels import _meld_copies
+from daqing_sim.families.two_player.spec import SPEC
+from daqing_sim.hand.kernels import meld_copies
+from daqing_sim.hand.kinds34 import bj_complete_k, bj_hand_shanten_k, bj_wait_set_k
 from daqing_sim.jit import njit_no_refs
 from daqing_sim.rules import R_LIMIT_FANS, R_MATCH_DOUBLING, R_MULTIPLIER, R_OPEN_PINFU, R_POINTS_PER_FAN
 
-# The patterns in the page's order (fans 1, 2, 3, 4, 5, 6, then the limit hands), with their fans.
-FAN_TABLE = (
-    ("plain_win", 1),  # 推倒胡: only when the win has no other pattern
-    ("concealed", 1),  # 门清
-    ("riichi", 1),  # 门清报听
-    ("pinfu", 1),  # 平和
-    ("tanyao", 1),  # 断幺九
-    ("tsumo", 1),  # 门清自摸
-    ("flower", 1),  # 花牌: 1 per flower tile in the hand
-    ("haitei", 1),  # 河底捞月: self-draw of the last of the 71 tiles
-    ("houtei", 1),  # 河底捞鱼: the opponent's last discard
-    ("extra_draw", 1),  # 海底捞月: self-draw in the extra draws
-    ("double_riichi", 2),  # 天听
-    ("iipeikou", 2),  # 一杯口
-    ("toitoi", 2),  # 碰碰胡
-    ("sanshoku", 2),  # 三色同顺
-    ("sanankou", 2),  # 三暗刻
-    ("honroutou", 2),  # 混老头
-    ("ittsu", 2),  # 一气通贯
-    ("rinshan", 2),  # 杠上开花
-    ("chiitoitsu", 3),  # 七对子
-    ("sanrenkou", 3),  # 三连刻
-    ("sanshoku_doukou", 3),  # 三色同刻
-    ("chanta", 3),  # 混全带幺
-    ("honitsu", 3),  # 混一色
-    ("ryanpeikou", 4),  # 两杯口
-    ("junchan", 4),  # 纯全带幺
-    ("shousangen", 4),  # 小三元
-    ("chinitsu", 5),  # 清一色
-    ("dragon_seven_pairs", 6),  # 龙七对
-    ("tenhou", 0),  # 天和 (limit hands from here on)
-    ("chiihou", 0),  # 地和: a win on the dealer's first discard
-    ("renhou", 0),  # 人和: the non-dealer's self-draw on its first draw
-    ("suuankou", 0),  # 四暗刻
-    ("daisangen", 0),  # 大三元
-    ("shousuushii", 0),  # 小四喜
-    ("daisuushii", 0),  # 大四喜
-    ("tsuuiisou", 0),  # 字一色
-    ("chinroutou", 0),  # 清老头
-    ("suukantsu", 0),  # 四杠子
-    ("ryuuiisou", 0),  # 绿一色
-    ("chuuren", 0),  # 九莲宝灯
-    ("kokushi", 0),  # 国士无双
-    ("daisharin", 0),  # 大车轮
-    ("hyakumangoku", 0),  # 百万石
-    ("suurenkou", 0),  # 四连刻
-    ("benikujaku", 0),  # 红孔雀
-    ("tohoku_shinkansen", 0),  # 东北新干线
-)
+# The patterns in the page's order, with their fans: the spec's one fan table.
+FAN_TABLE = tuple((f.code, f.value) for f in SPEC.fans)
 FAN_NAMES = tuple(name for name, _ in FAN_TABLE)
 FAN_VALUES = np.array([fans for _, fans in FAN_TABLE], dtype=np.int64)
 N_FANS = len(FAN_TABLE)  # 46
@@ -228,7 +182,7 @@ def tp_wait_set_k(counts, meld_kind, meld_tile, n_melds, tabs, out_kind):
         total += counts[t]
     if n_melds == 0 and total == 13 and tp_kokushi_shanten_k(counts) == 0:
         for t in TERMINALS_AND_HONORS:
-            if out_kind[t] >= 0 or counts[t] + _meld_copies(t, meld_kind, meld_tile, n_melds) >= 4:
+            if out_kind[t] >= 0 or counts[t] + meld_copies(t, meld_kind, meld_tile, n_melds) >= 4:
                 continue
             counts[t] += 1
             if tp_kokushi_shanten_k(counts) == -1:

@@ -1,7 +1,7 @@
 """``expert2``: the Daqing expert with its knobs fitted to the search player's labels, and passing
 claims while folding (issue 38; docs/EXPERT.md, "Expert v2").
 
-The discards and kongs are :mod:`daqing_sim.players.expert`'s kernels; only the knob values differ:
+The discards and kongs are :mod:`daqing_sim.families.daqing.expert`'s kernels; only the knob values differ:
 their defaults are the weights ``tools/fit_expert2.py fit`` chose on positions from self-play of
 the expert field, each decision labelled with every legal answer's payment by the search evaluator
 (:class:`daqing_sim.search.evaluator.Evaluator`, the same worlds for every answer). The weights,
@@ -25,7 +25,7 @@ from typing import Any
 
 from numba import njit
 
-from daqing_sim.players import expert, greedy
+from daqing_sim.families.daqing import expert, greedy
 from daqing_sim.players.knobs import Knob
 
 

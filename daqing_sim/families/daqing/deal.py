@@ -27,8 +27,8 @@ from daqing_sim.codes import (
     WIN_SELF_DRAW,
     ZHONG,
 )
+from daqing_sim.families.daqing.scoring import settle_kernel
 from daqing_sim.game.events import EV_BAO_REPLACED, log_event
-from daqing_sim.game.scoring import settle_kernel
 from daqing_sim.hand.kernels import is_open_k, may_declare_k, std_shanten_k, wait_set_k
 from daqing_sim.layout import (
     C_LEGAL,
@@ -37,6 +37,8 @@ from daqing_sim.layout import (
     H_MK,
     H_MT,
     H_NM,
+    LEGAL_DECLARE,
+    LEGAL_DISCARD,
     O_BAO,
     O_BAO_REPLACEMENTS,
     O_BIG,
@@ -178,9 +180,6 @@ def _keep_ready_kongs(hand, mk, mt, nm, kong_opts, rules, tabs, tk, tb):
         else:
             kong_opts[t] = 0
     return n_opt
-
-
-LEGAL_DISCARD, LEGAL_DECLARE = 1, 2  # bits of ctl[C_LEGAL + t] at a paused discard
 
 
 @njit(cache=True)

@@ -8,10 +8,10 @@ For each kind ``t`` in hand the expert scores, in units of ``base_points``,
             - deal_in_cost x sum_r P(deal in to r | t) x L_r
 
 * ``P(deal in to r | t) = P(r ready) x P(t in r's waits | ready)``, read from public play
-  (:mod:`daqing_sim.players.beijing_danger`; a tile that passed ``r``'s unchanged hand has none);
+  (:mod:`daqing_sim.families.beijing.danger`; a tile that passed ``r``'s unchanged hand has none);
   the seats are taken in turn order after this one (the first that waits on ``t`` wins, 截和),
   each probability times ``danger_scale``.
-* ``P(win | hand left)`` is :mod:`daqing_sim.players.beijing_value`'s logistic in the Beijing
+* ``P(win | hand left)`` is :mod:`daqing_sim.families.beijing.value`'s logistic in the Beijing
   shanten after the discard, its ukeire and the draws left; a discard that leaves the hand further
   from ready than the best one has it scaled by ``rise_factor`` per step (the fitted P(win)
   compares hands, not the choices between them: alone it would give up shanten for ukeire).
@@ -38,8 +38,7 @@ import numpy as np
 from numba import njit
 
 from daqing_sim.codes import N_KINDS_ALL, ZHONG
-from daqing_sim.hand.beijing import bj_shanten_changes_k, bj_ukeire_k
-from daqing_sim.players.beijing_danger import (
+from daqing_sim.families.beijing.danger import (
     DANGER_W,
     N_DF,
     N_TF,
@@ -52,8 +51,9 @@ from daqing_sim.players.beijing_danger import (
     unseen_34,
     wait_probability,
 )
-from daqing_sim.players.beijing_greedy import greedy_claim, greedy_discard, greedy_kong
-from daqing_sim.players.beijing_value import WIN_W, win_probability
+from daqing_sim.families.beijing.value import WIN_W, win_probability
+from daqing_sim.hand.kinds34 import bj_shanten_changes_k, bj_ukeire_k
+from daqing_sim.players.greedy34 import greedy_claim, greedy_discard, greedy_kong
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import I_N_MELDS, I_SEAT, I_WALL_LEFT
 from daqing_sim.rules import R_DEAD_WALL_TILES
@@ -85,7 +85,7 @@ def draws_left_of(obs, rules):
 
 @njit(cache=True)
 def read_risk(kn, obs, safe, pmask, pt):
-    """Fill the table reading (:func:`~daqing_sim.players.beijing_danger.read_table`) and every
+    """Fill the table reading (:func:`~daqing_sim.families.beijing.danger.read_table`) and every
     other seat's P(ready) ``pt``; returns whether one reaches ``min_tenpai``."""
     seat = obs.info[I_SEAT]
     tf = np.empty((4, N_TF))

@@ -13,13 +13,10 @@ import numpy as np
 import pandas as pd
 
 from daqing_sim.codes import N_KINDS_ALL, OUTCOMES, WAIT_KINDS
-from daqing_sim.hand.beijing import FAN_NAMES, HOW_ROBBED_KONG
-from daqing_sim.hand.notation import format_hand, hand_from_arrays
+from daqing_sim.families.beijing.hand import FAN_NAMES, HOW_ROBBED_KONG
+from daqing_sim.game.frame_common import WAIT_CATEGORIES, categorical, strategy_columns, winner_hands
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.layout import (
-    HA_MK,
-    HA_MT,
-    HA_NM,
     O_BURN_ROUNDS,
     O_CONCEALED,
     O_DEAL_KONGS,
@@ -40,17 +37,8 @@ from daqing_sim.layout import (
     O_WINNER,
     O_WINNER_KONGS,
 )
-from daqing_sim.players.registry import STRATEGIES
 
-WAIT_CATEGORIES = (*WAIT_KINDS, "none")
 TILE_CATEGORIES = tuple(tile_name(t) for t in range(N_KINDS_ALL))
-
-
-def _categorical(codes: np.ndarray, categories: Sequence[str], none_code: int | None = None):
-    codes = np.asarray(codes, dtype=np.int64).copy()
-    if none_code is not None:
-        codes[codes < 0] = none_code
-    return pd.Categorical.from_codes(codes, categories=list(categories))
 
 
 def beijing_frame(
@@ -66,12 +54,12 @@ def beijing_frame(
     cols: dict[str, object] = {
         "family": pd.Categorical.from_codes(np.zeros(n, dtype=np.int8), ["beijing"]),
         "deal": np.arange(first_deal, first_deal + n, dtype=np.int64),
-        "outcome": _categorical(out[:, O_OUTCOME], OUTCOMES),
+        "outcome": categorical(out[:, O_OUTCOME], OUTCOMES),
         "winner": out[:, O_WINNER].astype(np.int8),
         "discarder": out[:, O_DISCARDER].astype(np.int8),
         "dealer": np.full(n, dealer, dtype=np.int8),
         "robbed_kong": won & (out[:, O_HOW] & HOW_ROBBED_KONG != 0),
-        "wait_kind": _categorical(np.where(won, out[:, O_WAIT], -1), WAIT_CATEGORIES, len(WAIT_KINDS)),
+        "wait_kind": categorical(np.where(won, out[:, O_WAIT], -1), WAIT_CATEGORIES, len(WAIT_KINDS)),
         "win_tile": pd.Categorical.from_codes(np.where(won, out[:, O_WIN_TILE], -1), list(TILE_CATEGORIES)),
         "draws": out[:, O_DRAWS].astype(np.int16),
         "fan_total": np.where(won, out[:, O_FAN_TOTAL], 0).astype(np.int16),
@@ -99,27 +87,6 @@ def beijing_frame(
     return pd.DataFrame(cols)
 
 
-def strategy_columns(names: Sequence[str], n: int) -> dict[str, pd.Categorical]:
-    """``strategy_<seat>`` of ``n`` rows, one per name: built-in names first, in registry order,
-    Python players' labels after them."""
-    categories = list(STRATEGIES) + sorted(set(names) - set(STRATEGIES))
-    return {
-        f"strategy_{s}": pd.Categorical.from_codes(
-            np.full(n, categories.index(name), dtype=np.int8), categories
-        )
-        for s, name in enumerate(names)
-    }
-
-
-def winner_hands(hands: np.ndarray, winners: np.ndarray) -> pd.arrays.StringArray:
-    """``winner_hand``: each row's 34-kind hand row (``HAND_ROW_ALL``) in hand notation, missing
-    where nobody won."""
-    text = [
-        format_hand(
-            hand_from_arrays(h[:N_KINDS_ALL], h[HA_MK : HA_MK + 4], h[HA_MT : HA_MT + 4], int(h[HA_NM]))
-        )
-        if w >= 0
-        else None
-        for h, w in zip(hands, winners, strict=True)
-    ]
-    return pd.array(text, dtype="string")
+def results_frame(out, first_deal, dealer, names, hands=None, cap=13) -> pd.DataFrame:
+    """The family's frame builder, as :func:`daqing_sim.game.simulate.results_frame` calls it."""
+    return beijing_frame(out, first_deal, dealer, names, hands)

@@ -15,9 +15,7 @@ import numpy as np
 import pandas as pd
 
 from daqing_sim.codes import N_KINDS_ALL, OUTCOMES, WAIT_KINDS
-from daqing_sim.game.frame_beijing import _categorical, strategy_columns, winner_hands
-from daqing_sim.hand.tiles import tile_name
-from daqing_sim.hand.two_player import (
+from daqing_sim.families.two_player.hand import (
     CTX_DECLARED_FIRST,
     CTX_EXTRA_DRAW,
     CTX_KONG_REPLACEMENT,
@@ -30,6 +28,8 @@ from daqing_sim.hand.two_player import (
     MAX_FLOWERS,
     N_PATTERNS,
 )
+from daqing_sim.game.frame_common import WAIT_CATEGORIES, categorical, strategy_columns, winner_hands
+from daqing_sim.hand.tiles import tile_name
 from daqing_sim.layout import (
     FAN_MASK_LOW_BITS,
     O_CONCEALED,
@@ -55,7 +55,6 @@ from daqing_sim.layout import (
     O_WINNER_KONGS,
 )
 
-WAIT_CATEGORIES = (*WAIT_KINDS, "none")
 TILE_CATEGORIES = tuple(tile_name(t) for t in range(N_KINDS_ALL))
 
 
@@ -90,7 +89,7 @@ def two_player_frame(
     cols: dict[str, object] = {
         "family": pd.Categorical.from_codes(np.zeros(n, dtype=np.int8), ["two_player"]),
         "deal": np.arange(first_deal, first_deal + n, dtype=np.int64),
-        "outcome": _categorical(out[:, O_OUTCOME], OUTCOMES),
+        "outcome": categorical(out[:, O_OUTCOME], OUTCOMES),
         "winner": out[:, O_WINNER].astype(np.int8),
         "discarder": out[:, O_DISCARDER].astype(np.int8),
         "dealer": np.full(n, dealer, dtype=np.int8),
@@ -100,7 +99,7 @@ def two_player_frame(
         "last_discard": how & CTX_LAST_DISCARD != 0,
         "extra_draw_win": how & CTX_EXTRA_DRAW != 0,
         "declared_first_win": how & CTX_DECLARED_FIRST != 0,
-        "wait_kind": _categorical(np.where(won, out[:, O_WAIT], -1), WAIT_CATEGORIES, len(WAIT_KINDS)),
+        "wait_kind": categorical(np.where(won, out[:, O_WAIT], -1), WAIT_CATEGORIES, len(WAIT_KINDS)),
         "win_tile": pd.Categorical.from_codes(np.where(won, out[:, O_WIN_TILE], -1), list(TILE_CATEGORIES)),
         "draws": out[:, O_DRAWS].astype(np.int16),
         "extra_draws": out[:, O_EXTRA_DRAWS].astype(np.int8),
@@ -129,3 +128,8 @@ def two_player_frame(
     if hands is not None:
         cols["winner_hand"] = winner_hands(hands, out[:, O_WINNER])
     return pd.DataFrame(cols)
+
+
+def results_frame(out, first_deal, dealer, names, hands=None, cap=13) -> pd.DataFrame:
+    """The family's frame builder, as :func:`daqing_sim.game.simulate.results_frame` calls it."""
+    return two_player_frame(out, first_deal, dealer, names, hands, cap)

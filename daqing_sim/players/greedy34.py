@@ -1,5 +1,5 @@
 """The simple players of the Beijing family: ``random`` and ``greedy`` on 34 kinds (see
-:mod:`daqing_sim.players.beijing`, which dispatches to them, for what they do). Their building
+:mod:`daqing_sim.families.beijing.players`, which dispatches to them, for what they do). Their building
 blocks (unseen counts, the greedy discard of a hand) are shared with the Beijing expert."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from daqing_sim.codes import (
     PASS,
     ZHONG,
 )
-from daqing_sim.hand.beijing import (
+from daqing_sim.hand.kinds34 import (
     bj_discard_context_k,
     bj_honor_discard_ukeire_k,
     bj_plus_ids_k,
@@ -68,7 +68,7 @@ def random_kong(kong_opts, rng, seat):
 
 
 @njit(cache=True, inline="always")
-def _unseen(obs, out):
+def unseen_kinds(obs, out):
     """Copies of each kind this seat cannot see (not in hand, a pond, an exposed meld or its own
     concealed kongs)."""
     hand = obs.hand
@@ -136,11 +136,11 @@ def _lowest_after_discard(hand, nm, tabs, after):
 
 @njit(cache=True, inline="always")
 def greedy_discard(obs, tabs):
-    """The greedy discard of the observation's 3k+2 hand. (This and :func:`_unseen` are inlined
+    """The greedy discard of the observation's 3k+2 hand. (This and :func:`unseen_kinds` are inlined
     into the seat functions: numba passes every array of ``obs`` and ``tabs`` to a call by value,
     which cost two-player greedy a tenth of its time.)"""
     unseen = obs.sc[0]
-    _unseen(obs, unseen)
+    unseen_kinds(obs, unseen)
     return _best_discard(obs.hand, obs.info[I_N_MELDS], tabs, unseen, obs.sc[1], obs.sc[2], obs.sc[3])
 
 

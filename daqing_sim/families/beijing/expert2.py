@@ -1,7 +1,7 @@
 """``expert2`` under Beijing: the Beijing expert with its knobs fitted to the search player's
 labels, and passing claims while folding (issue 38; docs/EXPERT.md, "Expert v2").
 
-Discards and kongs are :mod:`daqing_sim.players.beijing_expert`'s kernels with the fitted knob
+Discards and kongs are :mod:`daqing_sim.families.beijing.expert`'s kernels with the fitted knob
 values (``tools/fit_expert2.py fit --family beijing``; shipped in ``expert2_weights.json`` with the
 seed, data and commit). The new term is ``claim_fold_shanten``: while another seat is likely
 ready (P(ready) at least ``min_tenpai``), a claim is passed when the hand is this many exchanges
@@ -21,10 +21,10 @@ import numpy as np
 from numba import njit
 
 from daqing_sim.codes import N_KINDS_ALL, PASS
-from daqing_sim.hand.beijing import bj_shanten_k
-from daqing_sim.players import beijing_expert
-from daqing_sim.players.beijing_greedy import greedy_claim
-from daqing_sim.players.expert2 import load_weights
+from daqing_sim.families.beijing import expert as beijing_expert
+from daqing_sim.families.daqing.expert2 import load_weights
+from daqing_sim.hand.kinds34 import bj_shanten_k
+from daqing_sim.players.greedy34 import greedy_claim
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import I_N_MELDS
 

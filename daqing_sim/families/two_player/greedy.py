@@ -8,10 +8,10 @@ from __future__ import annotations
 from numba import njit
 
 from daqing_sim.codes import CLAIM_KONG, CLAIM_WIN, CONCEALED_KONG, PASS
-from daqing_sim.hand.beijing import bj_shanten_k
-from daqing_sim.hand.two_player import tp_kokushi_shanten_k, tp_wait_set_k
+from daqing_sim.families.two_player.hand import tp_kokushi_shanten_k, tp_wait_set_k
+from daqing_sim.hand.kinds34 import bj_shanten_k
 from daqing_sim.jit import njit_no_refs
-from daqing_sim.players.beijing_greedy import greedy_claim, greedy_discard, greedy_kong
+from daqing_sim.players.greedy34 import greedy_claim, greedy_discard, greedy_kong
 from daqing_sim.players.observation import I_N_MELDS
 
 

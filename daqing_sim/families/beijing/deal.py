@@ -1,5 +1,5 @@
 """The Beijing steps of the deal loop (docs/RULES_BEIJING.md): the Beijing branches of
-:func:`daqing_sim.game.engine._play_deal` and the family hooks of :mod:`daqing_sim.game.families`.
+:func:`daqing_sim.game.engine._play_deal` and the family hooks of :mod:`daqing_sim.families.hooks`.
 The steps of every draw and discard take the arrays they use (``fam`` is the state's ``bj``
 row, :data:`~daqing_sim.layout.BEIJING_STATE`): handing them the whole
 :class:`~daqing_sim.game.state.BeijingDealState` cost a copy and reference counts of its arrays
@@ -9,7 +9,7 @@ No conditions (推倒和): a complete hand wins on any discard or self-draw (the
 win: a player is never asked), claims are free (peng before chi, chi only from the seat before),
 an added kong may be robbed (and a concealed one by a hand with 一条龙), the wall ends with
 ``dead_wall_tiles`` undrawn (+2 for each kong after the first), the last tile drawn and not won
-is thrown, 烧庄 with the wind obligation, 互包, and the settlement of ``game.beijing``. Nothing
+is thrown, 烧庄 with the wind obligation, 互包, and the settlement of ``families.beijing.settle``. Nothing
 here is compiled for a Daqing run.
 """
 
@@ -20,18 +20,24 @@ from numba import njit
 
 from daqing_sim.codes import (
     ADDED_KONG,
-    CONCEALED_KONG,
-    KONG,
     NO_BAO,
-    OPT_ADDED_KONG,
-    OPT_CONCEALED_KONG,
     PENG,
     SELF_DRAW,
     WIN_DEAL_IN,
     WIN_SELF_DRAW,
     ZHONG,
 )
-from daqing_sim.game.beijing import (
+from daqing_sim.families.beijing.hand import (
+    HOW_KONG_REPLACEMENT,
+    HOW_LAST_DISCARD,
+    HOW_LAST_TILE,
+    HOW_ROBBED_KONG,
+    HOW_SELF_DRAW,
+    bj_dragon_split_k,
+    bj_fans_k,
+    bj_value_k,
+)
+from daqing_sim.families.beijing.settle import (
     DEAL_IN_WIN,
     ROBBED_KONG_WIN,
     SELF_DRAWN_WIN,
@@ -39,23 +45,11 @@ from daqing_sim.game.beijing import (
     bj_note_claim_k,
     bj_payments_k,
 )
+from daqing_sim.game.deal34 import UNKNOWN_SHANTEN, fill_kong_options, kong_count, record_hand
 from daqing_sim.game.events import EV_BURN, EV_MUTUAL_BAO, EV_ROBBED_KONG, log_event
 from daqing_sim.game.wall import LIVE_START_ALL
-from daqing_sim.hand.beijing import (
-    HOW_KONG_REPLACEMENT,
-    HOW_LAST_DISCARD,
-    HOW_LAST_TILE,
-    HOW_ROBBED_KONG,
-    HOW_SELF_DRAW,
-    bj_complete_k,
-    bj_dragon_split_k,
-    bj_fans_k,
-    bj_shanten_k,
-    bj_value_k,
-    bj_wait_set_k,
-)
 from daqing_sim.hand.kernels import is_open_k
-from daqing_sim.jit import njit_no_refs
+from daqing_sim.hand.kinds34 import bj_complete_k, bj_shanten_k, bj_wait_set_k
 from daqing_sim.layout import (
     B_BURN_COUNT,
     B_BURN_LIVE,
@@ -67,9 +61,6 @@ from daqing_sim.layout import (
     B_SHANTEN,
     C_LEGAL,
     C_SEAT,
-    HA_MK,
-    HA_MT,
-    HA_NM,
     O_BAO_REPLACEMENTS,
     O_BURN_ROUNDS,
     O_CONCEALED,
@@ -109,7 +100,6 @@ from daqing_sim.rules import (
 )
 
 EAST, NORTH = 28, 31
-UNKNOWN_SHANTEN = -2  # fam[B_SHANTEN + s] before it is computed or after the hand changed
 
 
 @njit(cache=True)
@@ -185,27 +175,6 @@ def self_draw_win(hand, nm_s, fam, cur, drawn, tabs, replacement, at_end):
 def kong_options(hand, mk_s, mt_s, nm_s, fam, rules, undrawn, kong_opts):
     """Fill ``kong_opts`` with the seat's concealed and added kongs; returns how many."""
     return fill_kong_options(hand, mk_s, mt_s, nm_s, kong_drawable(fam, rules, undrawn), kong_opts)
-
-
-@njit_no_refs
-def fill_kong_options(hand, mk_s, mt_s, nm_s, allowed, kong_opts):
-    """``kong_opts`` of a seat that may declare a kong (``allowed``): each kind held four times
-    (concealed) and each peng whose fourth tile is held (added); returns how many (0, all
-    cleared, when not ``allowed``). Shared by the families without Daqing's kong conditions."""
-    n_opt = 0
-    for t in range(kong_opts.shape[0]):
-        kong_opts[t] = 0
-    if not allowed:
-        return 0
-    for t in range(kong_opts.shape[0]):
-        if hand[t] == 4:
-            kong_opts[t] = OPT_CONCEALED_KONG
-            n_opt += 1
-    for j in range(nm_s):
-        if mk_s[j] == PENG and hand[mt_s[j]] >= 1:
-            kong_opts[mt_s[j]] = OPT_ADDED_KONG
-            n_opt += 1
-    return n_opt
 
 
 @njit(cache=True)
@@ -346,27 +315,6 @@ def note_claim(fam, claims_from, bound, claimer, cur, kong, rules, log, log_on, 
         if log_on:
             n_log = log_event(log, n_log, EV_MUTUAL_BAO, claimer, -1, cur, 0)
     return n_log
-
-
-@njit_no_refs
-def record_hand(hand, mk_s, mt_s, nm_s, hrow):
-    """The winner's 13 tiles and melds into its hand row (layout ``HAND_ROW_ALL``)."""
-    for t in range(hand.shape[0]):
-        hrow[t] = hand[t]
-    for j in range(4):
-        hrow[HA_MK + j] = mk_s[j]
-        hrow[HA_MT + j] = mt_s[j]
-    hrow[HA_NM] = nm_s
-
-
-@njit_no_refs
-def kong_count(mk_s, nm_s):
-    """Kongs among a seat's melds (exposed, added or concealed)."""
-    kongs = 0
-    for j in range(nm_s):
-        if mk_s[j] == KONG or mk_s[j] == CONCEALED_KONG or mk_s[j] == ADDED_KONG:
-            kongs += 1
-    return kongs
 
 
 @njit(cache=True)

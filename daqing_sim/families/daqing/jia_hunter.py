@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from daqing_sim.players import greedy
+from daqing_sim.families.daqing import greedy
 from daqing_sim.players.knobs import Knob
 
 K_MIN_OUTS_FRACTION = 0

@@ -39,8 +39,8 @@ import numpy as np
 from numba import njit
 
 from daqing_sim.codes import ZHONG
+from daqing_sim.families.daqing import greedy
 from daqing_sim.hand.kernels import daqing_shanten_k
-from daqing_sim.players import greedy
 from daqing_sim.players.common import (
     EXACT_DEPTH,
     can_declare_after,

@@ -1,7 +1,7 @@
 """Beijing settlement kernels (docs/RULES_BEIJING.md, "Payments"): who pays a win, 互包 and 烧庄.
 
 Pure and jitted, for the deal engine; compiled only when a Beijing deal or test calls them. The
-win's value comes from :func:`daqing_sim.hand.beijing.bj_value_k`.
+win's value comes from :func:`daqing_sim.families.beijing.hand.bj_value_k`.
 """
 
 from __future__ import annotations

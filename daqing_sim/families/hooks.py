@@ -6,9 +6,9 @@ state itself for a :class:`~daqing_sim.game.state.BeijingDealState` or a
 the two-player one only, :func:`beijing_state` for the Beijing one. The loop takes them as its
 arguments ``bj``, ``bo`` and ``tp`` and writes each step where the families differ as
 ``if bj is None:`` (the Daqing step of
-:mod:`daqing_sim.game.deal_daqing`, inlined) ``elif bo is not None:`` (the Beijing step of
-:mod:`daqing_sim.game.deal_beijing`) ``elif tp is not None:`` (the two-player step of
-:mod:`daqing_sim.game.deal_two_player`). numba prunes a branch on ``x is None`` only when ``x`` is
+:mod:`daqing_sim.families.daqing.deal`, inlined) ``elif bo is not None:`` (the Beijing step of
+:mod:`daqing_sim.families.beijing.deal`) ``elif tp is not None:`` (the two-player step of
+:mod:`daqing_sim.families.two_player.deal`). numba prunes a branch on ``x is None`` only when ``x`` is
 ``None`` (a state's type is not a constant it can compare), so each family's steps sit behind the
 argument that is ``None`` for the other families. numba prunes such a branch from the argument's type before
 it types the function, so a Daqing compile never sees a Beijing kernel and the Daqing loop
@@ -24,9 +24,9 @@ from __future__ import annotations
 from numba.core import types
 from numba.extending import overload
 
-from daqing_sim.game import deal_beijing as bj
-from daqing_sim.game import deal_daqing as dq
-from daqing_sim.game import deal_two_player as tpd
+from daqing_sim.families.beijing import deal as bj
+from daqing_sim.families.daqing import deal as dq
+from daqing_sim.families.two_player import deal as tpd
 from daqing_sim.game.state import BeijingDealState, TwoPlayerDealState
 
 

@@ -6,7 +6,7 @@ so a player decides its discards, claims and kongs only.
 
 * ``random``: a uniformly random kind in hand, claim or kong (pass included).
 * ``greedy``: discards to minimise the Beijing shanten (four melds and a pair, or seven pairs:
-  ``hand.beijing.bj_shanten_k``), breaking ties by ukeire (unseen copies of the kinds that
+  ``hand.kinds34.bj_shanten_k``), breaking ties by ukeire (unseen copies of the kinds that
   lower it), then by the lowest kind; claims a peng, chi or kong when the best discard after
   it lowers the shanten (no ukeire there); declares a kong that does not raise it.
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from daqing_sim.players import beijing_expert
-from daqing_sim.players.beijing_greedy import (  # noqa: F401 (the players' building blocks)
+from daqing_sim.families.beijing import expert as beijing_expert
+from daqing_sim.players.greedy34 import (  # noqa: F401 (the players' building blocks)
     greedy_claim,
     greedy_discard,
     greedy_kong,

@@ -9,20 +9,20 @@ declared (报听) hand is asked, with :data:`~daqing_sim.codes.CLAIM_WIN` among 
 * ``greedy``: Beijing's greedy discards, claims and kongs (table shanten of four melds and a
   pair or seven pairs, ties by ukeire); declares 报听 whenever its concealed hand waits after
   the discard, and takes every win.
-* ``expert`` (:mod:`daqing_sim.players.two_player_expert`): greedy with knobs for when to
+* ``expert`` (:mod:`daqing_sim.families.two_player.expert`): greedy with knobs for when to
   declare, which wins a declared hand passes, staying concealed and folding against a
   declared opponent.
 
 The engine calls greedy and expert through its function table (:mod:`daqing_sim.players.seats`),
-random inline (:mod:`daqing_sim.players.beijing`); nothing here is compiled for a Daqing or
+random inline (:mod:`daqing_sim.families.beijing.players`); nothing here is compiled for a Daqing or
 Beijing run.
 """
 
 from __future__ import annotations
 
-from daqing_sim.players import two_player_expert
+from daqing_sim.families.two_player import expert as two_player_expert
+from daqing_sim.families.two_player.greedy import greedy_seat_claim, greedy_seat_discard, greedy_seat_kong
 from daqing_sim.players.registry import EXPERT
-from daqing_sim.players.two_player_greedy import greedy_seat_claim, greedy_seat_discard, greedy_seat_kong
 
 PLAYERS = ("expert", "greedy", "random", "expert1")  # the players that play the two-player family
 

@@ -1,6 +1,6 @@
 """The two-player steps of the deal loop (docs/RULES_TWO_PLAYER.md): the two-player branches of
-:func:`daqing_sim.game.engine._play_deal` and the family hooks of :mod:`daqing_sim.game.families`.
-As Beijing's (:mod:`daqing_sim.game.deal_beijing`), the steps of every draw and discard take the
+:func:`daqing_sim.game.engine._play_deal` and the family hooks of :mod:`daqing_sim.families.hooks`.
+As Beijing's (:mod:`daqing_sim.families.beijing.deal`), the steps of every draw and discard take the
 arrays they use (``tpf`` is the state's ``tp`` row, :data:`~daqing_sim.layout.TWO_PLAYER_STATE`);
 the rare steps (a kong, the extra draws, the record) take the state.
 
@@ -32,13 +32,7 @@ from daqing_sim.codes import (
     WIN_SELF_DRAW,
     ZHONG,
 )
-from daqing_sim.game.deal_beijing import UNKNOWN_SHANTEN, fill_kong_options, kong_count, record_hand
-from daqing_sim.game.deal_daqing import LEGAL_DECLARE, LEGAL_DISCARD
-from daqing_sim.game.events import EV_EXTRA_DRAW, EV_FLOWER, EV_ROBBED_KONG, log_event
-from daqing_sim.game.wall import TP_DEALT, TP_EXTRA_START, TP_FLOWER_START, TP_IN_PLAY
-from daqing_sim.hand.beijing import bj_shanten_k
-from daqing_sim.hand.kernels import is_open_k
-from daqing_sim.hand.two_player import (
+from daqing_sim.families.two_player.hand import (
     CTX_CHIIHOU,
     CTX_DECLARED,
     CTX_DECLARED_FIRST,
@@ -58,11 +52,18 @@ from daqing_sim.hand.two_player import (
     tp_value_k,
     tp_wait_set_k,
 )
+from daqing_sim.game.deal34 import UNKNOWN_SHANTEN, fill_kong_options, kong_count, record_hand
+from daqing_sim.game.events import EV_EXTRA_DRAW, EV_FLOWER, EV_ROBBED_KONG, log_event
+from daqing_sim.game.wall import TP_DEALT, TP_EXTRA_START, TP_FLOWER_START, TP_IN_PLAY
+from daqing_sim.hand.kernels import is_open_k
+from daqing_sim.hand.kinds34 import bj_shanten_k
 from daqing_sim.jit import njit_no_refs
 from daqing_sim.layout import (
     C_LEGAL,
     C_SEAT,
     FAN_MASK_LOW_BITS,
+    LEGAL_DECLARE,
+    LEGAL_DISCARD,
     O_BAO_REPLACEMENTS,
     O_BURN_ROUNDS,
     O_CONCEALED,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from daqing_sim.players import greedy
+from daqing_sim.families.daqing import greedy
 from daqing_sim.players.knobs import Knob
 
 K_FOLD_SHANTEN = 0

@@ -1,0 +1,1 @@
+"""The Daqing rule family's package (see :mod:`daqing_sim.families`)."""

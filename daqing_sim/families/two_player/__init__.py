@@ -1,0 +1,1 @@
+"""The two-player rule family's package (see :mod:`daqing_sim.families`)."""
