@@ -66,13 +66,12 @@ def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
         (
             ["replya", "--seed", "0"],
             "daqing-sim: error: 'replya' is not a command: one of hand, bench, replay, run, tournament, "
-            "advise, play; did you mean replay? (see daqing-sim --help)",
+            "advise, play, review; did you mean replay? (see daqing-sim --help)",
         ),
         (
             [],
             "daqing-sim: error: give a command: one of hand, bench, replay, run, tournament, advise, "
-            "play "
-            "(see daqing-sim --help)",
+            "play, review (see daqing-sim --help)",
         ),
         (
             ["hand", "123m", "--jsn"],
