@@ -159,3 +159,11 @@ def test_two_player_hidden_tiles_do_not_change_the_numbers(declared):
     again = Evaluator(enc, "expert", family="two_player").evaluate(other, cands, 40, 3).pays
     np.testing.assert_array_equal(first, again)
     assert np.ptp(first) > 0
+
+
+def test_command_line_simulated_two_player(capsys):
+    argv = ["advise", "234m456p678s2233z9m", "--rules", "family=two_player", "--method", "simulate"]
+    assert main([*argv, "--sims", "30", "--k", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "ev_vs_best" in out and "nan" not in out and "expert, expert (seed 0)" in out
+    assert sum(line.split()[:2] == ["declare", "9m"] for line in out.splitlines()) == 1
