@@ -210,7 +210,7 @@ def test_danger_is_the_experts_reading():
         ({"rules": TWO, "seat": 2}, "seat=2 is out of range: the seats are 0, 1"),
         ({"rules": TWO, "flowers": "5p5s"}, "2 flower tiles given"),
         ({"rules": BEIJING, "method": "nope"}, "method='nope' is unknown"),
-        ({"rules": TWO, "method": "simulate"}, "two-player worlds"),
+        ({"rules": TWO, "method": "simulate", "field": ("expert",) * 4}, "field must be two built-in"),
         ({"rules": BEIJING, "k": 5}, "k=5 is too deep"),
         ({"rules": BEIJING, "wall_left": 80}, "wall_left=80 is impossible"),
         ({"flowers": "5p"}, "flowers= is a two-player option"),

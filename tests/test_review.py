@@ -22,6 +22,7 @@ TAKE = {
     "chi_low": (0, 1, 2),
     "chi_mid": (-1, 0, 1),
     "chi_high": (-2, -1, 0),
+    "win": (0,),
 }
 
 
@@ -44,6 +45,8 @@ def _logged_move(log, step: int) -> tuple[str, list[int]]:
         ("daqing", "expert", 4, 0),
         ("beijing", "expert", 1, 2),
         ("beijing", "greedy", 2, 3),
+        ("two_player", "expert", 3, 1),
+        ("two_player", "greedy", 0, 0),
     ],
 )
 def test_every_move_of_the_seat_is_reviewed_as_the_log_has_it(family, strategy, deal, seat):
@@ -135,10 +138,7 @@ def test_a_log_that_stops_early_is_reviewed_to_its_end():
         ({"log": "another"}, "the log is not deal 0 of seed 2 as replayed here (its dealt tiles differ)"),
         ({"n_worlds": 2}, "n_worlds=2: use at least 4"),
         ({"seat": 4}, "seat=4 is not a seat of this deal: use 0-3"),
-        (
-            {"rules": ds.RuleSet(family="two_player"), "seat": 1},
-            "review: the search evaluator plays Daqing and Beijing",
-        ),
+        ({"rules": ds.RuleSet(family="two_player"), "seat": 2}, "seat=2 is not a seat of this deal: use 0-1"),
         ({"log": "/nonexistent/x.jsonl"}, "log file '/nonexistent/x.jsonl' does not exist"),
         ({"log": ["{not json"]}, "the log is not JSON lines"),
     ],
@@ -183,10 +183,40 @@ def test_cli_prints_every_decision_and_the_summary(tmp_path, capsys):
     assert len(csv.read_text().splitlines()) == len(r.decisions) + 1
 
 
-def test_cli_two_player_is_one_line(capsys):
-    assert main(["review", "--seed", "1", "--deal", "0", "--seat", "0", "--rules", "family=two_player"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert err.count("\n") == 0 and "two-player worlds are not built yet" in err
+def test_two_player_win_or_pass_and_the_declaration_are_reviewed():
+    """Seed 2 deal 3, expert seats: seat 1 declares 报听 (the declaring discard weighed against
+    the same tile undeclared) and later takes the win offered (weighed against passing); taking
+    it ends the deal, so its value is the seat's payment in every world."""
+    rules = ds.RuleSet(family="two_player")
+    log = ds.deal_log(2, 3, rules=rules, strategies=("expert",) * 2)
+    r = review(2, 3, 1, rules=rules, strategies=("expert",) * 2, n_worlds=8)
+    d, o = r.decisions, r.options
+    ready_step = int(log[(log.event == "ready") & (log.seat == 1)].step.iloc[0])
+    declared = d[d["step"] == ready_step - 1]
+    assert len(declared) == 1 and declared["chosen"].iloc[0].endswith("declaring 报听")
+    tile = declared["chosen"].iloc[0].split(",")[0]
+    weighed = set(o[o["decision"] == declared["decision"].iloc[0]]["option"])
+    assert tile in weighed and declared["chosen"].iloc[0] in weighed
+    offer = log[(log.event == "claim_offer") & (log.action == "win")]
+    win = d[d["step"] == int(offer.step.iloc[0])]
+    assert len(win) == 1 and win["kind"].iloc[0] == "claim" and win["n_options"].iloc[0] == 2
+    row = win.iloc[0]
+    assert row["chosen_lo"] == row["chosen_value"] == row["chosen_hi"] == r.payment > 0
+    assert set(o[o["decision"] == row["decision"]]["option"]) == {row["chosen"], "pass"}
+
+
+def test_cli_two_player_reviews_the_seat(capsys):
+    argv = ["review", "--seed", "2", "--deal", "3", "--seat", "1", "--rules", "family=two_player"]
+    assert main([*argv, "--worlds", "8", "--all"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    r = review(2, 3, 1, rules=ds.RuleSet(family="two_player"), n_worlds=8)
+    assert out[-len(r.lines()) :] == r.lines() and r.lines()[0].startswith("review of seat 1: ")
+    assert "points" in r.lines()[1] and "losing more than 0.5 points" in r.lines()[1]
+
+
+def test_two_player_threshold_is_half_a_fan_in_the_rooms_points():
+    rules = ds.RuleSet(family="two_player", multiplier=5, points_per_fan=10)
+    assert review(2, 0, 0, rules=rules, n_worlds=4, candidates=2).threshold == 25.0
 
 
 def test_summary_counts_bad_moves_and_lists_the_biggest():
@@ -216,6 +246,10 @@ def test_replay_html_review_option(tmp_path, capsys):
     assert main(argv) == 0
     html = page.read_text(encoding="utf-8")
     assert 'id="review"' in html and '"review":{"seat":1' in html
+    two = tmp_path / "two.html"
+    argv = ["replay", "--seed", "2", "--deal", "3", "--rules", "family=two_player", "--html", str(two)]
+    assert main([*argv, "--review", "1", "--worlds", "4"]) == 0
+    assert '"review":{"seat":1' in two.read_text(encoding="utf-8")
     assert main(["replay", "--seed", "2", "--deal", "0", "--review", "1"]) == 2
     assert "give --html FILE too" in capsys.readouterr().err
 

@@ -402,13 +402,13 @@ def advise(
     * Options of other families are errors: ``concealed`` (Daqing), ``ready`` and ``passed``
       under Beijing (nobody declares), ``flowers`` outside two-player; seats are 0-1 under
       two-player.
-    * ``method="simulate"`` (Beijing only so far): the position is loaded into a paused deal and
+    * ``method="simulate"``: the position is loaded into a paused Beijing or two-player deal and
       the search evaluator (:class:`daqing_sim.search.evaluator.Evaluator`) plays each candidate
-      to the deal's end in ``n_sims`` worlds dealt from the unseen tiles, with ``field`` (four
-      built-in strategy names): ``ev`` (the seat's mean payment, t interval), ``ev_vs_best``,
-      ``p_win`` (a positive payment); ``p_ready_i`` are not measured (NaN). It runs in this
-      process (``n_jobs`` is not used). Two-player needs the evaluator's two-player worlds: an
-      error says so.
+      to the deal's end in ``n_sims`` worlds dealt from the unseen tiles, with ``field`` (one
+      built-in strategy name per seat): ``ev`` (the seat's mean payment, t interval),
+      ``ev_vs_best``, ``p_win`` (a positive payment); ``p_ready_i`` are not measured (NaN).
+      Two-player discards leaving a concealed hand ready are weighed declared (报听) and not. It
+      runs in this process (``n_jobs`` is not used).
 
     **Danger** (both methods): ``danger_s{r}`` is the expert's estimate that the discard deals
     in to ready seat ``r`` (:func:`daqing_sim.families.daqing.expert.tile_danger` on what the seat
@@ -620,18 +620,12 @@ def _family_advise(hand, *, rules: RuleSet, k: int, method: str, n_sims, seed, n
         raise ValueError(f"k={k} is too deep for the exact search: use 1 to {MAX_K} own draws")
     sim = None
     if method == "simulate":
-        if rules.family == "two_player":
-            raise ValueError(
-                "method='simulate' needs two-player worlds in the search evaluator "
-                "(daqing_sim.search.evaluator plays Daqing and Beijing deals so far): use method='exact' "
-                "for two-player hands"
-            )
         sim = _SimArgs(
             check_int(n_sims, "n_sims", minimum=1),
             check_int(seed, "seed"),
             check_int(n_jobs, "n_jobs", minimum=1),
             _confidence(confidence),
-            *_field_names(field),
+            *_field_names(field, 2 if rules.family == "two_player" else 4),
         )
     rows, pos = advise_family(hand, rules=rules, k=k, method=method, sim=sim, **args)
     df = AdviceFrame(rows)  # drawn with tiles in Jupyter (daqing_sim.render.frames)
@@ -703,13 +697,14 @@ def _field(field) -> tuple[tuple[str, ...], np.ndarray, np.ndarray, tuple[Any, .
     return names, codes, knobs, tuple(p if isinstance(p, Player) else None for p in seats)
 
 
-def _field_names(field) -> tuple[tuple[str, ...], np.ndarray, np.ndarray, tuple[Any, ...]]:
-    """The simulated field of a Beijing position: four built-in strategy names (the search
-    evaluator's rollout field takes no Python player)."""
-    seats = ("expert",) * 4 if field is None else (field,) * 4 if isinstance(field, str) else field
-    if not isinstance(seats, Sequence) or len(seats) != 4 or not all(isinstance(s, str) for s in seats):
+def _field_names(field, n: int = 4) -> tuple[tuple[str, ...], np.ndarray, np.ndarray, tuple[Any, ...]]:
+    """The simulated field of a Beijing (``n`` 4) or two-player (2) position: one built-in
+    strategy name per seat (the search evaluator's rollout field takes no Python player)."""
+    seats = ("expert",) * n if field is None else (field,) * n if isinstance(field, str) else field
+    if not isinstance(seats, Sequence) or len(seats) != n or not all(isinstance(s, str) for s in seats):
+        words, family = ("four", "Beijing") if n == 4 else ("two", "two-player rules")
         raise ValueError(
-            "field must be four built-in strategy names under Beijing, e.g. ('expert',) * 4, "
+            f"field must be {words} built-in strategy names under {family}, e.g. ('expert',) * {n}, "
             f"not {field!r:.60}"
         )
     return tuple(seats), np.zeros(0, dtype=np.int64), np.zeros(0), ()

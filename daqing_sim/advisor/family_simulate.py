@@ -1,8 +1,9 @@
-"""The simulated advisor under Beijing rules: the position loaded into a stepped deal paused at
-the seat's decision, and every candidate played to the deal's end by the search evaluator
-(:class:`daqing_sim.search.evaluator.Evaluator`) in ``n_sims`` worlds it deals from the tiles the
-seat cannot see (the others' concealed tiles and the wall, uniform: nobody declares under
-Beijing), the same worlds for every candidate (common random numbers).
+"""The simulated advisor under Beijing rules (two-player positions are loaded by
+:mod:`daqing_sim.advisor.family_simulate_tp`, then valued here the same way): the position loaded
+into a stepped deal paused at the seat's decision, and every candidate played to the deal's end
+by the search evaluator (:class:`daqing_sim.search.evaluator.Evaluator`) in ``n_sims`` worlds it
+deals from the tiles the seat cannot see (the others' concealed tiles and the wall, uniform:
+nobody declares under Beijing), the same worlds for every candidate (common random numbers).
 
 The loaded deal: the seat's hand and melds, the others' melds and ponds as given, ``wall_left``
 tiles to draw before the wall's end, then every other unseen tile left undrawn (the rules' 14,
@@ -162,7 +163,8 @@ def _prop(x: np.ndarray, confidence: float) -> tuple[float, float, float]:
 
 
 def simulated_rows(fam, pos: Position, hand: Hand, claim: int | None, sim) -> list[dict]:
-    """Rows of the simulated model under Beijing: per candidate ``p_win`` (the seat's payment
+    """Rows of the simulated model (Beijing, two-player: a discard leaving a concealed hand ready
+    also declared, action ``declare``): per candidate ``p_win`` (the seat's payment
     is positive: it won; Clopper-Pearson), ``ev`` (its mean payment, t interval over worlds) and
     ``ev_vs_best`` (the paired difference to the best candidate); ``p_ready_i`` is not measured
     (the evaluator returns payments only): NaN."""
@@ -170,16 +172,17 @@ def simulated_rows(fam, pos: Position, hand: Hand, claim: int | None, sim) -> li
 
     if claim is not None:
         raise ValueError("claim with method='simulate' is not available yet: use method='exact' for claims")
-    if pos.rules.family != "beijing":
-        raise ValueError(
-            "method='simulate' needs two-player worlds in the search evaluator (it plays Daqing and Beijing "
-            "deals so far): use method='exact' for two-player hands"
-        )
     from daqing_sim.players.registry import encode_strategies
 
-    _, codes, knobs = encode_strategies(list(sim.names), None, "beijing")  # the deal's own seats (unused)
-    deal, enc = paused_deal(pos, hand, codes, knobs)
-    evaluator = Evaluator(enc, sim.names, family="beijing")
+    family = pos.rules.family
+    _, codes, knobs = encode_strategies(list(sim.names), None, family)  # the deal's own seats (unused)
+    if family == "two_player":
+        from daqing_sim.advisor.family_simulate_tp import paused_deal_tp
+
+        deal, enc = paused_deal_tp(pos, hand, codes, knobs)
+    else:
+        deal, enc = paused_deal(pos, hand, codes, knobs)
+    evaluator = Evaluator(enc, sim.names, family=family)
     mk, mt, nm = hand.meld_arrays()
     if hand.size == 14:
         kinds = [int(d) for d in np.flatnonzero(hand.counts)]
@@ -187,6 +190,7 @@ def simulated_rows(fam, pos: Position, hand: Hand, claim: int | None, sim) -> li
         dangers = fam.dangers(pos, hand.counts, mk, mt, nm)
         base = []
         draws, _ = pos.own_draws(pos.n_seats - 1)
+        declares = family == "two_player" and all(not m.exposed for m in hand.melds)
         for d in kinds:
             c = hand.counts.astype(np.int64)
             c[d] -= 1
@@ -198,6 +202,10 @@ def simulated_rows(fam, pos: Position, hand: Hand, claim: int | None, sim) -> li
                     "_danger": _danger_cols(dangers, d),
                 }
             )
+            if declares and base[-1]["shanten"] == 0:  # 报听: the same discard, declared
+                cands.append((d, True))
+                base.append({**base[-1], "action": "declare", "_danger": dict(base[-1]["_danger"])})
+        cands.sort(key=lambda x: (x[0], x[1]))
     else:
         cands = [(-1, False)]
         draws, _ = pos.own_draws(0)

@@ -72,7 +72,8 @@ def register(subparsers: Any) -> None:
         "--threshold",
         type=float,
         default=None,
-        help="a bad move loses more than this (default: Daqing 0.5 units, Beijing 200 points)",
+        help="a bad move loses more than this (default: Daqing 0.5 units, Beijing 200 points, two-player "
+        "half a fan: 0.5 x multiplier x points_per_fan points)",
     )
     p.add_argument("--world-seed", type=int, default=0, help="seed of the worlds (default 0)")
     p.add_argument(

@@ -42,8 +42,9 @@ from daqing_sim.validation import check_int
 
 #: the default bad-move threshold: a decision losing more than this (the family's payment
 #: units: Daqing 2^N units, Beijing and two-player points) counts as a bad move; about a tenth
-#: of what a small win takes from each loser (Daqing 1 unit and more, Beijing 500 points a fan)
-THRESHOLDS = {"daqing": 0.5, "beijing": 200.0, "two_player": 200.0}
+#: of what a small win takes from each loser (Daqing 1 unit and more, Beijing 500 points a fan,
+#: two-player a few fans: half a fan, times the room's multiplier and points per fan)
+THRESHOLDS = {"daqing": 0.5, "beijing": 200.0, "two_player": 0.5}
 #: the columns of a deal log a review reads
 LOG_COLUMNS = ("event", "seat", "tile", "action")
 #: the picking half's paired t statistic an option needs to count as better than the move made
@@ -239,7 +240,7 @@ def review(
         family=family,
         n_worlds=n_worlds,
         field=field,
-        threshold=THRESHOLDS[family] if threshold is None else float(threshold),
+        threshold=default_threshold(rules) if threshold is None else float(threshold),
         confidence=confidence,
         payment=env.payments[seat] if env.done else None,
     )
@@ -250,6 +251,21 @@ DECISION_COLUMNS = [
     "chosen_value", "chosen_lo", "chosen_hi", "best_value", "best_lo", "best_hi",
     "loss", "loss_lo", "loss_hi", "loss_se", "chosen_tiles", "best_tiles",
 ]  # fmt: skip
+
+
+def default_threshold(rules: RuleSet) -> float:
+    """The family's bad-move threshold (:data:`THRESHOLDS`), a two-player one in the room's
+    points (times ``multiplier`` and ``points_per_fan``).
+
+    Examples
+    --------
+    >>> default_threshold(RuleSet(family="two_player", multiplier=5, points_per_fan=10))
+    25.0
+    """
+    t = THRESHOLDS[rules.family]
+    if rules.family == "two_player":
+        t *= rules.multiplier * rules.points_per_fan
+    return float(t)
 
 
 def _evaluator(rules: RuleSet, field: str) -> Any:
@@ -501,4 +517,4 @@ def _env_frame(env: DealEnv) -> pd.DataFrame:
                         eng.frow if env.done else None)  # fmt: skip
 
 
-__all__ = ["review", "Review", "read_log", "move_tiles", "split_loss", "THRESHOLDS"]
+__all__ = ["review", "Review", "read_log", "move_tiles", "split_loss", "THRESHOLDS", "default_threshold"]

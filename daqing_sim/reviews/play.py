@@ -14,8 +14,9 @@ def review_played(
     game: Any, n_worlds: int = 256, field: str = "expert"
 ) -> tuple[list[str], Callable[[dict], dict] | None]:
     """The review of the person's seat in ``game`` (a :class:`~daqing_sim.game.play.PlayedGame`):
-    its lines, and the function adding it to the replay page; a family the decision evaluator
-    does not play yet gets one line saying so (and no marks on the page).
+    its lines, and the function adding it to the replay page (every family); a review the
+    evaluator refuses (e.g. a rollout field it cannot seat) gets one line saying so (and no marks
+    on the page).
 
     Examples
     --------
