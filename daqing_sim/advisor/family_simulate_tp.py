@@ -23,7 +23,7 @@ from daqing_sim.hand.notation import Hand
 def paused_deal_tp(pos: Position, hand: Hand, field_codes: np.ndarray, field_knobs: np.ndarray):
     """A two-player ``SteppedDeal`` paused at the seat's discard (14 tiles) or before its draw
     (13), holding the position (see the module doc), and the rule encoding of its rollouts."""
-    from daqing_sim.game.deal_beijing import UNKNOWN_SHANTEN
+    from daqing_sim.game.deal34 import UNKNOWN_SHANTEN
     from daqing_sim.game.engine import (
         C_BACK,
         C_BAO,
@@ -143,8 +143,8 @@ def paused_deal_tp(pos: Position, hand: Hand, field_codes: np.ndarray, field_kno
 
 def _waits(hand: Hand) -> bool:
     """Do these 13 tiles wait (听牌) under the two-player rules?"""
+    from daqing_sim.families.two_player.hand import tp_wait_set_k
     from daqing_sim.hand.tables import get_tables
-    from daqing_sim.hand.two_player import tp_wait_set_k
 
     mk, mt, nm = hand.meld_arrays()
     out = np.full(N_KINDS_ALL, -1, dtype=np.int8)
