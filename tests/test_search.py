@@ -277,11 +277,18 @@ def _offered_win(deal):
 
 def test_two_player_win_or_pass_known_answer():
     """Known answer: taking an offered win (报听) pays the seat the same in every world, what the
-    game itself pays when it takes it; passing is played out and differs."""
+    game itself pays when it takes it; passing is played out and differs. Moving the hidden
+    tiles changes neither the numbers nor the search player's answer."""
     deal = _paused(_offered_win, family="two_player", n_walls=600, decision="claim")
-    r = Evaluator(_rules("two_player"), "expert", "two_player").evaluate(
-        deal, [(CLAIM_WIN, False), (PASS, False)], 16, seed=2
-    )
+    ev = Evaluator(_rules("two_player"), "expert", "two_player")
+    r = ev.evaluate(deal, [(CLAIM_WIN, False), (PASS, False)], 16, seed=2)
+    player = SearchPlayer(worlds=16, min_t=0)
+    picked = player.decide_paused(deal, DECISION_CLAIM, None)
+    assert picked[0] in (CLAIM_WIN, PASS) and player.decisions == 1
+    _shuffle_hidden_tp(deal, np.random.default_rng(3))
+    again = ev.evaluate(deal, [(CLAIM_WIN, False), (PASS, False)], 16, seed=2)
+    np.testing.assert_array_equal(r.pays, again.pays)
+    assert player.decide_paused(deal, DECISION_CLAIM, None) == picked
     deal.resume(CLAIM_WIN)
     assert deal.done
     paid = int(deal.orow[O_PAY + 0])

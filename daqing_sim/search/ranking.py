@@ -46,6 +46,12 @@ class Ranking:
     basis : str
         ``"greedy"`` (shanten and outs), ``"expert_ev"`` (the Beijing expert's EV) or
         ``"unscored"`` (the expert chose by danger with no score to compare).
+
+    Examples
+    --------
+    >>> r = Ranking([Discard(3, False), Discard(5, False)], [-980.0, -984.0], [1, 1], [20, 16], "greedy")
+    >>> r.close(0.25), r.close(0.1)
+    (True, False)
     """
 
     discards: list[Discard]
