@@ -123,7 +123,7 @@ def test_two_player_variants_seat_two_with_their_knobs_and_rules(tmp_path: Path)
         ),
         (
             '[rules]\nfamily = "two_player"\n[[variants]]\nname = "x"\nstrategies = "jia_hunter"\n',
-            ["'jia_hunter' does not play two-player yet", "(or two of expert, greedy, random)"],
+            ["'jia_hunter' does not play two-player yet", "(or two of expert, greedy, random, expert1)"],
         ),
         (
             '[rules]\nfamily = "two_player"\n[knobs]\nexpert = { fold_shanten = 0 }\n'
