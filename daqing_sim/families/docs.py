@@ -1,7 +1,7 @@
 """docs/DESIGN.md's tables of the rule families, written from the family specs (a test keeps the
 document's copy current; ``python tools/family_tables.py`` rewrites it).
 
->>> print(spec_markdown("two_player").splitlines()[2][:58])
+>>> print(spec_markdown("two_player").splitlines()[2][:60])
 2 seats, 34 tile kinds, a wall of 136 tiles; players: expert
 """
 
