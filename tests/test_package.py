@@ -149,7 +149,8 @@ FAMILY_ROLES = {
     "spec": "daqing_sim.rules",
     "hand": "daqing_sim.hand",
     **dict.fromkeys(
-        ("players", "greedy", "expert", "danger", "value", "jia_hunter", "defensive"), "daqing_sim.players"
+        ("players", "greedy", "expert", "expert2", "danger", "value", "jia_hunter", "defensive"),
+        "daqing_sim.players",
     ),
     "score": "daqing_sim.hand",
     **dict.fromkeys(("deal", "settle", "scoring", "frame", "hooks"), "daqing_sim.game"),
