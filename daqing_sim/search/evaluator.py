@@ -56,10 +56,9 @@ from daqing_sim.game.engine import (
 )
 from daqing_sim.hand.kernels import may_declare_k, wait_set_k
 from daqing_sim.layout import B_SHANTEN
-from daqing_sim.players.common import rand_below, splitmix64
+from daqing_sim.players.common import splitmix64
 from daqing_sim.players.observation import UNKNOWN
-from daqing_sim.search.two_player_world import _pick_weighted_set as _draw_set
-from daqing_sim.search.two_player_world import _take as _take_one
+from daqing_sim.search.shapes import draw_ready_shape, take_tile, waits_on
 from daqing_sim.search.two_player_world import sample_world_tp
 
 #: tries to construct one ready opponent's hand before dealing it uniform tiles (counted)
@@ -85,48 +84,14 @@ def _copy_state(a, b):
 def _ready_hand(u, n_tiles, mk, mt, nm, passed, rules, tabs, rng, v, c, out, wk, wb):
     """Construct the ``n_tiles`` concealed tiles of a ready seat from ``u`` (taken from it) into
     ``out`` with its wait set in ``wk``, ``wb``; False after :data:`MAX_READY_TRIES`."""
-    nk = u.shape[0]
-    m = (n_tiles - 1) // 3
     for _ in range(MAX_READY_TRIES):
-        for t in range(nk):
-            v[t] = u[t]
-            c[t] = 0
-        ok = True
-        for _ in range(m):
-            if not _draw_set(v, rng, c):
-                ok = False
-                break
-        if not ok:
+        if not draw_ready_shape(u, n_tiles, rng, v, c, out):
             continue
-        n_pairs = 0
-        for t in range(nk):
-            n_pairs += v[t] * (v[t] - 1) // 2
-        if n_pairs == 0:
-            continue
-        x = rand_below(rng, 0, n_pairs)
-        for t in range(nk):
-            w = v[t] * (v[t] - 1) // 2
-            if x < w:
-                v[t] -= 2
-                c[t] += 2
-                break
-            x -= w
-        t_out = _take_one(c, n_tiles + 1, rng)
-        v[t_out] += 1
-        for t in range(nk):
-            out[t] = c[t]
         if not may_declare_k(out, mk, mt, nm, rules):
             continue
-        if wait_set_k(out, mk, mt, nm, rules, tabs, wk, wb) == 0:
+        if wait_set_k(out, mk, mt, nm, rules, tabs, wk, wb) == 0 or waits_on(wk, passed):
             continue
-        for t in range(nk):
-            if wk[t] >= 0 and passed[t]:
-                ok = False
-                break
-        if not ok:
-            continue
-        for t in range(nk):
-            u[t] = v[t]
+        u[:] = v[: u.shape[0]]
         return True
     return False
 
@@ -199,7 +164,7 @@ def sample_world(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, c
         for t in range(nk):
             st_w.conc[s, t] = 0
         for _ in range(n):
-            st_w.conc[s, _take_one(u, total, rng)] += 1
+            st_w.conc[s, take_tile(u, total, rng)] += 1
             total -= 1
         _forget(obs_w.memo, s)
         if bj is None:
@@ -209,16 +174,16 @@ def sample_world(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, c
             st_w.tenpai[s] = -1
     if not sees_bao:
         if ctl[C_BAO] >= 0:
-            ctl_w[C_BAO] = _take_one(u, total, rng)
+            ctl_w[C_BAO] = take_tile(u, total, rng)
             total -= 1
         for t in range(nk):
             n = st.dead[t]
             st_w.dead[t] = 0
             for _ in range(n):
-                st_w.dead[_take_one(u, total, rng)] += 1
+                st_w.dead[take_tile(u, total, rng)] += 1
                 total -= 1
     for p in range(front, back + 1):
-        wall_w[p] = _take_one(u, total, rng)
+        wall_w[p] = take_tile(u, total, rng)
         total -= 1
     for s in range(4):
         obs_w.rng[s] = splitmix64(rng[0] ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))

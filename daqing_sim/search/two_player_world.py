@@ -29,57 +29,13 @@ from daqing_sim.game.deal34 import UNKNOWN_SHANTEN
 from daqing_sim.game.engine import C_BACK, C_FRONT
 from daqing_sim.game.wall import TP_EXTRA_START, TP_FLOWER_START, TP_WIDTH
 from daqing_sim.layout import T_READY_SINCE, T_SHANTEN, T_TICKS, T_WAITS
-from daqing_sim.players.common import rand_below, splitmix64
+from daqing_sim.players.common import splitmix64
 from daqing_sim.players.observation import DECLARED, UNKNOWN
 from daqing_sim.rules import R_FLOWER_TILES
+from daqing_sim.search.shapes import draw_ready_shape, take_tile, waits_on
 
 #: tries to construct a declared opponent's hand before dealing it uniform tiles (counted)
 MAX_DECLARED_TRIES = 4000
-
-
-@njit(cache=True, inline="always")
-def _take(u, total, rng):
-    """One tile uniform from the multiset ``u`` of ``total`` tiles (removed)."""
-    r = rand_below(rng, 0, total)
-    for t in range(u.shape[0]):
-        if r < u[t]:
-            u[t] -= 1
-            return t
-        r -= u[t]
-    return -1
-
-
-@njit(cache=True)
-def _pick_weighted_set(v, rng, c):
-    """Move one chi or peng from ``v`` to ``c``, drawn by its tile combinations; False if none."""
-    total = 0
-    for s in range(3):
-        for r in range(7):
-            lo = 9 * s + r
-            total += v[lo] * v[lo + 1] * v[lo + 2]
-    for t in range(v.shape[0]):
-        total += v[t] * (v[t] - 1) * (v[t] - 2) // 6
-    if total <= 0:
-        return False
-    x = rand_below(rng, 0, total)
-    for s in range(3):
-        for r in range(7):
-            lo = 9 * s + r
-            w = v[lo] * v[lo + 1] * v[lo + 2]
-            if x < w:
-                for k in range(3):
-                    v[lo + k] -= 1
-                    c[lo + k] += 1
-                return True
-            x -= w
-    for t in range(v.shape[0]):
-        w = v[t] * (v[t] - 1) * (v[t] - 2) // 6
-        if x < w:
-            v[t] -= 3
-            c[t] += 3
-            return True
-        x -= w
-    return False
 
 
 @njit(cache=True)
@@ -87,46 +43,12 @@ def declared_hand(u, n_tiles, mk, mt, nm, passed, tabs, rng, v, c, out, wait_out
     """Construct the ``n_tiles`` concealed tiles of a declared (报听) seat from ``u`` (taken from
     it) into ``out``: they wait (``tp_wait_set_k``) and on no tile in ``passed``. False after
     :data:`MAX_DECLARED_TRIES` tries (``u`` untouched)."""
-    nk = u.shape[0]
-    m = (n_tiles - 1) // 3
     for _ in range(MAX_DECLARED_TRIES):
-        for t in range(nk):
-            v[t] = u[t]
-            c[t] = 0
-        ok = True
-        for _ in range(m):
-            if not _pick_weighted_set(v, rng, c):
-                ok = False
-                break
-        if not ok:
+        if not draw_ready_shape(u, n_tiles, rng, v, c, out):
             continue
-        n_pairs = 0
-        for t in range(nk):
-            n_pairs += v[t] * (v[t] - 1) // 2
-        if n_pairs == 0:
+        if tp_wait_set_k(out, mk, mt, nm, tabs, wait_out) == 0 or waits_on(wait_out, passed):
             continue
-        x = rand_below(rng, 0, n_pairs)
-        for t in range(nk):
-            w = v[t] * (v[t] - 1) // 2
-            if x < w:
-                v[t] -= 2
-                c[t] += 2
-                break
-            x -= w
-        t_out = _take(c, n_tiles + 1, rng)
-        v[t_out] += 1
-        for t in range(nk):
-            out[t] = c[t]
-        if tp_wait_set_k(out, mk, mt, nm, tabs, wait_out) == 0:
-            continue
-        for t in range(nk):
-            if wait_out[t] >= 0 and passed[t]:
-                ok = False
-                break
-        if not ok:
-            continue
-        for t in range(nk):
-            u[t] = v[t]
+        u[:] = v[: u.shape[0]]
         return True
     return False
 
@@ -202,7 +124,7 @@ def sample_world_tp(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w
         for t in range(u.shape[0]):
             st_w.conc[opp, t] = 0
         for _ in range(n):
-            st_w.conc[opp, _take(u, total, rng)] += 1
+            st_w.conc[opp, take_tile(u, total, rng)] += 1
             total -= 1
     tpw[T_SHANTEN + opp] = UNKNOWN_SHANTEN
     tpw[T_WAITS + opp] = 0
@@ -212,13 +134,13 @@ def sample_world_tp(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w
     for k in range(1, obs_w.memo.shape[1]):
         obs_w.memo[opp, k] = 0
     for p in range(front, back + 1):
-        wall_w[p] = _take(u, total, rng)
+        wall_w[p] = take_tile(u, total, rng)
         total -= 1
     # the extra draws, and the flower places not turned up (never read; dealt for completeness)
     for p in range(TP_EXTRA_START, TP_WIDTH):
         if p >= TP_FLOWER_START and p < TP_FLOWER_START + rules[R_FLOWER_TILES]:
             continue
-        wall_w[p] = _take(u, total, rng)
+        wall_w[p] = take_tile(u, total, rng)
         total -= 1
     for s in range(4):
         obs_w.rng[s] = splitmix64(rng[0] ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
