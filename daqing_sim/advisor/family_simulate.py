@@ -37,30 +37,10 @@ def paused_deal(pos: Position, hand: Hand, field_codes: np.ndarray, field_knobs:
     encoding its rollouts must use: the unseen tiles beyond the others' hands and the live wall
     are left undrawn at the wall's end, after the rules' own undrawn tiles (``dead_wall_tiles``
     raised by their number), so that every unseen tile is dealt again in each world."""
+    from daqing_sim.advisor.world import pause_loaded
     from daqing_sim.families.beijing.deal import reset
     from daqing_sim.game.deal34 import UNKNOWN_SHANTEN
-    from daqing_sim.game.engine import (
-        C_BACK,
-        C_BAO,
-        C_CLAIMABLE,
-        C_CUR,
-        C_D,
-        C_DRAWN,
-        C_FRONT,
-        C_LAST_LIVE,
-        C_MUST_DECLARE,
-        C_N_DRAWS,
-        C_N_LOG,
-        C_N_REPL,
-        C_PHASE,
-        C_SEAT,
-        C_STAGE,
-        C_STATUS,
-        PHASE_DISCARDED,
-        PHASE_DRAW,
-        ST_PAUSED,
-        reset_result_row,
-    )  # fmt: skip
+    from daqing_sim.game.engine import C_SEAT, PHASE_DISCARDED, PHASE_DRAW
     from daqing_sim.game.external import SteppedDeal
     from daqing_sim.layout import B_BURN_LIVE, B_KONGS, B_SHANTEN
     from daqing_sim.players.observation import UNKNOWN
@@ -135,25 +115,9 @@ def paused_deal(pos: Position, hand: Hand, field_codes: np.ndarray, field_knobs:
         st.bj[B_SHANTEN + s] = UNKNOWN_SHANTEN
     obs.memo[:, 0] = UNKNOWN
     obs.memo[:, 1:] = 0
-    reset_result_row(deal.orow)
-    ctl = deal.ctl
-    ctl[:] = 0
-    ctl[C_STATUS] = ST_PAUSED
-    ctl[C_PHASE] = PHASE_DISCARDED if hand.size == 14 else PHASE_DRAW
-    ctl[C_CUR] = seat
-    ctl[C_SEAT] = seat
-    ctl[C_DRAWN] = -1
-    ctl[C_LAST_LIVE] = pos.wall_left + 1
-    ctl[C_MUST_DECLARE] = 0
-    ctl[C_FRONT] = front
-    ctl[C_BACK] = wall.shape[0] - 1
-    ctl[C_N_DRAWS] = max(0, 69 - pos.wall_left)
-    ctl[C_N_REPL] = 0
-    ctl[C_N_LOG] = 0
-    ctl[C_BAO] = -1
-    ctl[C_D] = -1
-    ctl[C_CLAIMABLE] = 0
-    ctl[C_STAGE] = 0
+    phase = PHASE_DISCARDED if hand.size == 14 else PHASE_DRAW
+    pause_loaded(deal, seat, phase, pos.wall_left, front, wall.shape[0] - 1, max(0, 69 - pos.wall_left))
+    deal.ctl[C_SEAT] = seat
     return deal, enc
 
 

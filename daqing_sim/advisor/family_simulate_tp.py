@@ -23,29 +23,9 @@ from daqing_sim.hand.notation import Hand
 def paused_deal_tp(pos: Position, hand: Hand, field_codes: np.ndarray, field_knobs: np.ndarray):
     """A two-player ``SteppedDeal`` paused at the seat's discard (14 tiles) or before its draw
     (13), holding the position (see the module doc), and the rule encoding of its rollouts."""
+    from daqing_sim.advisor.world import pause_loaded
     from daqing_sim.game.deal34 import UNKNOWN_SHANTEN
-    from daqing_sim.game.engine import (
-        C_BACK,
-        C_BAO,
-        C_CLAIMABLE,
-        C_CUR,
-        C_D,
-        C_DRAWN,
-        C_FRONT,
-        C_LAST_LIVE,
-        C_MUST_DECLARE,
-        C_N_DRAWS,
-        C_N_LOG,
-        C_N_REPL,
-        C_PHASE,
-        C_SEAT,
-        C_STAGE,
-        C_STATUS,
-        PHASE_DISCARDED,
-        PHASE_DRAW,
-        ST_PAUSED,
-        reset_result_row,
-    )  # fmt: skip
+    from daqing_sim.game.engine import C_SEAT, PHASE_DISCARDED, PHASE_DRAW
     from daqing_sim.game.external import SteppedDeal
     from daqing_sim.game.wall import TP_DEALT, TP_FLOWER_START, TP_IN_PLAY
     from daqing_sim.layout import T_FLOWERS, T_KONGS, T_READY_SINCE, T_SHANTEN, T_TICKS
@@ -119,25 +99,9 @@ def paused_deal_tp(pos: Position, hand: Hand, field_codes: np.ndarray, field_kno
     wall[front : front + k] = rest[:k]
     obs.memo[:, 0] = UNKNOWN
     obs.memo[:, 1:] = 0
-    reset_result_row(deal.orow)
-    ctl = deal.ctl
-    ctl[:] = 0
-    ctl[C_STATUS] = ST_PAUSED
-    ctl[C_PHASE] = PHASE_DISCARDED if hand.size == 14 else PHASE_DRAW
-    ctl[C_CUR] = seat
-    ctl[C_SEAT] = seat
-    ctl[C_DRAWN] = -1
-    ctl[C_LAST_LIVE] = pos.wall_left + 1
-    ctl[C_MUST_DECLARE] = 0
-    ctl[C_FRONT] = front
-    ctl[C_BACK] = TP_IN_PLAY - 1
-    ctl[C_N_DRAWS] = front - 1
-    ctl[C_N_REPL] = 0
-    ctl[C_N_LOG] = 0
-    ctl[C_BAO] = -1
-    ctl[C_D] = -1
-    ctl[C_CLAIMABLE] = 0
-    ctl[C_STAGE] = 0
+    phase = PHASE_DISCARDED if hand.size == 14 else PHASE_DRAW
+    pause_loaded(deal, seat, phase, pos.wall_left, front, TP_IN_PLAY - 1, front - 1)
+    deal.ctl[C_SEAT] = seat
     return deal, pos.enc
 
 

@@ -34,18 +34,13 @@ from daqing_sim.codes import CHI, CONCEALED_KONG, N_KINDS, N_TILES, PENG
 from daqing_sim.game.engine import (
     C_BACK,
     C_BAO,
-    C_CLAIMABLE,
     C_CUR,
     C_D,
     C_DRAWN,
     C_FRONT,
     C_LAST_LIVE,
-    C_MUST_DECLARE,
     C_N_DRAWS,
-    C_N_LOG,
-    C_N_REPL,
     C_PHASE,
-    C_STAGE,
     C_STATUS,
     PHASE_DISCARDED,
     PHASE_DRAW,
@@ -326,24 +321,39 @@ def load_world(deal, world: World, spec: WorldSpec, phase: int) -> None:
     deal.wall[BAO_POSITION] = world.bao
     deal.wall[N_TILES - w :] = world.wall
     deal.seed[0] = world.deal_seed
+    # the seat's 14th tile was the last draw (a claim changes nothing here)
+    pause_loaded(deal, spec.seat, phase, w, N_TILES - w, N_TILES - 1, N_LIVE - w, world.bao)
+
+
+def pause_loaded(
+    deal, cur: int, phase: int, wall_left: int, front: int, back: int, n_draws: int, bao: int = -1
+):
+    """Pause ``deal`` (a :class:`~daqing_sim.game.external.SteppedDeal` whose state the caller
+    loaded with a position) at seat ``cur``'s decision in ``phase``: its result row reset, its
+    control row zero but for the status, the phase, the wall's ends ``front`` / ``back``,
+    ``n_draws`` live draws made, ``wall_left`` tiles left to draw and the ``bao`` (-1: none);
+    no tile just drawn, nothing claimable, no event logged."""
     reset_result_row(deal.orow)
     ctl = deal.ctl
     ctl[:] = 0
     ctl[C_STATUS] = ST_PAUSED
     ctl[C_PHASE] = phase
-    ctl[C_CUR] = spec.seat
+    ctl[C_CUR] = cur
     ctl[C_DRAWN] = -1
-    ctl[C_LAST_LIVE] = w + 1  # the seat's 14th tile was the last draw (a claim changes nothing here)
-    ctl[C_MUST_DECLARE] = 0
-    ctl[C_FRONT] = N_TILES - w
-    ctl[C_BACK] = N_TILES - 1
-    ctl[C_N_DRAWS] = N_LIVE - w
-    ctl[C_N_REPL] = 0
-    ctl[C_N_LOG] = 0
-    ctl[C_BAO] = world.bao
+    ctl[C_LAST_LIVE] = wall_left + 1
+    ctl[C_FRONT] = front
+    ctl[C_BACK] = back
+    ctl[C_N_DRAWS] = n_draws
+    ctl[C_BAO] = bao
     ctl[C_D] = -1
-    ctl[C_CLAIMABLE] = 0
-    ctl[C_STAGE] = 0
 
 
-__all__ = ["WorldSpec", "World", "sample_world", "load_world", "PHASE_DISCARDED", "PHASE_DRAW"]
+__all__ = [
+    "WorldSpec",
+    "World",
+    "sample_world",
+    "load_world",
+    "pause_loaded",
+    "PHASE_DISCARDED",
+    "PHASE_DRAW",
+]
