@@ -255,3 +255,15 @@ def test_registry_driven_modules_name_no_family():
     assert found == []
     for rel, where in STILL_NAMING:  # an exemption no longer needed fails too
         assert any(w == where for _, w, _ in family_names_in(ROOT / rel, others)), (rel, where)
+
+
+def test_an_edit_of_a_spec_drops_the_cached_kernels():
+    """RuleSet's fields, and so the ``R_*`` offsets compiled into the kernels, come from the
+    registry and the specs: an edit of one must make the cached kernels stale."""
+    from daqing_sim import kernel_cache
+    from daqing_sim.families import FAMILY_PACKAGES, family_module
+
+    sources = {p.resolve() for p in kernel_cache._sources()}
+    assert Path(family_module("daqing", "spec").__file__).resolve().parent.parent / "__init__.py" in sources
+    for family in FAMILY_PACKAGES:
+        assert Path(family_module(family, "spec").__file__).resolve() in sources, family
