@@ -44,7 +44,13 @@ class Labels:
     """What the text replay and the viewer say that differs by family (prose; the viewer draws
     every CJK character with the project's glyphs). Templates take ``{wall_left}``, and the rule
     flags by name (text replay) or ``{dead_wall}`` (viewer); fields a template does not name are
-    left out."""
+    left out.
+
+    >>> from daqing_sim.families import family_spec
+    >>> labels = family_spec("two_player").labels
+    >>> labels.declare, labels.exhaustive_draw.format(wall_left=0)
+    ('报听', 'the tiles are used up and nobody wins (流局): nobody pays')
+    """
 
     #: after the replay's first line, e.g. " (Beijing rules)"
     rules_note: str = ""
