@@ -8,6 +8,8 @@ Every module that uses a code imports it from here; the names follow docs/RULES.
 
 from __future__ import annotations
 
+from daqing_sim.families import FAMILY_PACKAGES, family_spec
+
 # Tiles: 0-8 characters (m), 9-17 dots (p), 18-26 bamboo (s), 27 the red dragon 中: Daqing's 28.
 # The 34-kind families (Beijing, two-player) add the winds and the other dragons after them, so
 # Daqing's kinds are a prefix of theirs and a Daqing hand means the same in every family.
@@ -20,13 +22,13 @@ N_KINDS_ALL = 34
 N_TILES_ALL = N_KINDS_ALL * COPIES  # 136
 N_SEATS = 4
 
-# Rule families (RuleSet.family), the tile kinds each plays and its name in sentences.
-DAQING, BEIJING, TWO_PLAYER = 0, 1, 2
-FAMILIES = ("daqing", "beijing", "two_player")
-FAMILY_KINDS = (N_KINDS, N_KINDS_ALL, N_KINDS_ALL)
-FAMILY_TITLES = ("Daqing", "Beijing", "two-player")
-#: seats at the table of each rule family (two-player: 2; seats 2 and 3 of the engine stay empty)
-FAMILY_SEATS = {"daqing": 4, "beijing": 4, "two_player": 2}
+# Rule families (RuleSet.family), from the registry and the specs (daqing_sim.families): the
+# code of each (its index: rules[R_FAMILY]), the tile kinds it plays, its name in sentences and
+# the seats at its table (two-player: 2; seats 2 and 3 of the engine stay empty).
+FAMILIES = tuple(FAMILY_PACKAGES)
+FAMILY_KINDS = tuple(family_spec(f).kinds for f in FAMILIES)
+FAMILY_TITLES = tuple(family_spec(f).title for f in FAMILIES)
+FAMILY_SEATS = {f: family_spec(f).seats for f in FAMILIES}
 
 
 def family_title(family: str) -> str:

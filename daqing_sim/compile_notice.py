@@ -29,6 +29,8 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from daqing_sim.families import FAMILY_PACKAGES, family_spec
+
 logger = logging.getLogger("daqing_sim.compile")
 
 #: entry kernel -> about how long its first compile takes, callees included (seconds, cold
@@ -54,31 +56,6 @@ SECONDS = {
     # on one core, so its CPU time is its wall time on an idle machine; at load 8 it took 465 s)
     ("daqing_sim.game.handle", "step_handle_k"): 40,
     ("daqing_sim.game.engine", "play_batch_k"): 40,
-    # a seated player's discard, claim and kong (inclusive: the hand kernels they call, the first time)
-    ("daqing_sim.families.daqing.expert", "discard"): 22,
-    ("daqing_sim.families.daqing.expert", "claim"): 3,
-    ("daqing_sim.families.daqing.expert", "kong"): 1,
-    ("daqing_sim.families.daqing.greedy", "discard"): 17,
-    ("daqing_sim.families.daqing.greedy", "claim"): 3,
-    ("daqing_sim.families.daqing.greedy", "kong"): 2,
-    ("daqing_sim.families.daqing.jia_hunter", "discard"): 17,
-    ("daqing_sim.families.daqing.defensive", "discard"): 17,
-    ("daqing_sim.families.beijing.expert", "discard"): 15,
-    ("daqing_sim.families.beijing.players", "greedy_seat_discard"): 8,
-    # two-player (2026-12-03, tools/compile_timings.py two-player: greedy and expert seated, idle
-    # machine; the expert's discard reuses greedy's hand kernels)
-    ("daqing_sim.families.two_player.greedy", "greedy_seat_discard"): 21,
-    ("daqing_sim.families.two_player.greedy", "greedy_seat_claim"): 5,
-    ("daqing_sim.families.two_player.expert", "discard"): 4,
-    ("daqing_sim.families.two_player.expert", "claim"): 14,
-    # Beijing hands (measured 2026-12-01 on the busy machine: 14 s and 11 s wall)
-    ("daqing_sim.hand.kinds34", "bj_hand_shanten_k"): 14,
-    ("daqing_sim.families.beijing.hand", "bj_fans_k"): 11,
-    # two-player hands (measured 2026-12-02 by tools/compile_timings.py hand-two-player: 10.2, 0.9 and
-    # 8.5 s inclusive, the Beijing shanten and waits they call included)
-    ("daqing_sim.families.two_player.hand", "tp_hand_shanten_k"): 10,
-    ("daqing_sim.families.two_player.hand", "tp_wait_set_k"): 1,
-    ("daqing_sim.families.two_player.hand", "tp_fans_wait_k"): 9,
 }
 #: building the evaluator's lookup tables when their disk cache is empty (their kernel compiles
 #: only then, so it is counted here, not as an entry kernel)
@@ -105,18 +82,6 @@ class Feature:
 #: feature -> what it compiles (the kernels numba compiles at the top level on its first use)
 FEATURES = {
     "hand": Feature("the hand evaluator's kernels", _HAND),
-    "hand_beijing": Feature(
-        "the Beijing hand kernels",
-        (("daqing_sim.hand.kinds34", "bj_hand_shanten_k"), ("daqing_sim.families.beijing.hand", "bj_fans_k")),
-    ),
-    "hand_two_player": Feature(
-        "the two-player hand kernels",
-        (
-            ("daqing_sim.families.two_player.hand", "tp_hand_shanten_k"),
-            ("daqing_sim.families.two_player.hand", "tp_wait_set_k"),
-            ("daqing_sim.families.two_player.hand", "tp_fans_wait_k"),
-        ),
-    ),
     "advise": Feature(
         "the exact advisor's kernels",
         (("daqing_sim.advisor.exact", "discard_values_k"), ("daqing_sim.advisor.exact", "outs_k")),
@@ -145,19 +110,41 @@ FEATURES = {
             ("daqing_sim.hand.kernels", "std_shanten_batch_k"),
         ),
     ),
-    "simulate": Feature("the game engine and the players' kernels", _BATCH, ", DealState("),
-    "simulate_beijing": Feature(
-        "the game engine and the players' kernels for Beijing deals", _BATCH, ", BeijingDealState("
-    ),
-    "simulate_two_player": Feature(
-        "the game engine and the players' kernels for two-player games", _BATCH, ", TwoPlayerDealState("
-    ),
     "player_defaults": Feature(
         "the greedy claim and kong that Python players default to",
         (("daqing_sim.families.daqing.greedy", "claim"), ("daqing_sim.families.daqing.greedy", "kong")),
     ),
     "stepped": Feature("the stepped game engine and the players' kernels", _STEPPED),
 }
+
+
+def _kernel(family: str, module: str) -> str:
+    """A spec's module of a kernel: a role of the family's package, or a module of the package."""
+    return module if module.startswith("daqing_sim.") else f"{FAMILY_PACKAGES[family]}.{module}"
+
+
+def _add_families() -> None:
+    """Each family's features and figures, from its spec: ``hand_<name>`` (its hand kernels),
+    the batch engine compiled for its deal state (``simulate``, the first family's, and
+    ``simulate_<name>``), and its players' kernels' seconds."""
+    for i, family in enumerate(FAMILY_PACKAGES):
+        spec = family_spec(family)
+        for module, kernel, seconds in (*spec.hand_kernels, *spec.player_seconds):
+            SECONDS[(_kernel(family, module), kernel)] = seconds
+        if spec.hand_kernels:
+            kernels = tuple((_kernel(family, m), k) for m, k, _ in spec.hand_kernels)
+            FEATURES[f"hand_{family}"] = Feature(f"the {spec.title} hand kernels", kernels)
+        if spec.state_type:
+            what = "the game engine and the players' kernels"
+            if i == 0:
+                FEATURES["simulate"] = Feature(what, _BATCH, f", {spec.state_type}(")
+            else:
+                games = "games" if spec.seats == 2 else "deals"
+                what = f"{what} for {spec.title} {games}"
+                FEATURES[f"simulate_{family}"] = Feature(what, _BATCH, f", {spec.state_type}(")
+
+
+_add_families()
 
 _done: set[str] = set()
 
@@ -197,23 +184,19 @@ def player_kernels(players: Sequence[str], family: str = "daqing") -> list[tuple
     through its function table (:mod:`daqing_sim.players.seats`), each compiled on its own."""
     if not players:  # a hand or advisor feature: the players layer stays unimported
         return []
-    from daqing_sim.players.registry import FAMILY_MODULES, PLAYER_MODULES, PLAYER_NAMES
-    from daqing_sim.players.seats import TABLE_FREE_CODES
+    from daqing_sim.players.registry import PLAYER_NAMES
+    from daqing_sim.players.seats import TABLE_FREE_CODES, player_module, py_functions
 
     table = [p for p in dict.fromkeys(players) if p in PLAYER_NAMES]
     table = [p for p in table if PLAYER_NAMES.index(p) not in TABLE_FREE_CODES]
-    if family in ("beijing", "two_player"):
-        mods = {p: (m.__name__, "discard", "claim", "kong") for p, m in FAMILY_MODULES[family].items()}
-        greedy = (
-            f"daqing_sim.families.{family}." + ("players" if family == "beijing" else "greedy"),
-            "greedy_seat_discard",
-            "greedy_seat_claim",
-            "greedy_seat_kong",
-        )
-        names = [mods.get(p, greedy) for p in table]
-    else:
-        names = [(PLAYER_MODULES[p].__name__, "discard", "claim", "kong") for p in table]
-    return [(m, fn) for m, *fns in names for fn in fns]
+    out = []
+    for p in table:
+        module = player_module(PLAYER_NAMES.index(p), family)
+        if module is None:  # the family's players.seat_functions
+            out += [(f.__module__, f.__name__) for f in py_functions(PLAYER_NAMES.index(p), family)]
+        else:
+            out += [(module.__name__, fn) for fn in ("discard", "claim", "kong")]
+    return out
 
 
 def cold_parts(feature: str, players: Sequence[str] = (), family: str = "daqing") -> list[str]:

@@ -27,6 +27,9 @@ _done = False
 
 def _sources() -> list[Path]:
     files = [_PACKAGE / name for name in ("rules.py", "codes.py", "layout.py", "jit.py")]
+    # the registry and the specs: RuleSet's fields, and so the R_* offsets kernels are compiled
+    # with, and the family codes come from them
+    files += [_PACKAGE / "families" / "__init__.py", *sorted(_PACKAGE.glob("families/*/spec.py"))]
     for sub in _KERNEL_DIRS:
         files += [f for f in sorted((_PACKAGE / sub).glob("*.py")) if b"njit" in f.read_bytes()]
     return files

@@ -99,6 +99,9 @@ def import_graph() -> dict[str, set[str]]:
 #: of its longest listed prefix (``daqing_sim`` itself, the package's ``__init__``, is matched
 #: exactly: it imports nothing when loaded).
 LAYERS: tuple[tuple[str, ...], ...] = (
+    # the family registry and specs (numba-free: codes, render and rules read them); a family's
+    # other modules: FAMILY_ROLES
+    ("daqing_sim.families",),
     ("daqing_sim.codes",),
     # render sits beside codes: it imports codes alone, and every layer may draw with it
     ("daqing_sim.render",),
@@ -111,8 +114,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "daqing_sim.kernel_cache",
         "daqing_sim.coldstart",
         "daqing_sim.compile_notice",
-        # the family registry and specs (numba-free); a family's other modules: FAMILY_ROLES
-        "daqing_sim.families",
     ),
     ("daqing_sim.hand",),
     ("daqing_sim.players",),
@@ -146,7 +147,7 @@ ALLOWED_LAZY = {
 #: A rule family's package (``daqing_sim.families.<name>``) holds modules of several layers: each
 #: module takes the layer of its role, named by its file (docs/DESIGN.md, "Rule families").
 FAMILY_ROLES = {
-    "spec": "daqing_sim.rules",
+    "spec": "daqing_sim.families",
     "hand": "daqing_sim.hand",
     **dict.fromkeys(
         ("players", "greedy", "expert", "expert2", "danger", "value", "jia_hunter", "defensive"),
@@ -335,7 +336,7 @@ def test_family_modules_take_the_layer_of_their_role():
     assert layer_of("daqing_sim.families.two_player.expert") == layer_of("daqing_sim.players.registry")
     assert layer_of("daqing_sim.families.daqing.deal") == layer_of("daqing_sim.game.engine")
     assert layer_of("daqing_sim.families.hooks") == layer_of("daqing_sim.game.engine")
-    assert layer_of("daqing_sim.families.daqing.spec") == layer_of("daqing_sim.rules")
-    assert layer_of("daqing_sim.families.beijing") == layer_of("daqing_sim.rules")
+    assert layer_of("daqing_sim.families.daqing.spec") == layer_of("daqing_sim.families") == 0
+    assert layer_of("daqing_sim.families.beijing") < layer_of("daqing_sim.codes")
     with pytest.raises(ValueError, match="families.beijing.misc plays no known role"):
         layer_of("daqing_sim.families.beijing.misc")

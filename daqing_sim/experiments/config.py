@@ -79,20 +79,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from daqing_sim.codes import family_title
 from daqing_sim.experiments.entrants import entrant_label, rotate, rotation_name
 from daqing_sim.experiments.entrants import seat_labels as _seat_labels
-from daqing_sim.families import family_spec
+from daqing_sim.families import FAMILY_PACKAGES, family_spec
 from daqing_sim.players import registry as strategies_module
 from daqing_sim.players.plugins import PYTHON_BUILTINS, is_player_spec, load_player, player_digest
 from daqing_sim.rules import RuleSet, require_engine_family
 
 # the families experiment files play
-EXPERIMENT_FAMILIES = ("daqing", "beijing", "two_player")
+EXPERIMENT_FAMILIES = tuple(FAMILY_PACKAGES)
 
-# The built-in players of each family other than Daqing (where every strategy plays).
-FAMILY_PLAYERS: dict[str, tuple[str, ...]] = {f: family_spec(f).players for f in ("beijing", "two_player")}
-_TITLES = {"daqing": "Daqing", "beijing": "Beijing", "two_player": "two-player"}
-_WORDS = {2: "two", 4: "four"}
+# The built-in players of each family that some built-in player does not play (its spec's).
+FAMILY_PLAYERS: dict[str, tuple[str, ...]] = {
+    f: family_spec(f).players
+    for f in FAMILY_PACKAGES
+    if set(strategies_module.PLAYER_NAMES) - set(family_spec(f).players)
+}
+_TITLES = {f: family_title(f) for f in FAMILY_PACKAGES}
+_WORDS = {2: "two", 3: "three", 4: "four"}
 
 
 def family_seats(family: str) -> int:
@@ -102,9 +107,12 @@ def family_seats(family: str) -> int:
 
 def _seat_count_hint(family: str) -> str:
     """Where the other seat count is played, for the errors on a list of the wrong length."""
-    if family == "two_player":
-        return "Daqing and Beijing seat four"
-    return 'two-player games seat two: [rules] family = "two_player"'
+    others = [f for f in FAMILY_PACKAGES if family_seats(f) != family_seats(family)]
+    if others and all(family_seats(f) == 4 for f in others):
+        return f"{' and '.join(_TITLES[f] for f in others)} seat four"
+    return "; ".join(
+        f'{_TITLES[f]} games seat {_WORDS[family_seats(f)]}: [rules] family = "{f}"' for f in others
+    )
 
 
 # key -> what it holds; also the list shown when a key is unknown.

@@ -24,6 +24,8 @@ FAMILY_PACKAGES: dict[str, str] = {
     "beijing": "daqing_sim.families.beijing",
     "two_player": "daqing_sim.families.two_player",
 }
+#: the family of a rule set that names none (the first registered)
+DEFAULT_FAMILY = next(iter(FAMILY_PACKAGES))
 
 
 def _package(family: str) -> str:
@@ -42,4 +44,4 @@ def family_spec(family: str) -> Any:
     return family_module(family, "spec").SPEC
 
 
-__all__ = ["FAMILY_PACKAGES", "family_module", "family_spec"]
+__all__ = ["DEFAULT_FAMILY", "FAMILY_PACKAGES", "family_module", "family_spec"]

@@ -15,7 +15,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from daqing_sim.codes import BAO_KINDS, METHODS, N_KINDS, N_KINDS_ALL, N_TILES_ALL, OUTCOMES, WAIT_KINDS
+from daqing_sim.codes import (
+    BAO_KINDS,
+    FAMILY_SEATS,
+    METHODS,
+    N_KINDS,
+    N_KINDS_ALL,
+    OUTCOMES,
+    WAIT_KINDS,
+)
+from daqing_sim.families import family_spec
 from daqing_sim.families.daqing.scoring import settle_detail
 from daqing_sim.game.engine import (
     EV_ADDED_KONG,
@@ -52,7 +61,7 @@ from daqing_sim.game.simulate import (
     results_frame,
     run_walls,
 )
-from daqing_sim.game.wall import BAO_POSITION, DEALT, N_LIVE, TP_DEALT, TP_IN_PLAY, generate_walls
+from daqing_sim.game.wall import N_LIVE, generate_walls
 from daqing_sim.hand.fan_names import fan_label
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.render.frames import DealLogFrame
@@ -89,9 +98,8 @@ ACTIONS = ("pass", "peng", "kong", "chi_low", "chi_mid", "chi_high", "win") + ME
 PLACES = ("hand", "pool", "rest")
 TILE_NAMES = tuple(tile_name(t) for t in range(N_KINDS))
 TILE_NAMES_ALL = tuple(tile_name(t) for t in range(N_KINDS_ALL))  # a family of 34 kinds
-LIVE_BEIJING = N_TILES_ALL - DEALT  # tiles to draw from under Beijing (83)
-LIVE = {"daqing": N_LIVE, "beijing": LIVE_BEIJING, "two_player": TP_IN_PLAY - TP_DEALT}
-SEATS = {"daqing": 4, "beijing": 4, "two_player": 2}
+LIVE = {f: family_spec(f).live for f in FAMILY_SEATS}  # tiles to draw after the deal
+SEATS = FAMILY_SEATS
 COLUMNS = (
     "step",
     "event",
@@ -141,8 +149,9 @@ def _opening(wall: np.ndarray, dealer: int, family: str = "daqing") -> list[dict
         for _ in range(14 if k == 0 else 13):
             rows.append(_row("deal", s, int(wall[pos])))
             pos += 1
-    if family == "daqing":
-        rows.append(_row("bao", -1, int(wall[BAO_POSITION])))
+    bao = family_spec(family).bao_position
+    if bao >= 0:
+        rows.append(_row("bao", -1, int(wall[bao])))
     return rows
 
 
@@ -238,7 +247,7 @@ def frame_from_rows(rows: list[dict], family: str = "daqing") -> pd.DataFrame:
     df["ready"] = df["ready"].astype(bool)
     df["tile_name"] = pd.Categorical.from_codes(
         np.where(df["tile"] >= 0, df["tile"], -1),
-        categories=list(TILE_NAMES if family == "daqing" else TILE_NAMES_ALL),
+        categories=list(TILE_NAMES if family_spec(family).kinds == N_KINDS else TILE_NAMES_ALL),
     )
     for col, cats in (
         ("event", EVENTS),
@@ -435,7 +444,7 @@ def result_row(row: np.ndarray, rules: RuleSet, dealer: int, names: Sequence[str
             ("last_tile", "the last tile"),
             ("last_discard", "the last discard"),
         ):
-            if f[col]:
+            if col in frame.columns and f[col]:
                 how += f", {name}"
     out["how"] = how
     return out

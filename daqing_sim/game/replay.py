@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from daqing_sim.codes import BAO_KINDS, CHI_LOW, N_KINDS, OUTCOMES, WAIT_KINDS
+from daqing_sim.families import family_spec
 from daqing_sim.game.deal_log import ACTIONS, SEATS, deal_log_wall, result_row, settlement
 from daqing_sim.game.engine import (
     O_BAO,
@@ -129,14 +130,11 @@ def render(
     """The text replay of a :func:`~daqing_sim.game.deal_log.deal_log` frame (``row``: the
     deal's result row, for the settlement of a win)."""
     family = rules.family
-    beijing, two = family == "beijing", family == "two_player"
+    labels = family_spec(family).labels
+    scored_by_value = "value" in family_spec(family).columns  # a win settled as F and a value
     n = SEATS[family]
-    declare = "报听" if two else "上听"
-    lines = [f"{header}: dealer seat {dealer}, strategies {', '.join(names)}"]
-    if beijing:
-        lines[0] += " (Beijing rules)"
-    elif two:
-        lines[0] += " (two-player rules)"
+    declare = labels.declare
+    lines = [f"{header}: dealer seat {dealer}, strategies {', '.join(names)}{labels.rules_note}"]
     changed = rules.changed()
     if changed:
         lines.append("rules: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
@@ -148,16 +146,8 @@ def render(
     for s in range(n):
         role = " (dealer)" if s == dealer else ""
         lines.append(f"seat {s}{role}: {seats[s]}")
-    if beijing:
-        lines.append(
-            f"wall: {records[0]['wall_left']} tiles to draw; play stops with "
-            f"{rules.dead_wall_tiles} left (+2 per kong after the first)"
-        )
-    elif two:
-        lines.append(
-            f"wall: {records[0]['wall_left']} tiles to draw; when they are used up the seat waiting "
-            f"longest draws up to {rules.extra_draws} more (海底捞月)"
-        )
+    if labels.wall_line:
+        lines.append(labels.wall_line.format(wall_left=records[0]["wall_left"], **rules.to_dict()))
     turn = 0
     for r in records:
         ev, seat, tile = r["event"], r["seat"], r["tile"]
@@ -176,17 +166,10 @@ def render(
             declared = r["step"] + 1 < len(records) and records[r["step"] + 1]["event"] == "ready"
             ready = f" and declares ready ({declare})" if declared else ""
             lines.append(f"     seat {seat} discards {tile_name(tile)}{ready}: {seats[seat]}")
-        elif ev == "ready" and two:
-            lines.append(
-                f"     seat {seat} has declared (报听): its hand is locked; it may take or pass a win "
-                "on the opponent's discard"
-            )
         elif ev == "ready":
             kind = r["wait"] if isinstance(r["wait"], str) else "none"
-            lines.append(
-                f"     seat {seat} is ready, {kind} wait, {r['outs']} live outs; "
-                f"it sees the bao {tile_name(r['bao'])}"
-            )
+            bao = tile_name(r["bao"]) if r["bao"] >= 0 else "-"
+            lines.append(labels.ready_line.format(seat=seat, wait=kind, outs=r["outs"], bao=bao))
         elif ev == "claim_offer" and r["options"] >> ACTIONS.index("win") & 1:
             answer = "takes it" if r["action"] == "win" else "passes (it stays declared)"
             lines.append(f"     seat {seat} (报听) may win on {tile_name(tile)} or pass: it {answer}")
@@ -233,7 +216,7 @@ def render(
         elif ev == "extra_draw":
             won = "it wins" if r["options"] else "no win: put aside"
             lines.append(f"  extra draw {r['count']} (海底捞月): seat {seat} draws {tile_name(tile)}; {won}")
-        elif ev == "win" and (beijing or two):
+        elif ev == "win" and scored_by_value:
             lines.append(_win_line_family(row, seat, tile, rules, dealer, names))
         elif ev in ("win", "bao_kan"):
             if ev == "bao_kan":
@@ -242,12 +225,8 @@ def render(
                     "sight (宝卡), with no draw"
                 )
             lines.append(_win_line(row, seat, tile, rules, dealer))
-        elif ev == "exhaustive_draw" and beijing:
-            lines.append(f"{r['wall_left']} tiles left undrawn: a drawn deal (荒牌), nobody pays")
-        elif ev == "exhaustive_draw" and two:
-            lines.append("the tiles are used up and nobody wins (流局): nobody pays")
         elif ev == "exhaustive_draw":
-            lines.append("the live wall is empty: exhaustive draw (荒庄), nobody pays")
+            lines.append(labels.exhaustive_draw.format(wall_left=r["wall_left"]))
     return lines
 
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from daqing_sim.codes import OUTCOMES
+from daqing_sim.codes import FAMILIES, OUTCOMES, family_title
+from daqing_sim.families import family_spec
 from daqing_sim.game.deal_log import SEATS, logged_deal, result_row, settlement
 from daqing_sim.game.engine import O_BIG, O_OUTCOME, O_PAY, O_WINNER
 from daqing_sim.render.states import table_states
@@ -23,13 +24,14 @@ from daqing_sim.render.viewer import viewer_page
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import atomic_write_bytes
 
-TITLES = {"daqing": "Daqing", "beijing": "Beijing", "two_player": "Two-player"}
+#: each family's name at the start of a title ("Two-player")
+TITLES = {f: family_title(f)[:1].upper() + family_title(f)[1:] for f in FAMILIES}
 
 
 def _settlement(row: np.ndarray, rules: RuleSet, dealer: int, names) -> dict | None:
     if OUTCOMES[row[O_OUTCOME]] == "exhaustive_draw":
         return None
-    if rules.family != "daqing":
+    if "value" in family_spec(rules.family).columns:  # a win settled as F and a value
         win = result_row(row, rules, dealer, names)
         win.pop("frame")
         win["fans"] = [[label, int(n)] for label, n in win["fans"]]

@@ -31,7 +31,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from daqing_sim.codes import COPIES, FAMILIES, N_KINDS, N_KINDS_ALL, N_TILES, N_TILES_ALL, TWO_PLAYER
+from daqing_sim.codes import COPIES, FAMILIES, N_TILES
+from daqing_sim.families import family_spec
 from daqing_sim.validation import check_int
 
 BLOCK = 4096
@@ -39,8 +40,6 @@ DEALT = 53
 BAO_POSITION = 53
 LIVE_START = 54
 N_LIVE = N_TILES - LIVE_START  # 58
-_FULL_SET = np.repeat(np.arange(N_KINDS, dtype=np.uint8), COPIES)
-_FULL_SET_ALL = np.repeat(np.arange(N_KINDS_ALL, dtype=np.uint8), COPIES)
 # The live wall of a 136-tile family starts right after the hands (no bao set aside).
 LIVE_START_ALL = DEALT
 # The two-player wall: 71 tiles in play (14 + 13 dealt, 44 to draw), then the unused tiles it
@@ -60,10 +59,11 @@ def _block(seed: int, b: int, family: int = 0) -> tuple[np.ndarray, np.ndarray]:
     # Daqing keeps its stream (spawn key (b,)); another family's walls are its own (b, family)
     key = (b,) if family == 0 else (b, family)
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
-    full = _FULL_SET if family == 0 else _FULL_SET_ALL
+    spec = family_spec(FAMILIES[family])
+    full = np.repeat(np.arange(spec.kinds, dtype=np.uint8), COPIES)
     walls = rng.permuted(np.broadcast_to(full, (BLOCK, full.shape[0])), axis=1)
-    if family == TWO_PLAYER:  # the first 78 of a whole shuffle: 71 in play, then unused tiles
-        walls = walls[:, :TP_WIDTH]
+    if spec.wall_width:  # the first tiles of a whole shuffle (two-player: 71 in play, then unused tiles)
+        walls = walls[:, : spec.wall_width]
     seeds = rng.integers(0, np.iinfo(np.uint64).max, size=BLOCK, dtype=np.uint64, endpoint=True)
     walls = walls.astype(np.uint8, copy=False)
     walls.flags.writeable = False
@@ -119,7 +119,8 @@ def generate_walls(
     if family not in FAMILIES:
         raise ValueError(f"unknown rule family {family!r}: use one of {', '.join(FAMILIES)}")
     fam = FAMILIES.index(family)
-    walls = np.empty((n, (N_TILES, N_TILES_ALL, TP_WIDTH)[fam]), dtype=np.uint8)
+    spec = family_spec(family)
+    walls = np.empty((n, spec.wall_width or spec.wall), dtype=np.uint8)
     seeds = np.empty(n, dtype=np.uint64)
     done = 0
     while done < n:
@@ -130,7 +131,7 @@ def generate_walls(
         walls[done : done + take] = bw[off : off + take]
         seeds[done : done + take] = bs[off : off + take]
         done += take
-    return walls, (BAO_POSITION if fam == 0 else -1), seeds
+    return walls, spec.bao_position, seeds
 
 
 def compose_wall(
@@ -167,12 +168,12 @@ def compose_wall(
     """
     if family not in FAMILIES:
         raise ValueError(f"unknown rule family {family!r}: use one of {', '.join(FAMILIES)}")
-    daqing = family == "daqing"
-    if daqing == (bao is None):
+    spec = family_spec(family)
+    with_bao = spec.bao_position >= 0
+    if with_bao == (bao is None):
         raise ValueError("give the bao's tile kind for a Daqing wall, and bao=None for a Beijing one")
-    n_kinds = N_KINDS if daqing else N_KINDS_ALL
-    n_tiles = N_TILES if daqing else N_TILES_ALL
-    live = LIVE_START if daqing else LIVE_START_ALL
+    n_kinds, n_tiles = spec.kinds, spec.wall
+    live = spec.bao_position + 1 if with_bao else DEALT
     if len(hands) != 4:
         raise ValueError(f"compose_wall needs four hands (one per seat), got {len(hands)}")
     left = np.full(n_kinds, COPIES, dtype=np.int64)
@@ -186,8 +187,8 @@ def compose_wall(
         for t in hands[seat]:
             wall[pos] = t
             pos += 1
-    if daqing:
-        wall[BAO_POSITION] = bao
+    if with_bao:
+        wall[spec.bao_position] = bao
     for i, t in enumerate(front):
         wall[live + i] = t
     for i, t in enumerate(back):

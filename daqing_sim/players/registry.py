@@ -19,11 +19,8 @@ from typing import Any
 import numpy as np
 
 from daqing_sim.codes import EXTERNAL, FAMILY_SEATS, USER_BASE
-from daqing_sim.families import family_spec
-from daqing_sim.families.beijing import expert as beijing_expert
-from daqing_sim.families.beijing import expert2 as beijing_expert2
+from daqing_sim.families import DEFAULT_FAMILY, FAMILY_PACKAGES, family_module, family_spec
 from daqing_sim.families.daqing import defensive, expert, expert2, greedy, jia_hunter
-from daqing_sim.families.two_player import expert as two_player_expert
 from daqing_sim.players import random, scripted
 from daqing_sim.players.interface import Player
 from daqing_sim.players.user import JittedPlayer, user_slot
@@ -41,10 +38,12 @@ PLAYER_MODULES: dict[str, ModuleType] = {
     "expert2": expert2,
 }
 PLAYER_NAMES = tuple(PLAYER_MODULES)
-#: a family's own module of a player, where its knobs differ from Daqing's (same code, same name)
+#: a family's own module of a player, where its knobs differ from Daqing's (same code, same
+#: name): the spec's ``player_modules``
 FAMILY_MODULES: dict[str, dict[str, ModuleType]] = {
-    "beijing": {"expert": beijing_expert, "expert1": beijing_expert, "expert2": beijing_expert2},
-    "two_player": {"expert": two_player_expert, "expert1": two_player_expert},
+    family: {name: family_module(family, role) for name, role in family_spec(family).player_modules}
+    for family in FAMILY_PACKAGES
+    if family_spec(family).player_modules
 }
 STRATEGY_NAMES = PLAYER_NAMES
 N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
@@ -52,7 +51,7 @@ N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT
 #: Strategy name -> its knobs and their defaults (``scripted`` also takes ``script``).
 #: the seats every function plays when none are given (simulate, replay, deal_log, DealEnv's
 #: other seats, the simulated advisor): four expert players, the strongest built-in field
-DEFAULT_FIELD: tuple[str, str, str, str] = family_spec("daqing").default_field
+DEFAULT_FIELD: tuple[str, str, str, str] = family_spec(DEFAULT_FAMILY).default_field
 
 
 def default_field(family: str = "daqing") -> tuple[str, ...]:
@@ -175,7 +174,7 @@ def knob_specs(name: str, family: str = "daqing") -> dict[str, Any]:
 
 
 def _knob_vector(name: str, over: Mapping[str, Any], seat: int, family: str = "daqing") -> np.ndarray:
-    if name == "expert2" and family != "daqing" and name not in FAMILY_MODULES.get(family, {}):
+    if name == "expert2" and name not in family_spec(family).players:
         raise ValueError(
             f"expert2 does not play {family} yet: use expert1 (today's expert), greedy or random"
         )

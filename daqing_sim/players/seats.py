@@ -22,8 +22,10 @@ own, only when a run seats it, and the batch and stepped engines share it.
 
 from __future__ import annotations
 
+import importlib.util
 import warnings
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 import numba
@@ -31,6 +33,7 @@ import numpy as np
 from numba import njit
 
 from daqing_sim.codes import EXTERNAL, N_USER_SLOTS, USER_BASE
+from daqing_sim.families import DEFAULT_FAMILY
 from daqing_sim.players.registry import PLAYER_MODULES, PLAYER_NAMES
 from daqing_sim.players.user import JittedPlayer, null_ufns, signatures
 
@@ -42,21 +45,30 @@ TABLE_FREE_CODES = frozenset(
 _BUILT: dict[tuple[int, str], tuple[Any, Any, Any]] = {}
 
 
-def _py_functions(code: int, family: str) -> tuple[Any, Any, Any]:
+def player_module(code: int, family: str = "daqing") -> ModuleType | None:
+    """The module whose ``discard``, ``claim`` and ``kong`` player ``code`` plays under ``family``:
+    the family's own module of the player (its spec's ``player_modules``), else, when the family
+    has a ``players`` module (whose ``seat_functions`` give them), None, else the built-in
+    player's module."""
+    from daqing_sim.families import FAMILY_PACKAGES
     from daqing_sim.players.registry import FAMILY_MODULES
 
-    family_module = FAMILY_MODULES.get(family, {}).get(PLAYER_NAMES[code])
-    if PLAYER_NAMES[code] in ("expert1", "expert2") and family_module is not None:
-        return tuple(f.py_func for f in (family_module.discard, family_module.claim, family_module.kong))
-    if family == "beijing":
-        from daqing_sim.families.beijing import players as beijing
+    own = FAMILY_MODULES.get(family, {}).get(PLAYER_NAMES[code])
+    if own is not None:
+        return own
+    if family in FAMILY_PACKAGES and importlib.util.find_spec(f"{FAMILY_PACKAGES[family]}.players"):
+        return None
+    return PLAYER_MODULES[PLAYER_NAMES[code]]
 
-        return beijing.seat_functions(code)
-    if family == "two_player":
-        from daqing_sim.families.two_player import players as two_player
 
-        return two_player.seat_functions(code)
-    module = PLAYER_MODULES[PLAYER_NAMES[code]]
+def py_functions(code: int, family: str = "daqing") -> tuple[Any, Any, Any]:
+    """The Python functions (``py_func``) of player ``code``'s discard, claim and kong under
+    ``family`` (:func:`player_module`'s, or the family's ``players.seat_functions``)."""
+    module = player_module(code, family)
+    if module is None:
+        from daqing_sim.families import family_module
+
+        return family_module(family, "players").seat_functions(code)
     return module.discard.py_func, module.claim.py_func, module.kong.py_func
 
 
@@ -68,7 +80,7 @@ def builtin_functions(code: int, family: str = "daqing") -> tuple[Any, Any, Any]
         out = []
         with warnings.catch_warnings():  # numba calls first-class functions "experimental"
             warnings.simplefilter("ignore", numba.NumbaExperimentalFeatureWarning)
-            for fn, sig in zip(_py_functions(*key), signatures(), strict=True):
+            for fn, sig in zip(py_functions(*key), signatures(), strict=True):
                 out.append(njit(sig, cache=True)(fn))
         _BUILT[key] = (out[0], out[1], out[2])
     return _BUILT[key]
@@ -77,7 +89,7 @@ def builtin_functions(code: int, family: str = "daqing") -> tuple[Any, Any, Any]
 def compiled_players() -> tuple[str, ...]:
     """The built-in players whose functions this process has compiled or loaded, in that order
     (``name`` for Daqing, ``family:name`` otherwise)."""
-    return tuple(PLAYER_NAMES[c] if f == "daqing" else f"{f}:{PLAYER_NAMES[c]}" for c, f in _BUILT)
+    return tuple(PLAYER_NAMES[c] if f == DEFAULT_FAMILY else f"{f}:{PLAYER_NAMES[c]}" for c, f in _BUILT)
 
 
 def table_players(codes: Sequence[int] | np.ndarray) -> tuple[str, ...]:

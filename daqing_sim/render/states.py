@@ -16,11 +16,13 @@ from typing import Any
 
 import pandas as pd
 
+from daqing_sim.codes import FAMILIES as CODE_FAMILIES
+from daqing_sim.families import family_spec
 from daqing_sim.render.tiles import NAMES
 
 # the claim actions of the log's ``action`` column, by their bit in ``options``
 ACTION_BITS = ("pass", "peng", "kong", "chi_low", "chi_mid", "chi_high", "win")
-FAMILIES = ("daqing", "beijing", "two_player")
+FAMILIES = CODE_FAMILIES
 _CHI_OFFSET = {"chi_low": 0, "chi_mid": 1, "chi_high": 2}
 REQUIRED = ("event", "seat", "tile", "from_seat", "action", "options", "wall_left", "bao")
 
@@ -121,15 +123,16 @@ def options_names(options: int) -> list[str]:
 
 
 def family_of(df: pd.DataFrame) -> str:
-    """The rule family of a deal log: ``attrs["family"]``, else two seats dealt -> two-player,
-    no bao -> Beijing, else Daqing."""
+    """The rule family of a deal log: ``attrs["family"]``, else the family of as many seats as
+    were dealt to, with a bao when the log sets one aside (two seats: two-player; no bao:
+    Beijing; else Daqing)."""
     fam = df.attrs.get("family")
     if fam in FAMILIES:
         return str(fam)
-    seats = set(df.loc[df["event"] == "deal", "seat"].astype(int))
-    if len(seats) == 2:
-        return "two_player"
-    return "daqing" if (df["event"] == "bao").any() else "beijing"
+    seats = len(set(df.loc[df["event"] == "deal", "seat"].astype(int)))
+    with_bao = bool((df["event"] == "bao").any())
+    found = [f for f in FAMILIES if family_spec(f).seats == seats]
+    return next((f for f in found if (family_spec(f).bao_position >= 0) == with_bao), (found or FAMILIES)[0])
 
 
 def _win_offer_text(t: _Table, offer: dict, tile: int) -> str:
@@ -192,7 +195,7 @@ def table_states(
     family = family_of(df) if family is None else family
     if family not in FAMILIES:
         raise ValueError(f"family={family!r} is unknown: use one of {', '.join(FAMILIES)}")
-    declare = "报听" if family == "two_player" else "上听"
+    labels = family_spec(family).labels
     t = _Table(int(dealer), n_seats)
     states: list[dict] = []
     dealt = False
@@ -239,17 +242,9 @@ def table_states(
                 t.ready[seat] = True
                 if t.ponds[seat]:
                     t.ponds[seat][-1]["declared"] = True
-                if family == "two_player":
-                    text = f"seat {seat} declares ready (报听): its hand is locked; it may win or pass"
-                    public = text
-                else:
-                    wait = r["wait"] if isinstance(r["wait"], str) else "no"
-                    outs = int(r["outs"])
-                    text = (
-                        f"seat {seat} declares ready ({declare}): {wait} wait, {outs} live outs; "
-                        "it now sees the bao"
-                    )
-                    public = f"seat {seat} declares ready ({declare}); it now sees the bao"
+                wait = r["wait"] if isinstance(r["wait"], str) else "no"
+                text = labels.move_ready.format(seat=seat, wait=wait, outs=int(r["outs"]))
+                public = labels.move_ready_public.format(seat=seat)
             elif ev == "claim_offer":
                 offered = options_names(int(r["options"]))
                 t.offers.append({"seat": seat, "tile": tile, "options": offered, "action": str(r["action"])})
@@ -343,11 +338,7 @@ def table_states(
                 if t.win["bao_kind"] != "none":
                     text += f" ({t.win['bao_kind']})"
             elif ev == "exhaustive_draw":
-                text = {
-                    "daqing": "the live wall is empty: exhaustive draw (荒庄), nobody pays",
-                    "beijing": f"{t.wall_left} tiles left undrawn: a drawn deal (荒牌), nobody pays",
-                    "two_player": "the tiles are used up and nobody wins (流局): nobody pays",
-                }[family]
+                text = labels.exhaustive_draw.format(wall_left=t.wall_left)
             else:
                 raise ValueError(f"unknown deal log event {ev!r}")
             states.append(t.snapshot(i, ev, text, seat, public))

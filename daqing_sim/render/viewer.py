@@ -27,13 +27,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+from daqing_sim.codes import FAMILIES
+from daqing_sim.families import family_spec
 from daqing_sim.render.labels import CSS as LABEL_CSS
 from daqing_sim.render.labels import glyph_symbols, label_html
 from daqing_sim.render.table import CSS
 from daqing_sim.render.tiles import NAMES, symbols_svg
 
 HERE = Path(__file__).parent
-FAMILIES = ("daqing", "beijing", "two_player")
 
 
 def _read(name: str) -> str:
@@ -42,10 +43,9 @@ def _read(name: str) -> str:
 
 def _seat_html(seat: int, name: str, dealer: bool, family: str) -> str:
     tag = f'<span class="badge dealer">{label_html("dealer 庄")}</span>' if dealer else ""
-    ready = label_html("declared 报听" if family == "two_player" else "ready 上听")
-    extra = '<span class="sees-bao" hidden></span>' if family == "daqing" else ""
-    if family == "beijing":
-        extra = '<span class="badge bound" hidden></span>'
+    labels = family_spec(family).labels
+    ready = label_html(labels.ready_badge)
+    extra = labels.seat_badge
     return (
         f'<section class="seat" data-seat="{seat}"><h2>seat {seat} '
         f'<span class="badge">{html.escape(name)}</span>{tag}'
@@ -58,27 +58,10 @@ def _seat_html(seat: int, name: str, dealer: bool, family: str) -> str:
 def _aside(family: str, payload: dict[str, Any]) -> str:
     """The side panel: the wall, the family's own boxes, the offers, the win and the marks."""
     L = label_html
-    wall = '<h3>live wall</h3><div><span id="wall-left"></span> tiles left</div>'
-    marks = "grey corner: 摸打 (thrown as drawn); "
-    if family == "daqing":
-        own = (
-            f'<h3>{L("bao 宝")}</h3><div id="bao-box"><span id="bao" class="dq"></span>'
-            "<span>face down; a ready seat sees it</span></div>"
-        )
-        marks += "sideways with a red bar: the discard that declared ready (上听); "
-    elif family == "beijing":
-        wall = (
-            '<h3>wall</h3><div><span id="wall-left"></span> tiles left; play stops with '
-            f"{int(payload.get('dead_wall', 14))} left (+2 per kong after the first)</div>"
-        )
-        own = f'<h3>{L("烧庄 burn")}</h3><div id="burn">none</div>'
-    else:
-        wall = '<h3>wall</h3><div><span id="wall-left"></span> of the 71 tiles left to draw</div>'
-        own = (
-            f'<h3>{L("flowers 花牌")}</h3><div id="flowers" class="dq"></div>'
-            f'<h3>{L("extra draws 海底捞月")}</h3><div id="extra" class="dq">none</div>'
-        )
-        marks += "sideways with a red bar: the discard that declared (报听); "
+    labels = family_spec(family).labels
+    wall = labels.viewer_wall.format(dead_wall=int(payload.get("dead_wall", 14)))
+    own = "".join(f"<h3>{L(heading)}</h3>{body}" for heading, body in labels.viewer_boxes)
+    marks = "grey corner: 摸打 (thrown as drawn); " + labels.declare_mark
     marks += "faded: claimed; sideways in a meld: the claimed tile, pointing to the seat it came from"
     return (
         f'<aside><div id="move-text"></div>{wall}{own}'
@@ -149,7 +132,7 @@ def viewer_page(payload: dict[str, Any]) -> str:
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     seats = "".join(_seat_html(s, n, s == payload["dealer"], family) for s, n in enumerate(payload["seats"]))
     title = html.escape(payload["title"])
-    hidden_what = "hands, bao" if family == "daqing" else "hands"
+    hidden_what = family_spec(family).labels.hidden
     page = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from daqing_sim.families.spec import FamilySpec, Fan, Flag
+from typing import Any
+
+from daqing_sim.families.spec import FamilySpec, Fan, Flag, Labels
 
 FANS = (
     Fan("all_triplets", "对对和", "all triplets", 2),
@@ -34,6 +36,7 @@ FLAGS = (
         "add",
         '"add" or "double"',
         '`"add"`: value = base x F; `"double"`: base x 2^(F - plain_win), at least base',
+        ("add", "double"),
     ),
     Flag("base_points", 1000, "0-10^9", "the value of one fan for a concealed hand"),
     Flag(
@@ -52,6 +55,43 @@ FLAGS = (
         "tiles left undrawn at the end of the wall (plus 2 per kong after the first)",
     ),
     *(Flag(f"fans_{f.code}", f.value, "0-64", f"fans of {f.code} ({f.zh or f.en})") for f in FANS),
+)
+
+
+def check(rules: Any) -> None:
+    """One-line errors for Beijing flags out of their range."""
+    if rules.multiple_winners:
+        raise ValueError(
+            "multiple_winners=true is not played yet: one winner per discard (截和), first in turn order"
+        )
+    if not 0 < rules.open_hand_factor <= 1:
+        raise ValueError(f"open_hand_factor={rules.open_hand_factor} must be in (0, 1] (Beijing: 0.5)")
+    for name in ("base_points", "burn_points"):
+        if not 0 <= getattr(rules, name) <= 10**9:
+            raise ValueError(f"{name}={getattr(rules, name)} must be 0 to 10^9 points (Beijing: 1000)")
+    if rules.open_hand_factor * rules.base_points != int(rules.open_hand_factor * rules.base_points):
+        raise ValueError("open_hand_factor x base_points must be whole points (Beijing: 0.5 x 1000)")
+    if not 0 <= rules.dead_wall_tiles <= 80:
+        raise ValueError(f"dead_wall_tiles={rules.dead_wall_tiles} must be 0 to 80 (Beijing: 14)")
+    for flag in FLAGS:
+        if flag.name.startswith("fans_") and not 0 <= getattr(rules, flag.name) <= 64:
+            raise ValueError(f"{flag.name}={getattr(rules, flag.name)} must be 0 to 64 fans")
+
+
+LABELS = Labels(
+    rules_note=" (Beijing rules)",
+    wall_line=(
+        "wall: {wall_left} tiles to draw; play stops with {dead_wall_tiles} left "
+        "(+2 per kong after the first)"
+    ),
+    exhaustive_draw="{wall_left} tiles left undrawn: a drawn deal (荒牌), nobody pays",
+    viewer_wall=(
+        '<h3>wall</h3><div><span id="wall-left"></span> tiles left; play stops with '
+        "{dead_wall} left (+2 per kong after the first)</div>"
+    ),
+    viewer_boxes=(("烧庄 burn", '<div id="burn">none</div>'),),
+    seat_badge='<span class="badge bound" hidden></span>',
+    declare_mark="",
 )
 
 SPEC = FamilySpec(
@@ -102,4 +142,11 @@ SPEC = FamilySpec(
         ("robbed_kong_share",),
         ("diff_value",),
     ),
+    check=check,
+    player_modules=(("expert", "expert"), ("expert1", "expert"), ("expert2", "expert2")),
+    # measured 2026-12-01 on the busy machine: 14 s and 11 s wall
+    hand_kernels=(("daqing_sim.hand.kinds34", "bj_hand_shanten_k", 14), ("hand", "bj_fans_k", 11)),
+    player_seconds=(("expert", "discard", 15), ("players", "greedy_seat_discard", 8)),
+    state_type="BeijingDealState",
+    labels=LABELS,
 )

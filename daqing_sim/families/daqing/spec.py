@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from daqing_sim.families.spec import FamilySpec, Fan, Flag
+from typing import Any
+
+from daqing_sim.families.spec import FamilySpec, Fan, Flag, Labels
 
 FLAGS = (
     Flag(
@@ -62,6 +64,38 @@ FANS = (
     Fan("kong", "杠", "kong (flag kong_fan)", 1),
 )
 
+
+def check(rules: Any) -> None:
+    """One-line errors for Daqing flags out of their range."""
+    if not 1 <= rules.min_concealed_at_ready <= 13:
+        raise ValueError(
+            f"min_concealed_at_ready={rules.min_concealed_at_ready} is impossible: "
+            "a ready hand keeps 1 to 13 concealed tiles (classic: 4)"
+        )
+    if not 0 <= rules.last_tiles_no_claim <= 58:
+        raise ValueError(
+            f"last_tiles_no_claim={rules.last_tiles_no_claim} is impossible: "
+            "use 0 (claims until the end) to 58 (the live wall; classic: 4)"
+        )
+
+
+LABELS = Labels(
+    wall_line="",  # the live wall is said after the bao
+    ready_line="     seat {seat} is ready, {wait} wait, {outs} live outs; it sees the bao {bao}",
+    move_ready="seat {seat} declares ready (上听): {wait} wait, {outs} live outs; it now sees the bao",
+    move_ready_public="seat {seat} declares ready (上听); it now sees the bao",
+    exhaustive_draw="the live wall is empty: exhaustive draw (荒庄), nobody pays",
+    viewer_boxes=(
+        (
+            "bao 宝",
+            '<div id="bao-box"><span id="bao" class="dq"></span>'
+            "<span>face down; a ready seat sees it</span></div>",
+        ),
+    ),
+    seat_badge='<span class="sees-bao" hidden></span>',
+    hidden="hands, bao",
+)
+
 SPEC = FamilySpec(
     name="daqing",
     title="Daqing",
@@ -115,4 +149,20 @@ SPEC = FamilySpec(
         ("diff_win",),
         ("diff_dealer_pay",),
     ),
+    check=check,
+    bao_position=53,
+    # a seated player's discard, claim and kong (CPU s, inclusive: the hand kernels they call, the
+    # first time; 2026-12-05, tools/compile_timings.py main-job)
+    player_seconds=(
+        ("expert", "discard", 22),
+        ("expert", "claim", 3),
+        ("expert", "kong", 1),
+        ("greedy", "discard", 17),
+        ("greedy", "claim", 3),
+        ("greedy", "kong", 2),
+        ("jia_hunter", "discard", 17),
+        ("defensive", "discard", 17),
+    ),
+    state_type="DealState",
+    labels=LABELS,
 )

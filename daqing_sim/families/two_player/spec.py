@@ -4,7 +4,9 @@ summaries read it from here)."""
 
 from __future__ import annotations
 
-from daqing_sim.families.spec import FamilySpec, Fan, Flag
+from typing import Any
+
+from daqing_sim.families.spec import FamilySpec, Fan, Flag, Labels
 
 # The patterns in the page's order (fans 1, 2, 3, 4, 5, 6, then the limit hands, worth 0 here: a
 # limit hand is worth the cap, limit_fans).
@@ -72,6 +74,50 @@ FLAGS = (
     Flag("extra_draws", 3, "0-3", "the extra draws of 海底捞月"),
 )
 
+MULTIPLIERS = (1, 2, 5, 10)  # 倍数协商: the rooms' multipliers
+
+
+def check(rules: Any) -> None:
+    """One-line errors for two-player flags out of their range."""
+    if not 0 <= rules.flower_tiles <= 4:
+        raise ValueError(
+            f"flower_tiles={rules.flower_tiles} must be 0 to 4 tiles turned face up (two-player: 1)"
+        )
+    if not 1 <= rules.limit_fans <= 64:
+        raise ValueError(f"limit_fans={rules.limit_fans} must be 1 to 64 fans (two-player: 13)")
+    if rules.multiplier not in MULTIPLIERS:
+        raise ValueError(
+            f"multiplier={rules.multiplier} is not a room's: use {', '.join(map(str, MULTIPLIERS))}"
+        )
+    if not 1 <= rules.points_per_fan <= 10**6:
+        raise ValueError(f"points_per_fan={rules.points_per_fan} must be 1 to 10^6 points (two-player: 1)")
+    if not 0 <= rules.extra_draws <= 3:
+        raise ValueError(f"extra_draws={rules.extra_draws} must be 0 to 3 draws (海底捞月; two-player: 3)")
+
+
+LABELS = Labels(
+    rules_note=" (two-player rules)",
+    declare="报听",
+    ready_badge="declared 报听",
+    wall_line=(
+        "wall: {wall_left} tiles to draw; when they are used up the seat waiting "
+        "longest draws up to {extra_draws} more (海底捞月)"
+    ),
+    ready_line=(
+        "     seat {seat} has declared (报听): its hand is locked; it may take or pass a win "
+        "on the opponent's discard"
+    ),
+    move_ready="seat {seat} declares ready (报听): its hand is locked; it may win or pass",
+    move_ready_public="seat {seat} declares ready (报听): its hand is locked; it may win or pass",
+    exhaustive_draw="the tiles are used up and nobody wins (流局): nobody pays",
+    viewer_wall='<h3>wall</h3><div><span id="wall-left"></span> of the 71 tiles left to draw</div>',
+    viewer_boxes=(
+        ("flowers 花牌", '<div id="flowers" class="dq"></div>'),
+        ("extra draws 海底捞月", '<div id="extra" class="dq">none</div>'),
+    ),
+    declare_mark="sideways with a red bar: the discard that declared (报听); ",
+)
+
 SPEC = FamilySpec(
     name="two_player",
     title="two-player",
@@ -126,4 +172,24 @@ SPEC = FamilySpec(
         ("diff_value",),
         ("diff_dealer_pay",),
     ),
+    check=check,
+    wall_width=78,  # 71 in play, the 3 extra draws, up to 4 flower tiles (game.wall)
+    in_play=71,
+    player_modules=(("expert", "expert"), ("expert1", "expert")),
+    # tools/compile_timings.py hand-two-player (2026-12-02: inclusive, the Beijing shanten and
+    # waits they call included) and two-player (2026-12-03: greedy and expert seated, idle
+    # machine; the expert's discard reuses greedy's hand kernels)
+    hand_kernels=(
+        ("hand", "tp_hand_shanten_k", 10),
+        ("hand", "tp_wait_set_k", 1),
+        ("hand", "tp_fans_wait_k", 9),
+    ),
+    player_seconds=(
+        ("greedy", "greedy_seat_discard", 21),
+        ("greedy", "greedy_seat_claim", 5),
+        ("expert", "discard", 4),
+        ("expert", "claim", 14),
+    ),
+    state_type="TwoPlayerDealState",
+    labels=LABELS,
 )
