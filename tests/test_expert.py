@@ -21,7 +21,7 @@ from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.players import seats
 from daqing_sim.players.observation import DECLARED, Observation, make_observation
-from daqing_sim.players.registry import EXPERT, STRATEGIES, encode_strategies, strategy_code
+from daqing_sim.players.registry import EXPERT, EXPERT1, STRATEGIES, encode_strategies, strategy_code
 from daqing_sim.rules import RuleSet
 
 PAY = [f"pay_{s}" for s in range(4)]
@@ -32,9 +32,9 @@ W = expert.DANGER_W
 @pytest.mark.parametrize(
     "rules, strategies, n",
     [
-        (RuleSet(), ("expert",) * 4, 1500),
-        (RuleSet(bao_replacement=False), ("expert", "greedy", "expert", "defensive"), 800),
-        (RuleSet(lock_after_ready=False, kong_fan=True), ("expert", "jia_hunter") * 2, 500),
+        (RuleSet(), ("expert1",) * 4, 1500),
+        (RuleSet(bao_replacement=False), ("expert1", "greedy", "expert1", "defensive"), 800),
+        (RuleSet(lock_after_ready=False, kong_fan=True), ("expert1", "jia_hunter") * 2, 500),
     ],
 )
 def test_expert_plays_complete_legal_deals(rules, strategies, n):
@@ -53,14 +53,17 @@ def test_expert_plays_complete_legal_deals(rules, strategies, n):
 
 def test_registry_and_knob_domains():
     assert strategy_code("expert") == EXPERT == 5
-    assert STRATEGIES["expert"] == {k: knob.default for k, knob in expert.KNOBS.items()}
+    assert strategy_code("expert1") == EXPERT1
+    assert STRATEGIES["expert1"] == {k: knob.default for k, knob in expert.KNOBS.items()}
+    # issue 38: the Daqing ``expert`` is the fitted expert2 (the stronger); expert1 keeps the old moves
+    assert STRATEGIES["expert"] == STRATEGIES["expert2"] != STRATEGIES["expert1"]
     for k, knob in expert.KNOBS.items():
         assert knob.low <= knob.default <= knob.high and knob.doc
         with pytest.raises(ValueError, match=k):
-            encode_strategies([("expert", {k: knob.high + 1})] + ["greedy"] * 3)
+            encode_strategies([("expert1", {k: knob.high + 1})] + ["greedy"] * 3)
         with pytest.raises(ValueError, match=k):
-            encode_strategies([("expert", {k: float("nan")})] + ["greedy"] * 3)
-    _, _, kn = encode_strategies([("expert", {"deal_in_cost": 5})] + ["greedy"] * 3)
+            encode_strategies([("expert1", {k: float("nan")})] + ["greedy"] * 3)
+    _, _, kn = encode_strategies([("expert1", {"deal_in_cost": 5})] + ["greedy"] * 3)
     assert kn[0, expert.K_DEAL_IN_COST] == 5
     assert kn[0, expert.K_WIN_VALUE] == expert.KNOBS["win_value"].default
 
@@ -148,7 +151,7 @@ def test_own_discards_lower_the_danger():
 
 # ------------------------------------------------------------------ decisions
 def _discard(text, **kw):
-    code, kn, obs = _obs("expert", text, **kw)
+    code, kn, obs = _obs("expert1", text, **kw)
     return seats.discard(code, kn, obs, RuleSet().encode(), get_tables())
 
 
@@ -167,7 +170,7 @@ def test_expert_plays_greedy_when_nobody_is_ready_and_folds_far_from_ready():
 def test_decisions_facing_a_ready_seat_ignore_hidden_state():
     """As tests/test_hidden_information.py, with seat 1 always ready (the expert's danger path):
     other hands, the wall order and the bao never change its discard or claim."""
-    _, codes, knobs = encode_strategies(("expert",) * 4)
+    _, codes, knobs = encode_strategies(("expert1",) * 4)
     rules = RuleSet(require_open=False).encode()
     tabs = get_tables()
     rng = np.random.default_rng(12)
@@ -203,18 +206,18 @@ def _observation_copy(fields):
 
 def test_tactics_knobs_change_declarations_as_documented():
     # declare_min_outs: a declaration needs that many live outs, so a high bar delays ready
-    base = ds.simulate(300, strategies=("expert",) * 4, seed=41)
-    strict = ds.simulate(300, strategies=("expert",) * 4, seed=41, knobs=({"declare_min_outs": 6},) * 4)
+    base = ds.simulate(300, strategies=("expert1",) * 4, seed=41)
+    strict = ds.simulate(300, strategies=("expert1",) * 4, seed=41, knobs=({"declare_min_outs": 6},) * 4)
     outs = [f"ready_outs_{s}" for s in range(4)]
     declared = strict[outs].to_numpy()[strict[[f"ready_turn_{s}" for s in range(4)]].to_numpy() >= 0]
     assert declared.size and declared.min() >= 6
     assert base[outs].to_numpy()[base[[f"ready_turn_{s}" for s in range(4)]].to_numpy() >= 0].min() < 6
     # seen_wait_bonus re-chooses among declaring discards: some deals change, all stay legal
-    seen = ds.simulate(300, strategies=("expert",) * 4, seed=41, knobs=({"seen_wait_bonus": 3.0},) * 4)
+    seen = ds.simulate(300, strategies=("expert1",) * 4, seed=41, knobs=({"seen_wait_bonus": 3.0},) * 4)
     assert (seen[PAY].sum(axis=1) == 0).all()
     assert not seen[PAY].equals(base[PAY])
     # at their defaults the knobs change nothing
     zero = ds.simulate(
-        300, strategies=("expert",) * 4, seed=41, knobs=({"seen_wait_bonus": 0.0, "declare_min_outs": 0},) * 4
+        300, strategies=("expert1",) * 4, seed=41, knobs=({"seen_wait_bonus": 0.0, "declare_min_outs": 0},) * 4
     )
     pd.testing.assert_frame_equal(zero, base)

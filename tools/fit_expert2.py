@@ -329,7 +329,7 @@ def duplicate(a: argparse.Namespace) -> None:
     t0 = time.time()
     for b in range(a.blocks):
         v2 = _focal(tournament_frames([("expert2", over), *others], a.block, a.seed + b, rules), n)
-        v1 = _focal(tournament_frames(["expert", *others], a.block, a.seed + b, rules), n)
+        v1 = _focal(tournament_frames(["expert1", *others], a.block, a.seed + b, rules), n)
         diffs.extend((v2 - v1).tolist())
         print(
             f"{a.family} seeds {a.seed}-{a.seed + b}: walls={len(diffs)} expert2 minus expert1 per seat-deal "
@@ -343,7 +343,7 @@ def main(argv: list[str] | None = None) -> None:
     sub = ap.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("collect")
     c.add_argument("--family", default="daqing")
-    c.add_argument("--field", default="expert")
+    c.add_argument("--field", default="expert1")
     c.add_argument("--deals", type=int, default=200)
     c.add_argument("--block", type=int, default=20)
     c.add_argument("--seed", type=int, default=38001)

@@ -26,14 +26,16 @@ from daqing_sim.players.interface import Player
 from daqing_sim.players.user import JittedPlayer, user_slot
 
 GREEDY, JIA_HUNTER, DEFENSIVE, RANDOM, SCRIPTED, EXPERT = 0, 1, 2, 3, 4, 5
-EXPERT1, EXPERT2 = 6, 7  # expert1: today's expert under a fixed name; expert2: fitted to search (issue 38)
+# expert1: the first expert under a fixed name; expert2: fitted to the search player (issue 38).
+# ``expert`` is each family's strongest: expert2 in Daqing (measured stronger, docs/EXPERT.md), expert1 elsewhere.
+EXPERT1, EXPERT2 = 6, 7
 PLAYER_MODULES: dict[str, ModuleType] = {
     "greedy": greedy,
     "jia_hunter": jia_hunter,
     "defensive": defensive,
     "random": random,
     "scripted": scripted,
-    "expert": expert,
+    "expert": expert2,
     "expert1": expert,
     "expert2": expert2,
 }
