@@ -6,7 +6,7 @@ kernel holds ``hand/kernels.py``'s wait sets, a cached player holds ``players/co
 helpers. :func:`drop_stale` removes every cached kernel of the package that is older than the
 newest source file with jitted code, so an edit of any kernel recompiles whatever may hold it
 instead of loading stale code. (``game/engine.py`` has done this for ``game/`` and ``players/``
-since the engine's first cache; this covers ``hand/`` and ``advisor/`` as well.)
+since the engine's first cache; this covers ``hand/``, ``advisor/``, ``search/`` and ``families/`` as well.)
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numba
 
 _PACKAGE = Path(os.path.dirname(os.path.abspath(__file__)))  # as numba names source directories
 #: the subpackages whose modules hold kernels (their caches are checked, their sources counted)
-_KERNEL_DIRS = ("hand", "game", "players", "advisor", "families") + tuple(
+_KERNEL_DIRS = ("hand", "game", "players", "advisor", "search", "families") + tuple(
     f"families/{p.name}" for p in sorted((_PACKAGE / "families").iterdir()) if (p / "__init__.py").is_file()
 )
 _done = False

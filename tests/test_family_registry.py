@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -267,3 +268,17 @@ def test_an_edit_of_a_spec_drops_the_cached_kernels():
     assert Path(family_module("daqing", "spec").__file__).resolve().parent.parent / "__init__.py" in sources
     for family in FAMILY_PACKAGES:
         assert Path(family_module(family, "spec").__file__).resolve() in sources, family
+
+
+def test_every_module_with_cached_kernels_is_watched():
+    """numba checks a cached kernel only against its own file, but it holds the code of what it
+    calls (the search evaluator holds the whole deal loop): every module of the package with a
+    cached kernel must count among the sources whose edit drops the caches."""
+    from daqing_sim import kernel_cache
+
+    package = Path(kernel_cache.__file__).resolve().parent
+    sources = {p.resolve() for p in kernel_cache._sources()}
+    cached = [p for p in package.rglob("*.py") if re.search(rb"^@njit\(.*cache=True", p.read_bytes(), re.M)]
+    assert any(p.parent.name == "search" for p in cached)  # so the check below can fail
+    missing = sorted(str(p.relative_to(package)) for p in cached if p.resolve() not in sources)
+    assert missing == []
