@@ -56,6 +56,9 @@ SECONDS = {
     # on one core, so its CPU time is its wall time on an idle machine; at load 8 it took 465 s)
     ("daqing_sim.game.handle", "step_handle_k"): 40,
     ("daqing_sim.game.engine", "play_batch_k"): 40,
+    # the search evaluator holds a deal loop of its own (the rollouts): 59 s of CPU for the first
+    # Daqing decision, measured 2026-12-05 with the engine and the expert cached
+    ("daqing_sim.search.evaluator", "evaluate_k"): 60,
 }
 #: building the evaluator's lookup tables when their disk cache is empty (their kernel compiles
 #: only then, so it is counted here, not as an entry kernel)
@@ -68,6 +71,7 @@ _HAND = (
 )
 _STEPPED = (("daqing_sim.game.handle", "step_handle_k"),)
 _BATCH = (("daqing_sim.game.engine", "play_batch_k"),)
+_SEARCH = (("daqing_sim.search.evaluator", "evaluate_k"),)
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,10 @@ def _add_families() -> None:
                 games = "games" if spec.seats == 2 else "deals"
                 what = f"{what} for {spec.title} {games}"
                 FEATURES[f"simulate_{family}"] = Feature(what, _BATCH, f", {spec.state_type}(")
+            games = "games" if spec.seats == 2 else "deals"
+            FEATURES[f"search_{family}"] = Feature(
+                f"the search evaluator for {spec.title} {games}", _SEARCH, f", {spec.state_type}("
+            )
 
 
 _add_families()

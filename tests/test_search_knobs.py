@@ -129,3 +129,12 @@ def test_search_on_the_command_line(capsys):
     assert cli.main(argv) == 0
     out = capsys.readouterr().out
     assert "search(when=close,worlds=2)" in out and "1 walls of seed 0 x 4 rotations" in out
+
+
+def test_the_rollout_field_takes_either_expert_by_its_fixed_name():
+    """``expert`` moved to expert2 in Daqing (issue 38): the measured rollouts stay reachable."""
+    assert check_knobs({"field": "expert1"})["field"] == "expert1"
+    assert check_knobs({"field": "expert2"})["field"] == "expert2"
+    from daqing_sim.search.evaluator import Evaluator
+
+    assert Evaluator(ds.RuleSet().encode(), "expert1", "daqing").field_names == ("expert1",) * 4

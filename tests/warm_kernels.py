@@ -147,6 +147,35 @@ def batch() -> None:
     K.wait_set_batch_k(rows, rules.encode(), TABS, np.empty(2, dtype=np.int64))
 
 
+def family_advisor() -> None:
+    """The exact advisor of the Beijing and two-player families (34 kinds, their own values)."""
+    import daqing_sim as ds
+
+    ds.advise("123m456p789s1122z", k=2, rules=ds.RuleSet(family="beijing"))
+    ds.advise("123m456p789s1122z", k=2, rules=ds.RuleSet(family="two_player"))
+
+
+def _search(family: str) -> None:
+    """The search evaluator for one family's deals (a deal loop of its own: the rollouts)."""
+    import daqing_sim as ds
+
+    n = 2 if family == "two_player" else 4
+    search = ("search", {"worlds": 2})
+    ds.simulate(1, rules=ds.RuleSet(family=family), strategies=(search,) + ("expert",) * (n - 1), seed=0)
+
+
+def search_daqing() -> None:
+    _search("daqing")
+
+
+def search_beijing() -> None:
+    _search("beijing")
+
+
+def search_two_player() -> None:
+    _search("two_player")
+
+
 def boundscheck() -> None:
     """The bounds-checked hand kernels of ``test_boundscheck.py`` (a cache of their own)."""
     sys.path.insert(0, os.path.dirname(__file__))
@@ -178,6 +207,10 @@ DEPS: dict[str, tuple[str, ...]] = {
     "batch": ("hand",),
     "jitted": ("greedy",),
     "boundscheck": (),
+    "family_advisor": ("beijing",),
+    "search_daqing": ("stepped", "expert"),
+    "search_beijing": ("beijing_engine", "beijing_players"),
+    "search_two_player": ("two_player",),
 }
 #: the order parts start in when several could (longest first)
 ORDER = (
@@ -186,10 +219,14 @@ ORDER = (
     "engine",
     "beijing_engine",
     "two_player",
+    "search_beijing",
+    "search_two_player",
+    "search_daqing",
     "expert",
     "greedy",
     "stepped",
     "advisor",
+    "family_advisor",
     "batch",
     "beijing_players",
     "jitted",
@@ -216,6 +253,11 @@ COLD_CPU: dict[str, float] = {
     "batch": 12,
     "jitted": 5,
     "boundscheck": 12,
+    "family_advisor": 15,
+    # the first search decision with the engines and players cached (2026-12-05, busy machine)
+    "search_daqing": 59,
+    "search_beijing": 60,
+    "search_two_player": 60,
 }
 #: a part whose kernels are cached: a process that imports the package and loads them (s)
 LOAD_SECONDS = 4.0
@@ -246,7 +288,8 @@ def cold_parts() -> list[str]:
     from daqing_sim import kernel_cache
 
     package = Path(daqing_sim.__file__).parent
-    players_cache = dict(zip(kernel_cache._KERNEL_DIRS, kernel_cache._cache_dirs(), strict=True))["players"]
+    caches = dict(zip(kernel_cache._KERNEL_DIRS, kernel_cache._cache_dirs(), strict=True))
+    players_cache = caches["players"]
     bounds = Path(tempfile.gettempdir()) / f"daqing_sim-boundscheck-cache-{os.getuid()}"
     hand_dir = package / "hand"
     checks = {
@@ -266,6 +309,12 @@ def cold_parts() -> list[str]:
         "jitted": lambda: _index_files_cold(
             players_cache, "examples_jitted.*.nbi", package / "players" / "examples_jitted.py"
         ),
+        "family_advisor": lambda: _index_files_cold(
+            caches["advisor"], "family_exact.*.nbi", package / "advisor" / "family_exact.py"
+        ),
+        "search_daqing": lambda: _features_cold("search_daqing"),
+        "search_beijing": lambda: _features_cold("search_beijing"),
+        "search_two_player": lambda: _features_cold("search_two_player"),
         "boundscheck": lambda: _index_files_cold(
             bounds / f"hand_{hashlib.sha1(str(hand_dir).encode()).hexdigest()}",
             "kernels.*.nbi",
@@ -279,8 +328,8 @@ def schedule(seconds: dict[str, float], jobs: int) -> float:
     """The wall time of :func:`run_parts` when part ``p`` takes ``seconds[p]`` on a core of its own:
     the same order, at most ``jobs`` at a time, each once its ``DEPS`` are done.
 
-    >>> schedule({p: 10.0 for p in ORDER}, 13)  # three levels of dependencies
-    30.0
+    >>> schedule({p: 10.0 for p in ORDER}, 16)  # four levels of dependencies
+    40.0
     """
     now, waiting, running, done = 0.0, list(ORDER), {}, set()
     while waiting or running:

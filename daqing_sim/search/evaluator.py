@@ -419,6 +419,7 @@ class Evaluator:
         self.st_w, self.obs_w = new_deal_state(family)
         self.st_r, self.obs_r = new_deal_state(family)
         self._entry: Any = None
+        self.family = family
 
     def evaluate(
         self,
@@ -432,6 +433,7 @@ class Evaluator:
         claim's action, a kong's tile or -1) of the decision ``deal`` (a paused
         :class:`~daqing_sim.game.external.SteppedDeal`) is paused at, in ``n_worlds`` worlds drawn
         from ``seed`` (the same seed gives the same worlds and the same numbers)."""
+        from daqing_sim.compile_notice import announce
         from daqing_sim.players.user import entry_with_ufns
 
         if not deal.paused:
@@ -475,6 +477,7 @@ class Evaluator:
             self.ufns,
         )
         if self._entry is None:
+            announce(f"search_{self.family}", family=self.family)
             self._entry = entry_with_ufns(evaluate_k, args)
         fallbacks = int(self._entry(*args))
         if fallbacks < 0:

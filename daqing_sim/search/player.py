@@ -74,7 +74,7 @@ KNOBS: dict[str, Knob] = {
 }
 #: knobs that take a word, with their values
 WORD_KNOBS: dict[str, tuple[str, ...]] = {
-    "field": ("expert", "greedy", "jia_hunter", "defensive", "random"),
+    "field": ("expert", "expert1", "expert2", "greedy", "jia_hunter", "defensive", "random"),
     "when": ("always", "close", "ready"),
 }
 WORD_DEFAULTS = {"field": "expert", "when": "always"}
