@@ -24,6 +24,7 @@ from daqing_sim.families.beijing import expert as beijing_expert
 from daqing_sim.families.beijing import expert2 as beijing_expert2
 from daqing_sim.families.daqing import defensive, expert, expert2, greedy, jia_hunter
 from daqing_sim.families.two_player import expert as two_player_expert
+from daqing_sim.families.two_player import expert2 as two_player_expert2
 from daqing_sim.players import random, scripted
 from daqing_sim.players.interface import Player
 from daqing_sim.players.user import JittedPlayer, user_slot
@@ -44,7 +45,7 @@ PLAYER_NAMES = tuple(PLAYER_MODULES)
 #: a family's own module of a player, where its knobs differ from Daqing's (same code, same name)
 FAMILY_MODULES: dict[str, dict[str, ModuleType]] = {
     "beijing": {"expert": beijing_expert, "expert1": beijing_expert, "expert2": beijing_expert2},
-    "two_player": {"expert": two_player_expert, "expert1": two_player_expert},
+    "two_player": {"expert": two_player_expert, "expert1": two_player_expert, "expert2": two_player_expert2},
 }
 STRATEGY_NAMES = PLAYER_NAMES
 N_KNOBS = scripted.K_SCRIPT + scripted.MAX_SCRIPT

@@ -111,7 +111,7 @@ SPEC = FamilySpec(
         *(f"flower_{i}" for i in range(4)),  # the face-up flower tiles, as many as the run turned up
         "strategy_<seat>",
     ),
-    players=("expert", "greedy", "random", "expert1"),
+    players=("expert", "greedy", "random", "expert1", "expert2"),
     default_field=("expert", "expert"),
     headline=(
         ("outcome_self_draw",),
