@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 import reference_beijing as RB
-from reference_two_player import ORPHANS
+from reference_two_player import ORPHANS, kokushi_shanten
 from test_two_player_deals import _play_logged, _wall
 from two_player_deal_check import check_game
 
@@ -27,18 +27,19 @@ from daqing_sim.players.registry import encode_strategies, knob_specs
 
 TWO = ds.RuleSet(family="two_player")
 WEIGHTS = Path(__file__).resolve().parents[1] / "daqing_sim" / "players" / "expert2_weights.json"
-ROUTES_ON = {"orphans_min": 9, "pairs_min": 5, "suit_min": 10}
+ROUTES_ON = {"orphans_min": 9, "orphans_slack": 13, "pairs_min": 5, "suit_min": 10}
 NAMES = {tp2.NO_ROUTE: "none", tp2.ORPHANS: "orphans", tp2.PAIRS: "pairs", tp2.ONE_SUIT: "suit"}
 
 
 # ---------------------------------------------------------------- the plain-Python reference
 
 
-def ref_route(counts, unseen, orphans_min, pairs_min, suit_min):
+def ref_route(counts, unseen, orphans_min, orphans_slack, pairs_min, suit_min):
     """The route of a meldless 14-tile hand, by the module docstring's words."""
     held = [t for t in ORPHANS if counts[t] > 0]
     if len(held) >= orphans_min and all(unseen[t] > 0 for t in ORPHANS if counts[t] == 0):
-        return "orphans", -1
+        if kokushi_shanten(counts) <= RB.shanten(counts) + orphans_slack:
+            return "orphans", -1
     if sum(1 for c in counts if c >= 2) >= pairs_min:
         return "pairs", -1
     per_suit = [sum(counts[9 * s : 9 * s + 9]) for s in range(3)]
@@ -75,7 +76,7 @@ def ref_discard(counts, route, suit, unseen):
 def _kernel(counts, unseen, knobs):
     hand = np.array(counts, dtype=np.uint8)
     u = np.array(unseen, dtype=np.int32)
-    route, suit = tp2.route_k(hand, 0, u, *knobs)
+    route, suit = tp2.route_k(hand, 0, get_tables(), u, *knobs)
     if route == tp2.NO_ROUTE:
         return "none", -1, -1
     allowed = np.empty(34, dtype=np.int32)
@@ -115,7 +116,12 @@ def test_routes_match_the_reference_on_random_hands():
         if case is None:
             continue
         counts, unseen = case
-        knobs = (int(rng.integers(7, 14)), int(rng.integers(4, 8)), int(rng.integers(8, 15)))
+        knobs = (
+            int(rng.integers(7, 14)),
+            int(rng.integers(0, 4)),
+            int(rng.integers(4, 8)),
+            int(rng.integers(8, 15)),
+        )
         route, suit = ref_route(counts, unseen, *knobs)
         got = _kernel(counts, unseen, knobs)
         assert got[:2] == (route, suit), (counts, unseen, knobs)
@@ -130,19 +136,23 @@ def test_routes_match_the_reference_on_random_hands():
     ("hand", "knobs", "route", "throws"),
     [
         # ten orphan kinds: the route throws a simple, never an orphan
-        ("19m19p19s东南西北2m5p6s8s", (9, 8, 15), "orphans", {"2m", "5p", "6s", "8s"}),
+        ("19m19p19s东南西北2m5p6s8s", (9, 13, 8, 15), "orphans", {"2m", "5p", "6s", "8s"}),
         # one short of the knob: no route (the expert's discard)
-        ("19m19p19s东南西北2m5p6s8s", (11, 8, 15), "none", None),
+        ("19m19p19s东南西北2m5p6s8s", (11, 13, 8, 15), "none", None),
         # twelve kinds and a pair: the simple goes; the orphans stay
-        ("19m19p19s东南西北白发1m5p", (9, 8, 15), "orphans", {"5p"}),
+        ("19m19p19s东南西北白发1m5p", (9, 13, 8, 15), "orphans", {"5p"}),
         # three orphan pairs and no simple: one of a pair's tiles goes
-        ("1199m19p19s东南西北白白", (9, 8, 15), "orphans", {"1m", "9m", "白"}),
+        ("1199m19p19s东南西北白白", (9, 13, 8, 15), "orphans", {"1m", "9m", "白"}),
+        # seven orphan pairs (complete as seven pairs): thirteen orphans is 5 behind, so slack 0
+        # keeps the hand off the route and slack 6 puts it on
+        ("1199m1199p1199s东东", (7, 0, 8, 15), "none", None),
+        ("1199m1199p1199s东东", (7, 6, 8, 15), "orphans", {"1m", "9m", "1p", "9p", "1s", "9s", "东"}),
         # five pairs: a single goes
-        ("1122m3344p56s东东发中", (14, 5, 15), "pairs", {"5s", "6s", "发", "中"}),
+        ("1122m3344p56s东东发中", (14, 13, 5, 15), "pairs", {"5s", "6s", "发", "中"}),
         # ten characters and honours: a tile of another suit goes
-        ("1234567m东东中3p5s6s9s", (14, 8, 10), "suit", {"3p", "5s", "6s", "9s"}),
+        ("1234567m东东中3p5s6s9s", (14, 13, 8, 10), "suit", {"3p", "5s", "6s", "9s"}),
         # ... at suit_min 11 it is not on the route
-        ("1234567m东东中3p5s6s9s", (14, 8, 11), "none", None),
+        ("1234567m东东中3p5s6s9s", (14, 13, 8, 11), "none", None),
     ],
 )
 def test_routes_on_hands_in_notation(hand, knobs, route, throws):
@@ -161,7 +171,7 @@ def test_a_dead_orphans_route_is_left():
     counts = parse_hand("19m19p19s东南西北2m5p6s8s", family="two_player").counts.tolist()
     unseen = [4 - c for c in counts]
     unseen[parse_hand("中", family="two_player", require_full=False).order[0]] = 0
-    assert _kernel(counts, unseen, (9, 8, 15))[0] == "none"
+    assert _kernel(counts, unseen, (9, 13, 8, 15))[0] == "none"
 
 
 # ---------------------------------------------------------------- whole games

@@ -9,6 +9,8 @@ numbers: the same worlds for every answer), and stores the seat's observation (w
 hidden tile) with the answers' mean payments. Daqing: every discard while an opponent is ready
 (and a discard can still be won on) or that may declare, and every claim while an opponent is
 ready. Beijing: every discard from the seat's ``--from-discard``-th on and every claim from then.
+Two-player: every discard that may declare 报听 or faces a declared opponent, every claim, and a
+declared hand's win or pass.
 Checkpointed to ``--out`` (a pickle) every 25 positions; a rerun appends to it.
 
 ``fit``: the knobs (a grid over the family's :data:`GRID`) that maximise the mean labelled
@@ -17,6 +19,10 @@ deals; prints the gain over the v1 answer with a t interval over positions, and 
 weights file with the seed, the positions and the commit.
 
 ``agree``: v1's and v2's agreement with the search's answers on held-out positions.
+
+``routes`` (two-player): the hand routes' knobs by duplicate play against ``expert1`` (a route is
+a plan over many discards, which the labels, played on by the field after one decision, cannot
+value); written into the weights file's ``routes``.
 
 ``duplicate``: v2 minus v1 in duplicate play against three v1 (``expert1``) on the same walls in
 every rotation, blocks of ``--block`` walls over consecutive seeds, the running mean per
@@ -28,6 +34,7 @@ seat-deal with its t interval over walls (the paired difference of the tournamen
     python tools/fit_expert2.py fit --family daqing --data /tmp/e2/dq.pkl
     python tools/fit_expert2.py agree --family daqing --data /tmp/e2/dq_test.pkl
     python tools/fit_expert2.py duplicate --family daqing --block 500 --blocks 20 --seed 20261231
+    python tools/fit_expert2.py routes --family two_player --points '[{"orphans_min": 8}]' --seed 9211
 """
 
 from __future__ import annotations
@@ -88,10 +95,10 @@ GRID: dict[str, dict[str, list[float]]] = {
 NEW_TERMS_OFF: dict[str, dict[str, float]] = {
     "daqing": {"claim_fold_shanten": 14},
     "beijing": {"claim_fold_shanten": 14},
-    "two_player": {"orphans_min": 14, "pairs_min": 8, "suit_min": 15},
+    "two_player": {"orphans_min": 14, "orphans_slack": 13, "pairs_min": 8, "suit_min": 15},
 }
 #: the new terms fitted by duplicate play rather than by the labels
-ROUTE_KNOBS = {"two_player": ("orphans_min", "pairs_min", "suit_min")}
+ROUTE_KNOBS = {"two_player": ("orphans_min", "orphans_slack", "pairs_min", "suit_min")}
 #: rounds of the fit's coordinate ascent (each knob over its grid, the others held)
 ROUNDS = 2
 #: a knob moves only for a paired gain over the positions this many standard errors above 0
@@ -385,20 +392,52 @@ def duplicate(a: argparse.Namespace) -> None:
         )
 
 
+def _route_points(
+    a: argparse.Namespace, cur: dict[str, float], base: np.ndarray, t0: float
+) -> tuple[dict[str, float], dict[str, dict[str, list[float]]]]:
+    """``--points``: each joint setting's per-wall gain over the start; the best mean is taken
+    when its 95 % lower bound is above 0."""
+    from scipy import stats
+
+    out: dict[str, list[float]] = {}
+    best, best_m = cur, 0.0
+    for pt in json.loads(a.points):
+        over = {**cur, **pt}
+        d = _per_wall(a.family, ("expert2", over), a.block, a.blocks, a.seed) - base
+        m = float(d.mean())
+        h = float(stats.t.ppf(0.975, len(d) - 1) * d.std(ddof=1) / np.sqrt(len(d)))
+        out[json.dumps(pt, sort_keys=True)] = [round(m, 5), round(m - h, 5), round(m + h, 5)]
+        print(
+            f"{pt} minus the start: {m:+.4f} [{m - h:+.4f}, {m + h:+.4f}] ({time.time() - t0:.0f} s)",
+            flush=True,
+        )
+        if m > best_m and m - h > 0:
+            best, best_m = over, m
+    print(f"points: {best}", flush=True)
+    return best, {"points": out}
+
+
 def routes(a: argparse.Namespace) -> None:
-    """The hand routes' knobs by duplicate play: each knob in turn over its grid (the others held
-    at their current values, starting from every route off), every value's per-wall payment
+    """The hand routes' knobs by duplicate play: ``--points`` first (joint settings, each against
+    the start, every route off unless ``--start``; the best mean taken when its 95 % lower bound
+    is above 0), then each knob of ``--grid`` in turn (the others held at their current values),
+    every value's per-wall payment
     against ``expert1`` on the same walls; a knob moves to the best value only when that value's
     paired gain over the current one has its 95 % lower bound above 0. Writes the routes' record
     into the weights file (the label-fitted knobs are kept)."""
     from scipy import stats
 
-    grid = json.loads(a.grid)
     cur = {k: NEW_TERMS_OFF[a.family][k] for k in ROUTE_KNOBS[a.family]}
     cur.update(json.loads(a.start))
     results: dict[str, dict[str, list[float]]] = {}
     t0 = time.time()
     base = _per_wall(a.family, ("expert2", cur), a.block, a.blocks, a.seed)
+    grid = json.loads(a.grid)
+    if a.points:  # joint settings, each against the start on the same walls
+        start = cur
+        cur, results = _route_points(a, cur, base, t0)
+        if grid and cur != start:
+            base = _per_wall(a.family, ("expert2", cur), a.block, a.blocks, a.seed)
     for k, values in grid.items():
         per = {}
         for x in values:
@@ -427,6 +466,7 @@ def routes(a: argparse.Namespace) -> None:
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
     ).stdout.strip()
     walls = f"{a.block * a.blocks} walls of seeds {a.seed}-{a.seed + a.blocks - 1}"
+    prev = weights[a.family].get("routes")
     weights[a.family]["routes"] = {
         "knobs": cur,
         "fitted_by": " ".join(["python tools/fit_expert2.py", *sys.argv[1:]]),
@@ -434,6 +474,8 @@ def routes(a: argparse.Namespace) -> None:
         "paired_gain_per_seat_deal_vs_current": results,
         "commit": commit,
     }
+    if prev:  # the run it replaces, for the record (one level)
+        weights[a.family]["routes"]["replaces"] = {k: v for k, v in prev.items() if k != "replaces"}
     WEIGHTS.write_text(json.dumps(weights, indent=1, ensure_ascii=False) + "\n")
 
 
@@ -468,7 +510,8 @@ def main(argv: list[str] | None = None) -> None:
     d.add_argument("--baseline", default=None, help="expert2 knobs of the baseline, JSON (default: expert1)")
     r = sub.add_parser("routes")
     r.add_argument("--family", default="two_player")
-    r.add_argument("--grid", required=True, help='JSON, e.g. {"orphans_min": [8, 9, 10, 14]}')
+    r.add_argument("--grid", default="{}", help='JSON, e.g. {"orphans_min": [8, 9, 10, 14]}')
+    r.add_argument("--points", default=None, help='joint settings first, JSON, e.g. [{"orphans_min": 8}]')
     r.add_argument("--start", default="{}", help="route knobs to start from, JSON (default: all off)")
     r.add_argument("--block", type=int, default=2000)
     r.add_argument("--blocks", type=int, default=5)

@@ -6,12 +6,13 @@ with the fitted knob values (``tools/fit_expert2.py fit --family two_player``; s
 ``expert2_weights.json`` with the seeds, data and commit). The new terms are three **hand
 routes** for a concealed hand without melds (their values fitted by duplicate play,
 ``tools/fit_expert2.py routes``), each taken when the hand is close to it, checked at every
-discard (a route's discards keep its count, so a hand once on a route stays on it unless the
-route dies):
+discard (a route's discards keep its count, so a hand stays on a route unless the route dies
+or, for thirteen orphans, the other shapes get that much nearer):
 
 * **thirteen orphans** (国士无双, a limit hand: 13 fans) while the hand holds at least
-  ``orphans_min`` distinct terminal and honour kinds and every missing one is still unseen:
-  it throws a tile that is no orphan, else an orphan's third copy or a second pair's tile;
+  ``orphans_min`` distinct terminal and honour kinds, every missing one is still unseen and its
+  thirteen orphans shanten is at most ``orphans_slack`` above its table shanten: it throws
+  a tile that is no orphan, else an orphan's third copy or a second pair's tile;
 * **pairs** (七对子 3 fans, 四暗刻 a limit hand) while it holds at least ``pairs_min`` kinds
   twice or more: it throws a single;
 * **one suit** (混一色 3 fans, 清一色 5) while one suit and the honours hold at least
@@ -20,7 +21,7 @@ route dies):
 Among the tiles a route allows it throws the one leaving the lowest table shanten (four melds
 and a pair, or seven pairs), then the one with the fewest unseen copies, then the lowest kind;
 without a route it is the expert's discard. The engine completes a route's hand (every winning
-shape is checked). ``14``, ``8`` and ``15`` switch the routes off.
+shape is checked). ``orphans_min`` 14, ``pairs_min`` 8 and ``suit_min`` 15 switch the routes off.
 
 Examples
 --------
@@ -39,6 +40,7 @@ from daqing_sim.codes import ZHONG
 from daqing_sim.families.daqing.expert2 import load_weights
 from daqing_sim.families.two_player import expert as tp_expert
 from daqing_sim.families.two_player.greedy import concealed_hand, waits_after
+from daqing_sim.families.two_player.hand import tp_kokushi_shanten_k
 from daqing_sim.hand.kinds34 import bj_shanten_changes_k, bj_shanten_k
 from daqing_sim.players.greedy34 import unseen_kinds
 from daqing_sim.players.knobs import Knob
@@ -50,10 +52,11 @@ KNOBS = {
     name: Knob(float(WEIGHTS["knobs"].get(name, k.default)), k.low, k.high, k.integer, k.doc)
     for name, k in tp_expert.KNOBS.items()
 }
-#: the routes' knobs and their "off" values
-ROUTE_OFF = {"orphans_min": 14, "pairs_min": 8, "suit_min": 15}
+#: the routes' knobs and their "off" values (``orphans_slack`` 13: no condition on the shanten)
+ROUTE_OFF = {"orphans_min": 14, "orphans_slack": 13, "pairs_min": 8, "suit_min": 15}
 _ROUTE_DOC = {
     "orphans_min": "go for thirteen orphans holding this many distinct terminal/honour kinds (14: never)",
+    "orphans_slack": "... and only while its shanten is at most this much above the table shanten",
     "pairs_min": "go for seven pairs / four concealed triplets holding this many pairs (8: never)",
     "suit_min": "go for one suit holding this many tiles of one suit and honours (15: never)",
 }
@@ -61,7 +64,7 @@ _ROUTE_DOC = {
 ROUTES = WEIGHTS.get("routes", {}).get("knobs", {})
 for _name, _off in ROUTE_OFF.items():
     KNOBS[_name] = Knob(float(ROUTES.get(_name, _off)), 0, _off, integer=True, doc=_ROUTE_DOC[_name])
-K_ORPHANS_MIN, K_PAIRS_MIN, K_SUIT_MIN = (list(KNOBS).index(k) for k in ROUTE_OFF)
+K_ORPHANS_MIN, K_ORPHANS_SLACK, K_PAIRS_MIN, K_SUIT_MIN = (list(KNOBS).index(k) for k in ROUTE_OFF)
 assert K_ORPHANS_MIN == len(tp_expert.KNOBS)
 
 #: route codes (:func:`route_k`)
@@ -76,12 +79,14 @@ def is_orphan(t):
 
 
 @njit(cache=True)
-def route_k(hand, n_melds, unseen, orphans_min, pairs_min, suit_min):
+def route_k(hand, n_melds, tabs, unseen, orphans_min, orphans_slack, pairs_min, suit_min):
     """The route a hand of 14 tiles (``n_melds`` melds) is on: ``(route, suit)``.
 
     ``unseen``: the copies of each kind the seat cannot see. Thirteen orphans first (every
-    missing orphan kind must still be unseen), then pairs, then one suit (``suit`` its index
-    0-2, the suit with the most tiles, the lowest on a tie); a hand with a meld has none.
+    missing orphan kind must still be unseen, and its shanten at most ``orphans_slack`` above
+    the table shanten: four melds and a pair, or seven pairs), then pairs, then one suit
+    (``suit`` its index 0-2, the suit with the most tiles, the lowest on a tie); a hand with a
+    meld has none.
     """
     if n_melds > 0:
         return NO_ROUTE, -1
@@ -94,7 +99,8 @@ def route_k(hand, n_melds, unseen, orphans_min, pairs_min, suit_min):
             elif unseen[t] == 0:
                 alive = False
     if alive and kinds >= orphans_min:
-        return ORPHANS, -1
+        if tp_kokushi_shanten_k(hand) <= bj_shanten_k(hand, n_melds, tabs) + orphans_slack:
+            return ORPHANS, -1
     pairs = 0
     for t in range(hand.shape[0]):
         if hand[t] >= 2:
@@ -185,7 +191,9 @@ def discard(kn, obs, rules, tabs):
         return tp_expert.discard(kn, obs, rules, tabs)
     unseen = obs.sc[0]
     unseen_kinds(obs, unseen)
-    route, suit = route_k(hand, nm, unseen, kn[K_ORPHANS_MIN], kn[K_PAIRS_MIN], kn[K_SUIT_MIN])
+    route, suit = route_k(
+        hand, nm, tabs, unseen, kn[K_ORPHANS_MIN], kn[K_ORPHANS_SLACK], kn[K_PAIRS_MIN], kn[K_SUIT_MIN]
+    )
     if route == NO_ROUTE or not concealed_hand(obs):
         return tp_expert.discard(kn, obs, rules, tabs)
     allowed = np.empty(hand.shape[0], dtype=np.int32)
