@@ -252,11 +252,26 @@ def test_the_wall_beyond_the_next_draw_does_not_change_a_decision():
 def test_with_v1_knobs_and_no_route_expert2_plays_expert1():
     v1 = {k: knob.default for k, knob in tp_expert.KNOBS.items()}
     a = ds.simulate(1000, rules=TWO, strategies=("expert1", "expert1"), seed=12)
-    b = ds.simulate(1000, rules=TWO, strategies=(("expert2", {**v1, **tp2.ROUTE_OFF}), "expert1"), seed=12)
+    off = {**v1, **tp2.ROUTE_OFF, "claim_kong_shanten": 13}
+    b = ds.simulate(1000, rules=TWO, strategies=(("expert2", off), "expert1"), seed=12)
     cols = [c for c in a.columns if not c.startswith("strategy_")]
     pd.testing.assert_frame_equal(a[cols], b[cols])
-    c = ds.simulate(1000, rules=TWO, strategies=(("expert2", {**v1, "orphans_min": 8}), "expert1"), seed=12)
+    c = ds.simulate(1000, rules=TWO, strategies=(("expert2", {**off, "orphans_min": 8}), "expert1"), seed=12)
     assert not c[cols].equals(a[cols])
+
+
+def test_a_concealed_hand_passes_kongs_on_discards_by_the_knob():
+    """At claim_kong_shanten -1 (and v1's claim_shanten -1) expert2 never opens its hand: every
+    game ends concealed (a concealed kong keeps it so); at 13 it takes kongs on discards as v1."""
+    never = ds.simulate(
+        3000, rules=TWO, strategies=(("expert2", {"claim_kong_shanten": -1}), "expert1"), seed=6
+    )
+    assert never.concealed_0.all()
+    v1_like = ds.simulate(
+        3000, rules=TWO, strategies=(("expert2", {"claim_kong_shanten": 13}), "expert1"), seed=6
+    )
+    assert not v1_like.concealed_0.all()
+    assert not never.concealed_1.all()  # expert1 across the table does take them
 
 
 def test_shipped_two_player_weights_are_the_defaults():

@@ -87,6 +87,7 @@ GRID: dict[str, dict[str, list[float]]] = {
         "pass_min_left": [0, 5, 10, 20],
         "claim_shanten": [-1, 0, 1, 2, 13],
         "fold_shanten": [1, 2, 3, 4, 13],
+        "claim_kong_shanten": [-1, 0, 1, 2, 13],
     },
 }
 #: v2's new terms that the label fit does not fit, at their "off" values (the rollouts after a
@@ -95,7 +96,13 @@ GRID: dict[str, dict[str, list[float]]] = {
 NEW_TERMS_OFF: dict[str, dict[str, float]] = {
     "daqing": {"claim_fold_shanten": 14},
     "beijing": {"claim_fold_shanten": 14},
-    "two_player": {"orphans_min": 14, "orphans_slack": 13, "pairs_min": 8, "suit_min": 15},
+    "two_player": {
+        "orphans_min": 14,
+        "orphans_slack": 13,
+        "pairs_min": 8,
+        "suit_min": 15,
+        "claim_kong_shanten": 13,
+    },
 }
 #: the new terms fitted by duplicate play rather than by the labels
 ROUTE_KNOBS = {"two_player": ("orphans_min", "orphans_slack", "pairs_min", "suit_min")}

@@ -3,8 +3,10 @@ player's labels, and hand routes (issue 38; docs/EXPERT.md, "Two-player expert2"
 
 The 报听, win-or-pass, claim and fold decisions are :mod:`daqing_sim.families.two_player.expert`'s
 with the fitted knob values (``tools/fit_expert2.py fit --family two_player``; shipped in
-``expert2_weights.json`` with the seeds, data and commit). The new terms are three **hand
-routes** for a concealed hand without melds (their values fitted by duplicate play,
+``expert2_weights.json`` with the seeds, data and commit), and one new claim term fitted with
+them, ``claim_kong_shanten``: a concealed hand passes a kong on the opponent's discard unless it
+is that near ready (the expert takes every such kong, which opens the hand). The other new terms
+are three **hand routes** for a concealed hand without melds (their values fitted by duplicate play,
 ``tools/fit_expert2.py routes``), each taken when the hand is close to it, checked at every
 discard (a route's discards keep its count, so a hand stays on a route unless the route dies
 or, for thirteen orphans, the other shapes get that much nearer):
@@ -36,7 +38,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from daqing_sim.codes import ZHONG
+from daqing_sim.codes import CLAIM_KONG, PASS, ZHONG
 from daqing_sim.families.daqing.expert2 import load_weights
 from daqing_sim.families.two_player import expert as tp_expert
 from daqing_sim.families.two_player.greedy import concealed_hand, waits_after
@@ -66,6 +68,14 @@ for _name, _off in ROUTE_OFF.items():
     KNOBS[_name] = Knob(float(ROUTES.get(_name, _off)), 0, _off, integer=True, doc=_ROUTE_DOC[_name])
 K_ORPHANS_MIN, K_ORPHANS_SLACK, K_PAIRS_MIN, K_SUIT_MIN = (list(KNOBS).index(k) for k in ROUTE_OFF)
 assert K_ORPHANS_MIN == len(tp_expert.KNOBS)
+KNOBS["claim_kong_shanten"] = Knob(
+    float(WEIGHTS["knobs"].get("claim_kong_shanten", 13)),
+    -1,
+    13,
+    integer=True,
+    doc="a concealed hand claims a kong on a discard only this near ready (-1: never; 13: always, as v1)",
+)
+K_CLAIM_KONG = list(KNOBS).index("claim_kong_shanten")
 
 #: route codes (:func:`route_k`)
 NO_ROUTE, ORPHANS, PAIRS, ONE_SUIT = 0, 1, 2, 3
@@ -204,5 +214,15 @@ def discard(kn, obs, rules, tabs):
     return d, outs > 0 and outs >= kn[tp_expert.K_DECLARE_MIN_OUTS]
 
 
-claim = tp_expert.claim
+@njit(cache=True)
+def claim(kn, obs, rules, tabs, d, options):
+    """The expert's claim, but a concealed hand passes a kong on a discard (an exposed kong opens
+    it: no 门清, 门清自摸 or 报听) unless it is within ``claim_kong_shanten`` of ready."""
+    a = tp_expert.claim(kn, obs, rules, tabs, d, options)
+    if a == CLAIM_KONG and concealed_hand(obs):
+        if bj_shanten_k(obs.hand, obs.info[I_N_MELDS], tabs) > kn[K_CLAIM_KONG]:
+            return PASS
+    return a
+
+
 kong = tp_expert.kong
