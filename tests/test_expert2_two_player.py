@@ -16,6 +16,7 @@ from test_two_player_deals import _play_logged, _wall
 from two_player_deal_check import check_game
 
 import daqing_sim as ds
+from daqing_sim.codes import CLAIM_PENG
 from daqing_sim.families.two_player import expert as tp_expert
 from daqing_sim.families.two_player import expert2 as tp2
 from daqing_sim.game.events import EV_DRAW
@@ -289,3 +290,70 @@ def test_two_player_expert2_knob_errors():
         ds.simulate(2, rules=TWO, strategies=(("expert2", {"nope": 1}), "expert1"))
     with pytest.raises(ValueError, match="orphans_min=15 is not allowed"):
         ds.simulate(2, rules=TWO, strategies=(("expert2", {"orphans_min": 15}), "expert1"))
+
+
+def _tp_state(hand0, ponds, declared, hidden_rng, pool):
+    """A two-player state: seat 0's 14 tiles, both ponds, seat 1 declared or not (with the tiles
+    it let pass), and seat 1's 13 concealed tiles drawn from ``pool`` by ``hidden_rng``."""
+    from daqing_sim.game.state import new_deal_state
+
+    st, obs = new_deal_state("two_player")
+    st.conc[0] = hand0
+    np.add.at(st.conc[1], hidden_rng.permutation(pool)[:13], 1)
+    for s, pond in enumerate(ponds):
+        st.pond[s, : len(pond)] = pond
+        st.n_pond[s] = len(pond)
+        np.add.at(st.visible, pond, 1)
+    if declared:
+        st.ready[1] = 1
+        st.safe[1, ponds[0][-3:]] = 1
+    return st, obs
+
+
+def test_decisions_ignore_the_opponents_tiles_and_the_tiles_out_of_play():
+    """Seat 0's expert2 discard (routes on, so every route is exercised) and claim are the same
+    for states that differ only in the opponent's concealed tiles (and so in which tiles are
+    still in the wall or out of play)."""
+    from daqing_sim.game.state import observe
+    from daqing_sim.players.registry import PLAYER_NAMES
+    from daqing_sim.players.seats import builtin_functions
+
+    fns = builtin_functions(PLAYER_NAMES.index("expert2"), "two_player")
+    rules, tabs = TWO.encode(), get_tables()
+    rng = np.random.default_rng(21)
+    routes = set()
+    for trial in range(150):
+        case = None
+        while case is None:
+            case = _random_case(rng)
+        counts, _ = case
+        rest = np.repeat(np.arange(34), 4 - np.array(counts))
+        rest = rng.permutation(rest)
+        ponds = [rest[:6], rest[6:12]]
+        pool = rest[12:]
+        knobs = {
+            "orphans_min": int(rng.integers(7, 12)),
+            "pairs_min": int(rng.integers(4, 7)),
+            "suit_min": 10,
+            "orphans_slack": 13,
+        }
+        kn = encode_strategies((("expert2", knobs), "expert1"), None, "two_player")[2][0]
+        decisions = []
+        for hidden in (trial, 10_000 + trial):
+            st, obs = _tp_state(
+                np.array(counts, np.uint8), ponds, trial % 2 == 1, np.random.default_rng(hidden), pool
+            )
+            observe(st, obs, 0, 0, 30, -1, -1, False, False)
+            d, decl = fns[0](kn, obs, rules, tabs)
+            t = int(ponds[1][-1])
+            hand13 = obs.hand.copy()
+            hand13[d] -= 1
+            st.conc[0] = hand13
+            observe(st, obs, 0, 0, 30, -1, -1, False, False)
+            opts = (1 << CLAIM_PENG) if hand13[t] >= 2 else 0
+            c = fns[1](kn, obs, rules, tabs, t, opts) if opts else -2
+            decisions.append((int(d), bool(decl), int(c)))
+        assert decisions[0] == decisions[1], (counts, knobs)
+        unseen = [4 - counts[k] - int((ponds[0] == k).sum() + (ponds[1] == k).sum()) for k in range(34)]
+        routes.add(ref_route(counts, unseen, knobs["orphans_min"], 13, knobs["pairs_min"], 10)[0])
+    assert routes == {"none", "orphans", "pairs", "suit"}
