@@ -25,7 +25,7 @@ def _pays(df, n):
 
 
 #: what ``expert`` names in each family: the stronger of v1 and v2 (issue 38; docs/EXPERT.md)
-EXPERT_IS = {"daqing": "expert2", "beijing": "expert1", "two_player": "expert1"}
+EXPERT_IS = {"daqing": "expert2", "beijing": "expert1", "two_player": "expert2"}
 
 
 @pytest.mark.parametrize("family", list(FAMILIES))
@@ -106,5 +106,4 @@ def test_expert2_knob_errors_name_the_knobs():
         encode_strategies((("expert2", {"nope": 1}),) + ("expert1",) * 3, None, "beijing")
     with pytest.raises(ValueError, match="claim_fold_shanten=2.5 is not allowed"):
         encode_strategies((("expert2", {"claim_fold_shanten": 2.5}),) + ("expert1",) * 3)
-    with pytest.raises(ValueError, match="expert2 does not play two_player yet"):
-        ds.simulate(2, rules=ds.RuleSet(family="two_player"), strategies=("expert2", "expert1"))
+    # two-player expert2's own knobs (its routes): tests/test_expert2_two_player.py

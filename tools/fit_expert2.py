@@ -9,6 +9,8 @@ numbers: the same worlds for every answer), and stores the seat's observation (w
 hidden tile) with the answers' mean payments. Daqing: every discard while an opponent is ready
 (and a discard can still be won on) or that may declare, and every claim while an opponent is
 ready. Beijing: every discard from the seat's ``--from-discard``-th on and every claim from then.
+Two-player: every discard that may declare 报听 or faces a declared opponent, every claim, and a
+declared hand's win or pass.
 Checkpointed to ``--out`` (a pickle) every 25 positions; a rerun appends to it.
 
 ``fit``: the knobs (a grid over the family's :data:`GRID`) that maximise the mean labelled
@@ -17,6 +19,10 @@ deals; prints the gain over the v1 answer with a t interval over positions, and 
 weights file with the seed, the positions and the commit.
 
 ``agree``: v1's and v2's agreement with the search's answers on held-out positions.
+
+``routes`` (two-player): the hand routes' knobs by duplicate play against ``expert1`` (a route is
+a plan over many discards, which the labels, played on by the field after one decision, cannot
+value); written into the weights file's ``routes``.
 
 ``duplicate``: v2 minus v1 in duplicate play against three v1 (``expert1``) on the same walls in
 every rotation, blocks of ``--block`` walls over consecutive seeds, the running mean per
@@ -28,6 +34,7 @@ seat-deal with its t interval over walls (the paired difference of the tournamen
     python tools/fit_expert2.py fit --family daqing --data /tmp/e2/dq.pkl
     python tools/fit_expert2.py agree --family daqing --data /tmp/e2/dq_test.pkl
     python tools/fit_expert2.py duplicate --family daqing --block 500 --blocks 20 --seed 20261231
+    python tools/fit_expert2.py routes --family two_player --points '[{"orphans_min": 8}]' --seed 9211
 """
 
 from __future__ import annotations
@@ -74,7 +81,31 @@ GRID: dict[str, dict[str, list[float]]] = {
         "danger_scale": [0.5, 0.75, 1.0, 1.5],
         "claim_fold_shanten": [1, 2, 3, 4, 14],
     },
+    "two_player": {
+        "declare_min_outs": [1, 2, 3, 4, 6],
+        "pass_below": [0, 2, 3, 4, 6],
+        "pass_min_left": [0, 5, 10, 20],
+        "claim_shanten": [-1, 0, 1, 2, 13],
+        "fold_shanten": [1, 2, 3, 4, 13],
+        "claim_kong_shanten": [-1, 0, 1, 2, 13],
+    },
 }
+#: v2's new terms that the label fit does not fit, at their "off" values (the rollouts after a
+#: labelled decision are the field's, so a hand route, a plan over many discards, is not valued
+#: by the labels: the routes are fitted by duplicate play, ``routes``)
+NEW_TERMS_OFF: dict[str, dict[str, float]] = {
+    "daqing": {"claim_fold_shanten": 14},
+    "beijing": {"claim_fold_shanten": 14},
+    "two_player": {
+        "orphans_min": 14,
+        "orphans_slack": 13,
+        "pairs_min": 8,
+        "suit_min": 15,
+        "claim_kong_shanten": 13,
+    },
+}
+#: the new terms fitted by duplicate play rather than by the labels
+ROUTE_KNOBS = {"two_player": ("orphans_min", "orphans_slack", "pairs_min", "suit_min")}
 #: rounds of the fit's coordinate ascent (each knob over its grid, the others held)
 ROUNDS = 2
 #: a knob moves only for a paired gain over the positions this many standard errors above 0
@@ -108,6 +139,8 @@ class Collector(Player):
 
     def _qualifies(self, deal: Any, kind: int, seat: int, legal: Any) -> bool:
         ready = any(deal.st.ready[s] for s in range(4) if s != seat)
+        if self.family == "two_player":  # where a knob can change the answer: 报听, a fold, a claim
+            return kind == DECISION_CLAIM or ready or any(d.declare for d in legal)
         if self.family == "daqing":
             live = deal.obs.info[I_WALL_LEFT] >= deal.rules[R_LAST_TILES_NO_CLAIM]
             if kind == DECISION_CLAIM:
@@ -131,8 +164,9 @@ class Collector(Player):
             first = (int(self.fns[1](self.kn, deal.obs, deal.rules, tabs, t, opts)), False)
             others = [PASS, *(a for a in range(1, CLAIM_WIN) if opts >> a & 1)]  # a win is not a question
             cands = [first, *((a, False) for a in others if a != first[0])]
-            if opts >> CLAIM_WIN & 1:
-                cands = [first]  # a position with a win on offer is not labelled
+            if opts >> CLAIM_WIN & 1:  # a win on offer: labelled in two-player only (报听's win or pass)
+                other = PASS if first[0] == CLAIM_WIN else CLAIM_WIN
+                cands = [first, (other, False)] if self.family == "two_player" else [first]
         else:
             first = (int(self.fns[2](self.kn, deal.obs, deal.rules, tabs, deal.st.kong_opts)), False)
             return first
@@ -176,7 +210,8 @@ def collect(a: argparse.Namespace) -> None:
         if any(p.get("block") == seed for p in data):
             continue
         sink: list = []
-        seats = [Collector(a.family, a.field, a.worlds, a.seed, a.from_discard, sink) for _ in range(4)]
+        n = 2 if a.family == "two_player" else 4
+        seats = [Collector(a.family, a.field, a.worlds, a.seed, a.from_discard, sink) for _ in range(n)]
         ds.simulate(a.block, strategies=seats, seed=seed, rules=rules, n_jobs=1)
         for p in sink:
             p["block"] = seed
@@ -238,7 +273,12 @@ def fit(a: argparse.Namespace) -> None:
     # the start: every knob at v1's value (``--start expert2``: the shipped v2's, for a next round)
     spec = knob_specs(a.start, a.family)
     best = {k: knob.default for k, knob in spec.items()}
-    best.setdefault("claim_fold_shanten", 14)
+    for k, off in NEW_TERMS_OFF[a.family].items():
+        best.setdefault(k, off)
+    if a.start != "expert2":
+        best.update(
+            {k: off for k, off in NEW_TERMS_OFF[a.family].items() if k in ROUTE_KNOBS.get(a.family, ())}
+        )
     best_s = score(a.family, best, data)
     t0 = time.time()
     for rnd in range(ROUNDS):
@@ -261,8 +301,9 @@ def fit(a: argparse.Namespace) -> None:
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
     ).stdout.strip()
+    routes = ROUTE_KNOBS.get(a.family, ())
     weights[a.family] = {
-        "knobs": best,
+        "knobs": {k: v for k, v in best.items() if k not in routes},
         "fitted_by": " ".join(["python tools/fit_expert2.py", *sys.argv[1:]]),
         "data": a.source or a.data,
         "positions": len(data),
@@ -271,6 +312,8 @@ def fit(a: argparse.Namespace) -> None:
         "train_gain_per_position": round(float(s.mean()), 5),
         "commit": commit,
     }
+    if prev and "routes" in prev:  # the routes' own fit (duplicate play) is kept
+        weights[a.family]["routes"] = prev["routes"]
     if a.start == "expert2" and prev:  # a next round: keep the record of the one it started from
         weights[a.family].update(round=prev.get("round", 1) + 1, previous_round=prev)
     else:
@@ -318,6 +361,21 @@ def _focal(frames: Any, n: int) -> np.ndarray:
     return pd.Series(mine).groupby(frames["deal"].to_numpy()).mean().to_numpy()
 
 
+def _per_wall(family: str, player: Any, block: int, blocks: int, seed: int) -> np.ndarray:
+    """Per wall of ``blocks`` blocks of ``block`` walls (seeds ``seed``, ``seed + 1``, ...): the
+    mean payment of ``player`` over its seats in every rotation against ``expert1``."""
+    from daqing_sim.experiments.tournament import tournament_frames
+
+    rules = ds.RuleSet(family=family)
+    n = 2 if family == "two_player" else 4
+    return np.concatenate(
+        [
+            _focal(tournament_frames([player, *["expert1"] * (n - 1)], block, seed + b, rules), n)
+            for b in range(blocks)
+        ]
+    )
+
+
 def duplicate(a: argparse.Namespace) -> None:
     from daqing_sim.experiments.tournament import tournament_frames
 
@@ -325,17 +383,107 @@ def duplicate(a: argparse.Namespace) -> None:
     n = 2 if a.family == "two_player" else 4
     others = ["expert1"] * (n - 1)
     over = json.loads(a.knobs)  # a diagnostic: expert2 with some knobs changed
+    # the baseline: expert (v1), or expert2 with the knobs of --baseline (a knob's own effect)
+    base: Any = "expert1" if a.baseline is None else ("expert2", json.loads(a.baseline))
     diffs: list[float] = []
     t0 = time.time()
     for b in range(a.blocks):
         v2 = _focal(tournament_frames([("expert2", over), *others], a.block, a.seed + b, rules), n)
-        v1 = _focal(tournament_frames(["expert1", *others], a.block, a.seed + b, rules), n)
+        v1 = _focal(tournament_frames([base, *others], a.block, a.seed + b, rules), n)
         diffs.extend((v2 - v1).tolist())
         print(
-            f"{a.family} seeds {a.seed}-{a.seed + b}: walls={len(diffs)} expert2 minus expert1 per seat-deal "
+            f"{a.family} seeds {a.seed}-{a.seed + b}: walls={len(diffs)} expert2 minus "
+            f"{'expert1' if a.baseline is None else 'the baseline'} per seat-deal "
             f"{_interval(np.array(diffs))} ({time.time() - t0:.0f} s)",
             flush=True,
         )
+
+
+def _route_points(
+    a: argparse.Namespace, cur: dict[str, float], base: np.ndarray, t0: float
+) -> tuple[dict[str, float], dict[str, dict[str, list[float]]]]:
+    """``--points``: each joint setting's per-wall gain over the start; the best mean is taken
+    when its 95 % lower bound is above 0."""
+    from scipy import stats
+
+    out: dict[str, list[float]] = {}
+    best, best_m = cur, 0.0
+    for pt in json.loads(a.points):
+        over = {**cur, **pt}
+        d = _per_wall(a.family, ("expert2", over), a.block, a.blocks, a.seed) - base
+        m = float(d.mean())
+        h = float(stats.t.ppf(0.975, len(d) - 1) * d.std(ddof=1) / np.sqrt(len(d)))
+        out[json.dumps(pt, sort_keys=True)] = [round(m, 5), round(m - h, 5), round(m + h, 5)]
+        print(
+            f"{pt} minus the start: {m:+.4f} [{m - h:+.4f}, {m + h:+.4f}] ({time.time() - t0:.0f} s)",
+            flush=True,
+        )
+        if m > best_m and m - h > 0:
+            best, best_m = over, m
+    print(f"points: {best}", flush=True)
+    return best, {"points": out}
+
+
+def routes(a: argparse.Namespace) -> None:
+    """The hand routes' knobs by duplicate play: ``--points`` first (joint settings, each against
+    the start, every route off unless ``--start``; the best mean taken when its 95 % lower bound
+    is above 0), then each knob of ``--grid`` in turn (the others held at their current values),
+    every value's per-wall payment
+    against ``expert1`` on the same walls; a knob moves to the best value only when that value's
+    paired gain over the current one has its 95 % lower bound above 0. Writes the routes' record
+    into the weights file (the label-fitted knobs are kept)."""
+    from scipy import stats
+
+    cur = {k: NEW_TERMS_OFF[a.family][k] for k in ROUTE_KNOBS[a.family]}
+    cur.update(json.loads(a.start))
+    results: dict[str, dict[str, list[float]]] = {}
+    t0 = time.time()
+    base = _per_wall(a.family, ("expert2", cur), a.block, a.blocks, a.seed)
+    grid = json.loads(a.grid)
+    if a.points:  # joint settings, each against the start on the same walls
+        start = cur
+        cur, results = _route_points(a, cur, base, t0)
+        if grid and cur != start:
+            base = _per_wall(a.family, ("expert2", cur), a.block, a.blocks, a.seed)
+    for k, values in grid.items():
+        per = {}
+        for x in values:
+            over = {**cur, k: x}
+            per[x] = (
+                base if over == cur else _per_wall(a.family, ("expert2", over), a.block, a.blocks, a.seed)
+            )
+            d = per[x] - base
+            h = stats.t.ppf(0.975, len(d) - 1) * d.std(ddof=1) / np.sqrt(len(d)) if d.any() else 0.0
+            m = float(d.mean())
+            results.setdefault(k, {})[str(x)] = [round(m, 5), round(m - h, 5), round(m + h, 5)]
+            print(
+                f"{k}={x} minus {k}={cur[k]}: {m:+.4f} [{m - h:+.4f}, {m + h:+.4f}] "
+                f"({time.time() - t0:.0f} s)",
+                flush=True,
+            )
+        top = max(per, key=lambda x: per[x].mean())
+        lo = results[k][str(top)][1]
+        if top != cur[k] and lo > 0:
+            cur[k] = top
+            base = per[top]
+        print(f"{k}: {cur[k]}", flush=True)
+    print(f"routes {cur}")
+    weights = json.loads(WEIGHTS.read_text())
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
+    walls = f"{a.block * a.blocks} walls of seeds {a.seed}-{a.seed + a.blocks - 1}"
+    prev = weights[a.family].get("routes")
+    weights[a.family]["routes"] = {
+        "knobs": cur,
+        "fitted_by": " ".join(["python tools/fit_expert2.py", *sys.argv[1:]]),
+        "walls": walls,
+        "paired_gain_per_seat_deal_vs_current": results,
+        "commit": commit,
+    }
+    if prev:  # the run it replaces, for the record (one level)
+        weights[a.family]["routes"]["replaces"] = {k: v for k, v in prev.items() if k != "replaces"}
+    WEIGHTS.write_text(json.dumps(weights, indent=1, ensure_ascii=False) + "\n")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -366,8 +514,17 @@ def main(argv: list[str] | None = None) -> None:
     d.add_argument("--blocks", type=int, default=10)
     d.add_argument("--seed", type=int, default=20261231)
     d.add_argument("--knobs", default="{}", help="expert2 knobs to change, JSON (a diagnostic)")
+    d.add_argument("--baseline", default=None, help="expert2 knobs of the baseline, JSON (default: expert1)")
+    r = sub.add_parser("routes")
+    r.add_argument("--family", default="two_player")
+    r.add_argument("--grid", default="{}", help='JSON, e.g. {"orphans_min": [8, 9, 10, 14]}')
+    r.add_argument("--points", default=None, help='joint settings first, JSON, e.g. [{"orphans_min": 8}]')
+    r.add_argument("--start", default="{}", help="route knobs to start from, JSON (default: all off)")
+    r.add_argument("--block", type=int, default=2000)
+    r.add_argument("--blocks", type=int, default=5)
+    r.add_argument("--seed", type=int, default=9201)
     a = ap.parse_args(argv)
-    {"collect": collect, "fit": fit, "agree": agree, "duplicate": duplicate}[a.cmd](a)
+    {"collect": collect, "fit": fit, "agree": agree, "duplicate": duplicate, "routes": routes}[a.cmd](a)
 
 
 if __name__ == "__main__":

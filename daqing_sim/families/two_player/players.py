@@ -24,7 +24,7 @@ from daqing_sim.families.two_player import expert as two_player_expert
 from daqing_sim.families.two_player.greedy import greedy_seat_claim, greedy_seat_discard, greedy_seat_kong
 from daqing_sim.players.registry import EXPERT
 
-PLAYERS = ("expert", "greedy", "random", "expert1")  # the players that play the two-player family
+PLAYERS = ("expert", "greedy", "random", "expert1", "expert2")  # the players that play the two-player family
 
 
 def seat_functions(code: int):

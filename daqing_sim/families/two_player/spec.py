@@ -157,7 +157,7 @@ SPEC = FamilySpec(
         *(f"flower_{i}" for i in range(4)),  # the face-up flower tiles, as many as the run turned up
         "strategy_<seat>",
     ),
-    players=("expert", "greedy", "random", "expert1"),
+    players=("expert", "greedy", "random", "expert1", "expert2"),
     default_field=("expert", "expert"),
     headline=(
         ("outcome_self_draw",),
@@ -175,7 +175,7 @@ SPEC = FamilySpec(
     check=check,
     wall_width=78,  # 71 in play, the 3 extra draws, up to 4 flower tiles (game.wall)
     in_play=71,
-    player_modules=(("expert", "expert"), ("expert1", "expert")),
+    player_modules=(("expert", "expert2"), ("expert1", "expert"), ("expert2", "expert2")),
     # tools/compile_timings.py hand-two-player (2026-12-02: inclusive, the Beijing shanten and
     # waits they call included) and two-player (2026-12-03: greedy and expert seated, idle
     # machine; the expert's discard reuses greedy's hand kernels)
