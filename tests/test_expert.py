@@ -218,6 +218,9 @@ def test_tactics_knobs_change_declarations_as_documented():
     assert not seen[PAY].equals(base[PAY])
     # at their defaults the knobs change nothing
     zero = ds.simulate(
-        300, strategies=("expert1",) * 4, seed=41, knobs=({"seen_wait_bonus": 0.0, "declare_min_outs": 0},) * 4
+        300,
+        strategies=("expert1",) * 4,
+        seed=41,
+        knobs=({"seen_wait_bonus": 0.0, "declare_min_outs": 0},) * 4,
     )
     pd.testing.assert_frame_equal(zero, base)

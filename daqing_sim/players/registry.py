@@ -27,7 +27,8 @@ from daqing_sim.players.user import JittedPlayer, user_slot
 
 GREEDY, JIA_HUNTER, DEFENSIVE, RANDOM, SCRIPTED, EXPERT = 0, 1, 2, 3, 4, 5
 # expert1: the first expert under a fixed name; expert2: fitted to the search player (issue 38).
-# ``expert`` is each family's strongest: expert2 in Daqing (measured stronger, docs/EXPERT.md), expert1 elsewhere.
+# ``expert`` is each family's stronger version (docs/EXPERT.md): here (Daqing) expert2; a family's
+# spec says its own (``player_modules``).
 EXPERT1, EXPERT2 = 6, 7
 PLAYER_MODULES: dict[str, ModuleType] = {
     "greedy": greedy,
