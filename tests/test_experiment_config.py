@@ -316,3 +316,20 @@ def test_module_docstring_example_is_a_valid_experiment() -> None:
     exp = experiment_from_dict(tomllib.loads("\n".join(line[4:] for line in block.splitlines())), where="doc")
     assert [v.name for v in exp.variants] == ["classic", "no_replacement"]
     assert exp.variants[1].rules == RuleSet(bao_replacement=False)
+
+
+def test_the_hash_follows_what_expert_plays(monkeypatch):
+    """``expert`` is each family's stronger version (issue 38): results of a field that played
+    another version under the same name must not be reused, so the hash records what it plays
+    where that is not what it played before (expert1)."""
+    from daqing_sim.families.daqing import expert as expert1_module
+    from daqing_sim.players import registry
+
+    daqing = experiment_from_dict({"name": "x", "strategies": "expert"})
+    beijing = experiment_from_dict({"name": "x", "strategies": "expert", "rules": {"family": "beijing"}})
+    assert daqing.variants[0].resolved()["plays"] == {"expert": "expert2"}
+    assert "plays" not in beijing.variants[0].resolved()  # Beijing's expert is still expert1
+    before = daqing.config_hash()
+    monkeypatch.setitem(registry.PLAYER_MODULES, "expert", expert1_module)  # as before issue 38
+    assert "plays" not in daqing.variants[0].resolved()
+    assert daqing.config_hash() != before

@@ -202,6 +202,16 @@ class Variant:
         }
         if self.seat_knob_overrides is not None:  # only then: other experiments keep their identity
             data["seat_knobs"] = [dict(k) for k in self.seat_knob_overrides]
+        # what an alias plays, where it is not what it played when the shipped hashes were
+        # written (``expert`` was expert1 until issue 38): results of the old field are not reused
+        plays = {
+            s: strategies_module.plays_as(s, self.rules.family)
+            for s in sorted(set(self.strategies))
+            if isinstance(s, str) and not is_player_spec(s)
+        }
+        plays = {s: v for s, v in plays.items() if v not in (s, "expert1")}
+        if plays:
+            data["plays"] = plays
         specs = sorted({s for s in self.strategies if is_player_spec(s)})
         if specs:  # a Python player's source is part of what decides the deals
             data["player_sources"] = {s: player_digest(s) for s in specs}

@@ -166,6 +166,22 @@ def encode_strategies(
     return tuple(names), codes, values
 
 
+def plays_as(name: str, family: str = "daqing") -> str:
+    """The fixed name of the version player ``name`` plays under ``family``: ``expert`` is the
+    family's stronger expert (issue 38), every other name plays itself.
+
+    >>> plays_as("expert"), plays_as("expert", "beijing"), plays_as("greedy")
+    ('expert2', 'expert1', 'greedy')
+    """
+    if name != "expert" or name not in PLAYER_MODULES:
+        return name
+    module = FAMILY_MODULES.get(family, {}).get(name, PLAYER_MODULES[name])
+    for fixed in ("expert1", "expert2"):
+        if FAMILY_MODULES.get(family, {}).get(fixed, PLAYER_MODULES[fixed]) is module:
+            return fixed
+    return name
+
+
 def knob_specs(name: str, family: str = "daqing") -> dict[str, Any]:
     """The knobs (name -> :class:`~daqing_sim.players.knobs.Knob`) of player ``name`` under ``family``.
 
