@@ -114,3 +114,30 @@ def test_the_loops_callees_may_allocate():
         return total_of_zeros(n)
 
     assert njit_no_refs_loop(loop, cache=False)(3) == 3.0
+
+
+def test_a_family_outside_the_package_plays_through_the_loop(monkeypatch):
+    """A family whose deal module lives outside the package (``tests/loop_family``: Daqing's steps
+    but no claims) plays through ``ds.simulate`` with one registry entry and no engine edit: on the
+    same walls its hands all stay concealed, where Daqing's do not, and it still wins."""
+    import daqing_sim as ds
+    from daqing_sim.game import simulate as sim
+    from daqing_sim.game.state import new_deal_state
+
+    rules = ds.RuleSet(require_open=False)  # no claims: no open meld before declaring ready
+    seats = ("greedy", "greedy", "random", "expert")
+    daqing = ds.simulate(300, seed=11, rules=rules, strategies=seats, n_jobs=1)
+    monkeypatch.setitem(FAMILY_PACKAGES, "no_claims", "loop_family")
+    state = family_module("no_claims", "deal")
+
+    def no_claims_state(family):
+        st, obs = new_deal_state(family)  # the observation shares the state's arrays
+        return state.new_state(st._asdict()), obs
+
+    monkeypatch.setattr(sim, "new_deal_state", no_claims_state)
+    no_claims = ds.simulate(300, seed=11, rules=rules, strategies=seats, n_jobs=1)
+    concealed = [f"concealed_{s}" for s in range(4)]
+    assert (daqing[concealed] == 0).any(axis=None)
+    assert (no_claims[concealed] == 1).all(axis=None)
+    assert (no_claims["winner"] >= 0).sum() > 30
+    assert not no_claims["winner"].equals(daqing["winner"])
