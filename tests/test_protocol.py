@@ -116,11 +116,26 @@ def test_the_loops_callees_may_allocate():
     assert njit_no_refs_loop(loop, cache=False)(3) == 3.0
 
 
+def _package_caches_naming(word: bytes) -> list[str]:
+    """numba's cache indexes of the package's kernels whose text holds ``word``."""
+    import numba
+
+    import daqing_sim
+
+    roots = [Path(numba.config.CACHE_DIR)] if numba.config.CACHE_DIR else [Path(daqing_sim.__file__).parent]
+    return [str(f) for root in roots for f in root.rglob("*.nbi") if word in f.read_bytes()]
+
+
 def test_a_family_outside_the_package_plays_through_the_loop(monkeypatch):
     """A family whose deal module lives outside the package (``tests/loop_family``: Daqing's steps
     but no claims) plays through ``ds.simulate`` with one registry entry and no engine edit: on the
-    same walls its hands all stay concealed, where Daqing's do not, and it still wins."""
+    same walls its hands all stay concealed, where Daqing's do not, and it still wins. The kernels
+    compiled for its state type are not cached on disk: a cache index naming a module outside the
+    package breaks every later process that loads it."""
+    from numba.core.caching import NullCache
+
     import daqing_sim as ds
+    from daqing_sim.families.daqing import deal as daqing_deal
     from daqing_sim.game import simulate as sim
     from daqing_sim.game.state import new_deal_state
 
@@ -135,9 +150,13 @@ def test_a_family_outside_the_package_plays_through_the_loop(monkeypatch):
         return state.new_state(st._asdict()), obs
 
     monkeypatch.setattr(sim, "new_deal_state", no_claims_state)
+    # the kernels that take the state, compiled for its type in this process only
+    for kernel in (engine.play_batch_k, engine._play_deal, engine.final_tiles, daqing_deal.record):
+        monkeypatch.setattr(kernel, "_cache", NullCache())
     no_claims = ds.simulate(300, seed=11, rules=rules, strategies=seats, n_jobs=1)
     concealed = [f"concealed_{s}" for s in range(4)]
     assert (daqing[concealed] == 0).any(axis=None)
     assert (no_claims[concealed] == 1).all(axis=None)
     assert (no_claims["winner"] >= 0).sum() > 30
     assert not no_claims["winner"].equals(daqing["winner"])
+    assert _package_caches_naming(b"loop_family") == []
