@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from daqing_sim.codes import CLAIM_PENG, CONCEALED_KONG
+from daqing_sim.families.daqing.deal import _chi_options
 from daqing_sim.game.engine import (
     EV_BAO_REPLACED,
     EV_CLAIM,
@@ -19,7 +20,6 @@ from daqing_sim.game.engine import (
     EV_DISCARD,
     EV_DRAW,
     EV_READY,
-    _chi_options,
 )
 from daqing_sim.game.simulate import run_walls
 from daqing_sim.game.state import new_deal_state, observe

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from daqing_sim.codes import CHI_HIGH, CHI_LOW, CHI_MID, CLAIM_PENG, PASS
-from daqing_sim.game import engine
+from daqing_sim.families.daqing import deal as engine  # the deal loop's Daqing chi options
 from daqing_sim.game.simulate import simulate
 from daqing_sim.hand.notation import parse_hand
 from daqing_sim.hand.tables import get_tables

@@ -1,135 +1,188 @@
-"""How the one deal loop (:func:`daqing_sim.game.engine._play_deal`) tells rule families apart.
+"""The protocol of the one deal loop (:func:`daqing_sim.game.engine._play_deal`): the steps where
+rule families differ, each a hook the loop calls with the deal state first.
 
-:func:`family_state` gives ``None`` for a :class:`~daqing_sim.game.state.DealState` and the
-state itself for a :class:`~daqing_sim.game.state.BeijingDealState` or a
-:class:`~daqing_sim.game.state.TwoPlayerDealState`; :func:`two_player_state` gives the state for
-the two-player one only, :func:`beijing_state` for the Beijing one. The loop takes them as its
-arguments ``bj``, ``bo`` and ``tp`` and writes each step where the families differ as
-``if bj is None:`` (the Daqing step of
-:mod:`daqing_sim.families.daqing.deal`, inlined) ``elif bo is not None:`` (the Beijing step of
-:mod:`daqing_sim.families.beijing.deal`) ``elif tp is not None:`` (the two-player step of
-:mod:`daqing_sim.families.two_player.deal`). numba prunes a branch on ``x is None`` only when ``x`` is
-``None`` (a state's type is not a constant it can compare), so each family's steps sit behind the
-argument that is ``None`` for the other families. numba prunes such a branch from the argument's type before
-it types the function, so a Daqing compile never sees a Beijing kernel and the Daqing loop
-compiles as it did before families. Measured on the way there: dispatching each step through an
-``@overload`` on the state made random Daqing deals 4.6x slower (numba increfs and decrefs every
-array of a tuple handed to an inlined function; gdb showed the sequences), and handing it the
-arrays it uses still 2.4x slower. The per-deal record and a paused discard's options stay
-``@overload`` hooks (``fam_record``, ``fam_legal_discards``). The stubs are never called from Python.
+A hook resolves, while numba types the loop, to the function ``step_<hook>`` of the ``deal``
+module of the family whose ``deal.STATE`` is the state's type (a namedtuple class), found through
+the registry (:data:`daqing_sim.families.FAMILY_PACKAGES`); so a new family's package supplies its
+steps and its state type, and the loop is not edited. The step functions are plain Python
+functions with the hook's parameters (numba checks the names), inlined into the loop
+(``inline="always"``): a Daqing compile never sees another family's step and the Daqing steps are
+compiled as the loop's own code, as they were when they were written in its body.
+
+The loop is compiled without reference counting in its own code
+(:func:`daqing_sim.jit.njit_no_refs_loop`): an inlined step takes the whole state, and numba
+would otherwise count a reference to each of its ~25 arrays on the way in and out of every step
+(measured: 0.73-0.93x the deals/s of the loop that branched on the family, docs/DESIGN.md); so a
+step must not allocate an array itself (a function it calls may). The stubs below are never
+called from Python.
+
+>>> sorted(PROTOCOL)[:3]
+['after_claims', 'after_discard', 'after_kong']
 """
 
 from __future__ import annotations
 
-from numba.core import types
+from numba.core.errors import TypingError
 from numba.extending import overload
 
-from daqing_sim.families.beijing import deal as bj
-from daqing_sim.families.daqing import deal as dq
-from daqing_sim.families.two_player import deal as tpd
-from daqing_sim.game.state import BeijingDealState, TwoPlayerDealState
+from daqing_sim.families import FAMILY_PACKAGES, family_module
+
+#: hook name -> its parameters (a family's ``step_<name>`` takes exactly these) and what it returns
+PROTOCOL: dict[str, tuple[str, str]] = {
+    "seats": ("st", "seats at the table (a constant)"),
+    "lock": ("st, rules", "does a ready hand lock (discard every non-winning draw, claim only wins)"),
+    "start": (
+        "st, wall, rules, log, log_on, n_log, front, back, bao",
+        "(front, back, bao, n_log) after the family's own start of a deal (its state reset)",
+    ),
+    "wall_end": (
+        "st, wall, rules, tabs, log, log_on, n_log, front, back",
+        "(end, winner, win_tile, n_log): does play stop before this draw, and a win there",
+    ),
+    "self_draw_win": (
+        "st, wall, rules, tabs, cur, drawn, dealer, bao, replacement, front, back",
+        "(winner, win_tile, win_kind, big, bao_kind, win_drawn) of a self-draw, winner -1 none",
+    ),
+    "kong_options": (
+        "st, obs, rules, tabs, cur, lock, front, back",
+        "the number of kongs ``cur`` may declare (``st.kong_opts`` filled)",
+    ),
+    "simple_kong": ("st, code, kn, kong_opts, rng, seat", "a table-free player's kong, or -1"),
+    "kong": ("st, code, kn, obs, rules, tabs, kong_opts", "a table-free player's kong on ``obs``"),
+    "after_kong": (
+        "st, wall, rules, tabs, cur, kt, concealed, log, log_on, n_log, bao, front, back, n_repl",
+        "(bao, back, n_repl, n_log, winner, win_tile, win_kind, big, bao_kind, method, "
+        "discarder_ready) after ``cur``'s kong of ``kt``, winner -1 none (a deal-in: the kong robbed)",
+    ),
+    "forced_discard": (
+        "st, rules, cur, drawn, dealer, front, back",
+        "a discard the rules force on ``cur``, or -1",
+    ),
+    "simple_discard": (
+        "st, obs, rules, tabs, code, kn, cur, drawn",
+        "(tile, declare) of a table-free player",
+    ),
+    "discard": ("st, code, kn, obs, rules, tabs", "(tile, declare) of a table-free player on ``obs``"),
+    "after_discard": (
+        "st, obs, rules, tabs, orow, cur, declare, keep_ready, thrown_drawn",
+        "is ``cur`` newly ready after its discard (its declaration recorded)",
+    ),
+    "discard_win": (
+        "st, rules, tabs, log, log_on, n_log, cur, d, dealer, last_live, front, back",
+        "(claimable, at_end, n_log, winner, win_kind, big, discarder_ready) on the discard ``d``",
+    ),
+    "bao_check": (
+        "st, wall, rules, cur, newly_ready, log, log_on, n_log, bao, front, back, n_repl",
+        "(bao, back, n_repl, n_log, winner, win_kind, big, bao_kind): a self-draw on the bao "
+        "(the win tile) after a discard or a claim, winner -1 none",
+    ),
+    "before_claims": (
+        "st, cur, d, claimable, at_end, lock",
+        "may ``d`` be claimed (after the loop marked the locked hands' safe tiles)",
+    ),
+    "claim_options": (
+        "st, obs, rules, tabs, cur, d, stage, at_end, front, back",
+        "(seat, options, stop) at claim stage ``stage``: the seat asked (-1 none) and its "
+        "options; ``stop`` ends the claims",
+    ),
+    "claim": ("st, code, kn, obs, rules, tabs, t, options", "a table-free player's claim on ``obs``"),
+    "after_claims": (
+        "st, claimer, action",
+        "did ``claimer`` take the discard as a win (``action``); the family's own note of the claims",
+    ),
+    "note_claim": (
+        "st, rules, claimer, cur, action, log, log_on, n_log",
+        "``n_log`` after the family's note of ``claimer``'s meld from ``cur``",
+    ),
+    "record": (
+        "st, rules, dealer, orow, hrow, rec_hand, tabs",
+        "settle the deal and write its row ``orow`` (and the winner's hand ``hrow``)",
+    ),
+    "legal_discards": (
+        "st, ctl, rules, tabs, tk, tb",
+        "fill ``ctl[C_LEGAL + t]`` at a paused discard of an outside seat",
+    ),
+}
 
 
-def _beijing(fam) -> bool:
-    """Is ``fam`` (a numba type) the Beijing deal state?"""
-    return isinstance(fam, types.BaseNamedTuple) and fam.instance_class is BeijingDealState
-
-
-def _two_player(fam) -> bool:
-    """Is ``fam`` (a numba type) the two-player deal state?"""
-    return isinstance(fam, types.BaseNamedTuple) and fam.instance_class is TwoPlayerDealState
+def deal_module(st):
+    """The ``deal`` module of the family whose ``STATE`` is the numba type ``st``'s class."""
+    cls = getattr(st, "instance_class", None)
+    for name in FAMILY_PACKAGES:
+        mod = family_module(name, "deal")
+        if getattr(mod, "STATE", None) is cls and cls is not None:
+            return mod
+    raise TypingError(f"no rule family's deal.STATE is {st}: give the family's deal module STATE")
 
 
 def _stub(*args):
     raise NotImplementedError("a family hook runs inside the jitted deal loop only")
 
 
+def _hook(name: str, params: str, doc: str):
+    """The hook ``name`` and its overload, which returns the family's ``step_<name>``."""
+    scope = {"_stub": _stub, "deal_module": deal_module}
+    # numba checks the overload's typing function and the step against each other by their
+    # parameter names, so both are written with the protocol's names
+    exec(
+        f"def {name}({params}):\n    return _stub()\n"
+        f"def typing({params}):\n    return getattr(deal_module(st), 'step_{name}')\n",
+        scope,
+    )
+    hook = scope[name]
+    hook.__doc__ = f"Protocol hook: {doc}."
+    hook.__module__ = __name__
+    overload(hook, inline="always")(scope["typing"])
+    return hook
+
+
+for _name, (_params, _doc) in PROTOCOL.items():
+    globals()[_name] = _hook(_name, _params, _doc)
+
+
+# ---- the search's world samplers (search.evaluator) still prune their per-family code on these
+# (``None`` for the other families' states); the deal loop no longer uses them.
+
+
+def _is(st, family: str) -> bool:
+    """Is the numba type ``st`` the deal state of ``family``?"""
+    return getattr(st, "instance_class", None) is family_module(family, "deal").STATE
+
+
 def family_state(st):
-    """``None`` for a Daqing deal state, the state itself for another family's: what the deal
-    loop branches on (``if bj is None:``, pruned by numba from the argument's type)."""
+    """``None`` for a Daqing deal state, the state itself for another family's."""
     return _stub()
 
 
 @overload(family_state, inline="always")
 def _family_state(st):
-    if _beijing(st) or _two_player(st):
-        return lambda st: st
-    return lambda st: None
+    if _is(st, "daqing"):
+        return lambda st: None
+    return lambda st: st
 
 
 def beijing_state(st):
-    """The state itself for a Beijing deal state, else ``None`` (``elif bo is not None:``)."""
+    """The state itself for a Beijing deal state, else ``None``."""
     return _stub()
 
 
 @overload(beijing_state, inline="always")
 def _beijing_state(st):
-    if _beijing(st):
+    if _is(st, "beijing"):
         return lambda st: st
     return lambda st: None
 
 
 def two_player_state(st):
-    """The state itself for a two-player deal state, else ``None`` (``if tp is None:``)."""
+    """The state itself for a two-player deal state, else ``None``."""
     return _stub()
 
 
 @overload(two_player_state, inline="always")
 def _two_player_state(st):
-    if _two_player(st):
+    if _is(st, "two_player"):
         return lambda st: st
     return lambda st: None
 
 
-def fam_record(fam, st, rules, dealer, orow, hrow, rec_hand, tabs):
-    """Settle the deal and write its row."""
-    return _stub()
-
-
-@overload(fam_record, inline="always")
-def _fam_record(fam, st, rules, dealer, orow, hrow, rec_hand, tabs):
-    if _two_player(fam):
-
-        def two_player(fam, st, rules, dealer, orow, hrow, rec_hand, tabs):
-            return tpd.record(rules, dealer, st, orow, hrow, rec_hand, tabs)
-
-        return two_player
-
-    if _beijing(fam):
-
-        def beijing(fam, st, rules, dealer, orow, hrow, rec_hand, tabs):
-            return bj.record(rules, dealer, st, orow, hrow, rec_hand, tabs)
-
-        return beijing
-
-    def daqing(fam, st, rules, dealer, orow, hrow, rec_hand, tabs):
-        return dq.record(rules, dealer, st, orow, hrow, rec_hand)
-
-    return daqing
-
-
-def fam_legal_discards(fam, st, ctl, rules, tabs, tk, tb):
-    """``ctl[C_LEGAL + t]`` at a paused discard of an outside seat."""
-    return _stub()
-
-
-@overload(fam_legal_discards, inline="always")
-def _fam_legal_discards(fam, st, ctl, rules, tabs, tk, tb):
-    if _two_player(fam):
-
-        def two_player(fam, st, ctl, rules, tabs, tk, tb):
-            return tpd.legal_discards(st, ctl, tabs)
-
-        return two_player
-
-    if _beijing(fam):
-
-        def beijing(fam, st, ctl, rules, tabs, tk, tb):
-            return bj.legal_discards(st, ctl)
-
-        return beijing
-
-    def daqing(fam, st, ctl, rules, tabs, tk, tb):
-        return dq.legal_discards(st, ctl, rules, tabs, tk, tb)
-
-    return daqing
+__all__ = ["PROTOCOL", "beijing_state", "deal_module", "family_state", "two_player_state", *PROTOCOL]

@@ -1,5 +1,5 @@
-"""The jitted four-player deal kernel (docs/RULES.md, every mechanic) over a
-:class:`~daqing_sim.game.state.DealState`.
+"""The jitted deal kernel of every rule family, over the family's deal state
+(:class:`~daqing_sim.game.state.DealState` for Daqing, docs/RULES.md).
 
 :func:`play_batch_k` plays a batch of walls (layout in :mod:`daqing_sim.game.wall`) and writes
 one row of integers per deal into ``out`` (columns ``O_*``). Optional outputs: the winner's
@@ -9,13 +9,15 @@ conservation checks) and an event log of one deal (``log``, for :mod:`daqing_sim
 A deal is one loop over three phases (draw and self-draw win with own-turn kongs; discard and
 declare; claims, 换宝 and the next turn) in one function: numba counts references on every array
 handed to a called function, so splitting the loop into phase functions over the state bundle
-cost more than half the speed of random deals (measured, docs/DESIGN.md). Decisions are asked
+cost more than half the speed of random deals (measured, docs/DESIGN.md). Where the families
+differ the loop calls the protocol's hooks (:mod:`daqing_sim.families.hooks`), resolved from the
+state's type to the family's ``deal.step_*`` functions and inlined. Decisions are asked
 of the players through :mod:`daqing_sim.players.dispatch`, each on an
 :class:`~daqing_sim.players.observation.Observation` built by :func:`daqing_sim.game.state.observe`;
 players with a table-free fast path (random, scripted) answer from their own arrays. The wall,
 other hands and (before ready) the bao stay here.
 
-Readings of the rules made here (beyond docs/DECISIONS.md):
+Readings of the Daqing rules made by the loop and its Daqing steps (beyond docs/DECISIONS.md):
 
 * A discard that declares ready and is won on counts as a ready discarder's deal-in (点炮,
   not 点黑炮): declaring *is* that discard.
@@ -44,14 +46,10 @@ from numba import njit
 
 from daqing_sim.codes import (
     ADDED_KONG,
-    BAO_IN_BAO,
     CHI,
-    CHI_HIGH,
     CHI_LOW,
-    CHI_MID,
     CLAIM_KONG,
     CLAIM_PENG,
-    CLAIM_WIN,
     CONCEALED_KONG,
     DEAL_IN,
     DECISION_CLAIM,
@@ -59,37 +57,16 @@ from daqing_sim.codes import (
     DECISION_KONG,
     EXHAUSTIVE_DRAW,
     EXTERNAL,
-    KANCHAN,
     KONG,
     N_KINDS_ALL,
     NO_BAO,
-    OPT_ADDED_KONG,
     OPT_CONCEALED_KONG,
     PASS,
     PENG,
     SELF_DRAW,
     USER_BASE,
-    ZHONG,
 )
-from daqing_sim.families.beijing import deal as bjd
-from daqing_sim.families.beijing import players as pb
-from daqing_sim.families.daqing.deal import (  # noqa: F401 (re-exported: tests and the advisor use them)
-    _check_bao,
-    _chi_makes_ready,
-    _chi_options,
-    _chi_options_seat,
-    _keep_ready_kongs,
-    _meld_ok,
-    _record_declaration,
-)
-from daqing_sim.families.hooks import (
-    beijing_state,
-    fam_legal_discards,
-    fam_record,
-    family_state,
-    two_player_state,
-)
-from daqing_sim.families.two_player import deal as tpd
+from daqing_sim.families import hooks as fh
 from daqing_sim.game.borrow import borrowed
 from daqing_sim.game.events import (  # noqa: F401 (re-exported)
     EV_ADDED_KONG,
@@ -112,7 +89,7 @@ from daqing_sim.game.events import (  # noqa: F401 (re-exported)
 )
 from daqing_sim.game.state import observe
 from daqing_sim.game.wall import BAO_POSITION, LIVE_START, N_LIVE
-from daqing_sim.hand.kernels import bao_win_k, may_declare_k, std_shanten_k, wait_set_k
+from daqing_sim.jit import njit_no_refs_loop
 from daqing_sim.layout import (  # noqa: F401 (the row, hand, final and control layouts, re-exported)
     C_ANSWER,
     C_BACK,
@@ -184,7 +161,7 @@ from daqing_sim.layout import (  # noqa: F401 (the row, hand, final and control 
     T_WIN_OFFER,
 )
 from daqing_sim.players import dispatch
-from daqing_sim.players.common import maybe_ready, splitmix64
+from daqing_sim.players.common import splitmix64
 from daqing_sim.players.observation import (
     CLAIMED,
     DECLARED,
@@ -213,14 +190,6 @@ from daqing_sim.players.observation import (
     P_TABLE_NM,
     P_VISIBLE,
     UNKNOWN,
-)
-from daqing_sim.rules import (
-    R_BAO_KAN_INSTANT,
-    R_BAO_REPLACEMENT,
-    R_CHI_ANY_SEAT_FOR_READY,
-    R_LAST_TILES_NO_CLAIM,
-    R_LOCK_AFTER_READY,
-    R_REQUIRE_OPEN,
 )
 
 
@@ -301,9 +270,6 @@ def play_batch_k(
     walls, rules, codes, knobs, simple, tabs, st, obs, out = borrowed(
         (walls, rules, codes, knobs, simple, tabs, st, obs, out)
     )
-    bj = family_state(st)  # None for Daqing: _play_deal's other families' branches are pruned
-    bo = beijing_state(st)  # None but for Beijing deals
-    tp = two_player_state(st)  # None but for two-player games
     for i in range(n):
         hrow = out_hand[i] if rec_hand else out_hand[0]
         ctl[C_STATUS] = ST_NEW
@@ -322,11 +288,8 @@ def play_batch_k(
             log,
             ctl,
             ufns,
-            bj,
-            bo,
-            tp,
         )
-        fam_record(bj, st, rules, dealer, out[i], hrow, rec_hand, tabs)
+        fh.record(st, rules, dealer, out[i], hrow, rec_hand, tabs)
         if rec_final:
             final_tiles(walls[i], st, out_final[i])
     return n_log
@@ -350,18 +313,15 @@ def step_deal_k(
     wall, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl = borrowed(
         (wall, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl)
     )
-    bj = family_state(st)
-    bo = beijing_state(st)
-    tp = two_player_state(st)
     ctl[C_N_LOG] = _play_deal(
-        wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns, bj, bo, tp
+        wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns
     )
     if ctl[C_STATUS] == ST_DONE:
-        fam_record(bj, st, rules, dealer, orow, hrow, np.bool_(True), tabs)  # a bool as play_batch_k passes
+        fh.record(st, rules, dealer, orow, hrow, np.bool_(True), tabs)  # a bool as play_batch_k passes
         final_tiles(wall, st, frow)
     else:
         if ctl[C_DECISION] == DECISION_DISCARD:
-            fam_legal_discards(bj, st, ctl, rules, tabs, obs.tk, obs.tb)
+            fh.legal_discards(st, ctl, rules, tabs, obs.tk, obs.tb)
         else:
             for t in range(N_KINDS_ALL):
                 ctl[C_LEGAL + t] = 0
@@ -444,22 +404,16 @@ def _save(
     ctl[C_STAGE] = stage
 
 
-@njit(cache=True)
-def _play_deal(
-    wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns, bj, bo, tp
-):
-    """Play one deal on ``st`` (its final tiles, melds and result scalars are left there for
-    :func:`_record`), from its start or from where ``ctl`` paused it. Returns the number of
-    events logged; ``ctl[C_STATUS]`` is ``ST_DONE`` at the end, ``ST_PAUSED`` at a decision
-    of an ``EXTERNAL`` seat. ``bj`` is ``None`` for a Daqing deal and the state for another
-    family's; ``bo`` the state for a Beijing deal and ``tp`` for a two-player game, ``None``
-    otherwise (:mod:`daqing_sim.families.hooks`): each step where the families differ is an
-    ``if bj is None:`` / ``elif bo is not None:`` / ``elif tp is not None:`` chain, which numba
-    prunes by the arguments that are ``None`` before it types the loop. So a Daqing compile
-    never sees another family's step (``families.beijing.deal``, ``families.two_player.deal``) and the
-    Daqing steps are this loop's own code, as before families (measured: calling them as inlined
-    functions with the arrays they use made random Daqing deals 2.4x slower, from the reference
-    counts numba adds at each call)."""
+@njit_no_refs_loop
+def _play_deal(wall, seed, dealer, rules, codes, knobs, simple, tabs, st, obs, orow, log, ctl, ufns):
+    """Play one deal on ``st`` (its final tiles, melds and result scalars are left there for the
+    family's ``record``), from its start or from where ``ctl`` paused it. Returns the number of
+    events logged; ``ctl[C_STATUS]`` is ``ST_DONE`` at the end, ``ST_PAUSED`` at a decision of
+    an ``EXTERNAL`` seat. Where the rule families differ the loop calls a hook of
+    :mod:`daqing_sim.families.hooks` (``fh.<step>(st, ...)``), which numba resolves from the
+    state's type to the family's ``deal.step_<step>`` and inlines: the loop names no family.
+    Compiled without reference counting in its own code (:func:`daqing_sim.jit.njit_no_refs_loop`:
+    the steps take the whole state), so it allocates no array; every array is its caller's."""
     conc = st.conc
     mk = st.mk
     mt = st.mt
@@ -482,28 +436,9 @@ def _play_deal(
     res = st.result
     rng = obs.rng
     memo = obs.memo
-    sc = obs.sc
-    tk = obs.tk
-    tb = obs.tb
-    ns = 4  # seats at the table
-    if bj is None:
-        pass
-    elif bo is not None:  # the Beijing steps take arrays, not the state (see families.beijing.deal)
-        fam = bj.bj
-        tenpai = bj.tenpai
-        wait_out = bj.wait_out
-        claims_from = bj.claims_from
-        bound = bj.bound
-    elif tp is not None:  # the two-player steps too (families.two_player.deal)
-        tpf = tp.tp
-        tenpai = tp.tenpai
-        wait_out = tp.wait_out
-        ns = 2
+    ns = fh.seats(st)  # seats at the table
     log_on = log.shape[0] > 1
-    L = rules[R_LAST_TILES_NO_CLAIM]
-    lock = rules[R_LOCK_AFTER_READY] != 0
-    if tp is not None:
-        lock = True  # RULES: 报听 locks the hand
+    lock = fh.lock(st, rules)
     # the deal's loop-carried scalars (saved in ctl while paused)
     front = LIVE_START
     back = wall.shape[0] - 1
@@ -515,7 +450,6 @@ def _play_deal(
     from_back = False  # the next _DRAW is a kong's replacement (never carried over a pause)
     replacement = False  # the tile just drawn is a kong's replacement
     concealed_kong = False
-    drawable = False
     at_end = False
     forced = -1
     drawn = -1
@@ -560,12 +494,7 @@ def _play_deal(
         memo[:, 0] = UNKNOWN
         memo[:, 1:] = 0
         reset_result_row(orow)
-        if bj is None:
-            pass
-        elif bo is not None:
-            front, bao = bjd.start(st, wall)
-        elif tp is not None:
-            front, back, bao, n_log = tpd.start(st, wall, rules, log, log_on, n_log)
+        front, back, bao, n_log = fh.start(st, wall, rules, log, log_on, n_log, front, back, bao)
         for s in range(4):
             rng[s] = splitmix64(seed ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
         pos = 0
@@ -599,20 +528,13 @@ def _play_deal(
             must_declare = False
     while True:
         if phase == _DRAW:
-            if bj is None:
-                if front > back:
-                    break  # RULES: 荒庄 (also when no kong replacement tile is left)
-            elif bo is not None:
-                if back - front + 1 <= bjd.draw_limit(fam, rules):
-                    break  # RULES: 荒牌 — 14 left undrawn, +2 per kong after the first
-            elif tp is not None:
-                if front > back:  # RULES: the 71 tiles are used up — 海底捞月, else 流局
-                    w, wt, n_log = tpd.extra_draws(wall, st, rules, tabs, log, log_on, n_log)
-                    if w >= 0:
-                        winner, win_tile = w, wt
-                        method = SELF_DRAW
-                        win_drawn = wt
-                    break
+            end, w, wt, n_log = fh.wall_end(st, wall, rules, tabs, log, log_on, n_log, front, back)
+            if end:
+                if w >= 0:  # a win at the wall's end (two-player 海底捞月)
+                    winner, win_tile = w, wt
+                    method = SELF_DRAW
+                    win_drawn = wt
+                break
             last_live = back - front + 1
             if from_back:  # RULES: kong replacement from the back
                 drawn = np.int64(wall[back])
@@ -630,116 +552,48 @@ def _play_deal(
             from_back = False
             phase = _AFTER_DRAW
         if phase == _AFTER_DRAW:
-            if bj is None:
-                pass
-            elif bo is not None:
-                at_end = back - front + 1 <= bjd.draw_limit(fam, rules)
-                w, wt, kd, bg, bk = bjd.self_draw_win(
-                    conc[cur], nm[cur], fam, cur, drawn, tabs, replacement, at_end
-                )
-                if w >= 0:  # RULES: 推倒和 — a complete hand wins
-                    winner, win_tile, win_kind, big, bao_kind = w, wt, kd, bg, bk
-                    method = SELF_DRAW
-                    win_drawn = drawn
-                    break
-            elif tp is not None:
-                w, wt = tpd.self_draw_win(
-                    conc[cur],
-                    nm[cur],
-                    tpf,
-                    ready,
-                    cur,
-                    drawn,
-                    dealer,
-                    own_draws[cur],
-                    np.int64(wall[13]),
-                    tabs,
-                    replacement,
-                    front > back,
-                )
-                if w >= 0:  # RULES: a complete hand wins on a self-draw (天和 on the deal)
-                    winner, win_tile = w, wt
-                    method = SELF_DRAW
-                    win_drawn = wt
-                    break
-            # each Daqing step is its own 'if bj is None:' (no 'and'), which numba prunes
-            if bj is None:
-                if ready[cur] and drawn >= 0:
-                    if drawn == bao:  # RULES: bao wild only when self-drawn after ready
-                        wt, kd, bg, bk = bao_win_k(wk[cur], wb[cur], drawn, rules)
-                        if wt >= 0:
-                            winner, win_tile, win_kind, big, bao_kind = cur, wt, kd, bg, bk
-                    elif wk[cur, drawn] >= 0:
-                        winner, win_tile, win_kind, big = cur, drawn, wk[cur, drawn], wb[cur, drawn] != 0
-                    if winner >= 0:
-                        method = SELF_DRAW
-                        win_drawn = drawn
-                        break
+            w, wt, kd, bg, bk, wd = fh.self_draw_win(
+                st, wall, rules, tabs, cur, drawn, dealer, bao, replacement, front, back
+            )
+            if w >= 0:
+                winner, win_tile, win_kind, big, bao_kind = w, wt, kd, bg, bk
+                method = SELF_DRAW
+                win_drawn = wd
+                break
             kt = -1
-            n_opt = 0
-            if bj is None:
-                pass
-            elif bo is not None:
-                n_opt = bjd.kong_options(
-                    conc[cur], mk[cur], mt[cur], nm[cur], fam, rules, back - front + 1, kong_opts
-                )
-            elif tp is not None:
-                n_opt = tpd.kong_options(
-                    conc[cur], mk[cur], mt[cur], nm[cur], ready[cur] != 0, front <= back, kong_opts
-                )
-            if bj is None:
-                if not (ready[cur] and lock) and front <= back:  # RULES: a locked hand declares no kong
-                    for t in range(28):
-                        kong_opts[t] = 0
-                        if conc[cur, t] == 4 and _meld_ok(nm[cur], rules):
-                            kong_opts[t] = OPT_CONCEALED_KONG
-                            n_opt += 1
-                    for j in range(nm[cur]):
-                        if mk[cur, j] == PENG and conc[cur, mt[cur, j]] >= 1:
-                            kong_opts[mt[cur, j]] = OPT_ADDED_KONG
-                            n_opt += 1
-                    if ready[cur] and n_opt > 0:
-                        n_opt = _keep_ready_kongs(
-                            conc[cur], mk[cur], mt[cur], nm[cur], kong_opts, rules, tabs, tk, tb
-                        )
-            if True:
-                if n_opt > 0:
-                    left = back - front + 1
-                    if codes[cur] == EXTERNAL or not simple[codes[cur]]:
-                        seen_bao = bao if ready[cur] else -1
-                        observe(st, obs, cur, dealer, left, seen_bao, drawn, False, ready[cur] != 0)
-                    if codes[cur] == EXTERNAL:
-                        _save(
-                            ctl,
-                            _KONG,
-                            cur,
-                            drawn,
-                            last_live,
-                            must_declare,
-                            front,
-                            back,
-                            n_draws,
-                            n_repl,
-                            n_log,
-                            bao,
-                            d,
-                            claimable,
-                            stage,
-                        )
-                        ctl[C_DECISION] = DECISION_KONG
-                        ctl[C_SEAT] = cur
-                        return n_log
-                    if simple[codes[cur]]:
-                        if bj is None:
-                            kt = dispatch.simple_kong(codes[cur], knobs[cur], kong_opts, rng, cur)
-                        else:
-                            kt = pb.simple_kong(codes[cur], knobs[cur], kong_opts, rng, cur)
-                    elif codes[cur] >= USER_BASE:
-                        kt = ufns[2][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs, kong_opts)
-                    elif bj is None:
-                        kt = dispatch.kong(codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
-                    else:
-                        kt = pb.kong(codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
+            n_opt = fh.kong_options(st, obs, rules, tabs, cur, lock, front, back)
+            if n_opt > 0:
+                left = back - front + 1
+                if codes[cur] == EXTERNAL or not simple[codes[cur]]:
+                    seen_bao = bao if ready[cur] else -1
+                    observe(st, obs, cur, dealer, left, seen_bao, drawn, False, ready[cur] != 0)
+                if codes[cur] == EXTERNAL:
+                    _save(
+                        ctl,
+                        _KONG,
+                        cur,
+                        drawn,
+                        last_live,
+                        must_declare,
+                        front,
+                        back,
+                        n_draws,
+                        n_repl,
+                        n_log,
+                        bao,
+                        d,
+                        claimable,
+                        stage,
+                    )
+                    ctl[C_DECISION] = DECISION_KONG
+                    ctl[C_SEAT] = cur
+                    return n_log
+                if simple[codes[cur]]:
+                    kt = fh.simple_kong(st, codes[cur], knobs[cur], kong_opts, rng, cur)
+                elif codes[cur] >= USER_BASE:
+                    kt = ufns[2][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs, kong_opts)
+                else:
+                    kt = fh.kong(st, codes[cur], knobs[cur], obs, rules, tabs, kong_opts)
             phase = _KONG
         if phase == _KONG:
             if kt >= 0:
@@ -761,47 +615,28 @@ def _play_deal(
                     if log_on:
                         n_log = log_event(log, n_log, EV_ADDED_KONG, cur, kt, 0, 0)
                 memo[cur, 0] = UNKNOWN
-                if bj is None:
-                    if ready[cur]:
-                        wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
-                    bao, back, n_repl, n_log, kan = _check_bao(
-                        wall,
-                        rules,
-                        visible,
-                        bao,
-                        front,
-                        back,
-                        n_repl,
-                        dead,
-                        ready,
-                        wk,
-                        cur,
-                        log,
-                        log_on,
-                        n_log,
-                    )
-                elif bo is not None:
-                    kan = -1
-                    n_log, robber = bjd.after_kong(
-                        st, rules, tabs, cur, kt, concealed_kong, log, log_on, n_log
-                    )
-                    if robber >= 0:  # RULES: 抢杠 — a deal-in by the kong's declarer
-                        winner, win_tile = robber, kt
-                        method = DEAL_IN
+                bao, back, n_repl, n_log, w, wt, kd, bg, bk, how, dr = fh.after_kong(
+                    st,
+                    wall,
+                    rules,
+                    tabs,
+                    cur,
+                    kt,
+                    concealed_kong,
+                    log,
+                    log_on,
+                    n_log,
+                    bao,
+                    front,
+                    back,
+                    n_repl,
+                )
+                if w >= 0:  # the kong robbed (a deal-in by its declarer), or a win on a new bao
+                    winner, win_tile, win_kind, big, bao_kind = w, wt, kd, bg, bk
+                    method = how
+                    if how == DEAL_IN:
                         discarder = cur
-                        break
-                elif tp is not None:
-                    kan = -1
-                    n_log, robber = tpd.after_kong(st, tabs, cur, kt, concealed_kong, log, log_on, n_log)
-                    if robber >= 0:  # RULES: 抢杠 — the opponent robs an added kong
-                        winner, win_tile = robber, kt
-                        method = DEAL_IN
-                        discarder = cur
-                        discarder_ready = ready[cur] != 0
-                        break
-                if kan >= 0:
-                    winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
-                    method = SELF_DRAW
+                        discarder_ready = dr
                     break
                 from_back = True
                 phase = _DRAW
@@ -809,20 +644,7 @@ def _play_deal(
             phase = _DISCARD
         if phase == _DISCARD:
             keep_ready = ready[cur] != 0 and not lock
-            forced = -1
-            if bj is None:
-                pass
-            elif bo is not None:
-                forced = bjd.forced_discard(
-                    conc[cur],
-                    n_pond,
-                    pond,
-                    cur,
-                    drawn,
-                    dealer,
-                    rules,
-                    back - front + 1 <= bjd.draw_limit(fam, rules),
-                )
+            forced = fh.forced_discard(st, rules, cur, drawn, dealer, front, back)
             if ready[cur] and lock:
                 d = drawn  # RULES: lock_after_ready — discard every non-winning draw
                 declare = False
@@ -854,30 +676,14 @@ def _play_deal(
                 return n_log
             elif simple[codes[cur]] and not must_declare and not keep_ready:
                 # the table-free players skip the observation and the hand tables (each costs per call)
-                if bj is None:
-                    d = dispatch.simple_discard(codes[cur], knobs[cur], conc[cur], drawn, memo[cur], rng, cur)
-                    conc[cur, d] -= 1
-                    # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
-                    declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
-                    if declare:
-                        declare = std_shanten_k(conc[cur], tabs) == 0
-                    if declare:
-                        declare = may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
-                    if declare:
-                        declare = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb) > 0
-                    conc[cur, d] += 1
-                else:
-                    d = pb.simple_discard(codes[cur], knobs[cur], conc[cur], drawn, memo[cur], rng, cur)
-                    declare = False
+                d, declare = fh.simple_discard(st, obs, rules, tabs, codes[cur], knobs[cur], cur, drawn)
             else:
                 seen_bao = bao if ready[cur] else -1  # RULES: only a ready player sees the bao
                 observe(st, obs, cur, dealer, back - front + 1, seen_bao, drawn, must_declare, keep_ready)
                 if codes[cur] >= USER_BASE:
                     d, declare = ufns[0][codes[cur] - USER_BASE](knobs[cur], obs, rules, tabs)
-                elif bj is None:
-                    d, declare = dispatch.discard(codes[cur], knobs[cur], obs, rules, tabs)
                 else:
-                    d, declare = pb.discard(codes[cur], knobs[cur], obs, rules, tabs)
+                    d, declare = fh.discard(st, codes[cur], knobs[cur], obs, rules, tabs)
             must_declare = False
             phase = _DISCARDED
         if phase == _DISCARDED:
@@ -892,185 +698,45 @@ def _play_deal(
                 n_pond[cur] = i_pond + 1
             thrown_drawn = d == drawn
             drawn = -1
-            newly_ready = False
-            if bj is None:
-                pass
-            elif bo is not None:
-                bjd.declare_after_discard(
-                    conc[cur], mk[cur], mt[cur], nm[cur], fam, tenpai, own_draws, wait_out, cur, tabs
-                )
-            elif tp is not None:
-                newly_ready = tpd.after_discard(
-                    conc[cur],
-                    mk[cur],
-                    mt[cur],
-                    nm[cur],
-                    tpf,
-                    ready,
-                    ready_draw,
-                    tenpai,
-                    own_draws,
-                    n_pond[cur],
-                    wait_out,
-                    cur,
-                    declare,
-                    thrown_drawn,
-                    tabs,
-                )
-                if newly_ready and i_pond < MAX_POND:
-                    pond_flag[cur, i_pond] |= DECLARED
-            if bj is None:
-                if keep_ready:
-                    if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
-                        ready[cur] = 0
-                elif declare and not ready[cur]:
-                    n_w = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
-                    if n_w > 0 and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules):
-                        ready[cur] = 1
-                        newly_ready = True
-                        ready_draw[cur] = own_draws[cur]
-                        if i_pond < MAX_POND:
-                            pond_flag[cur, i_pond] |= DECLARED
-                        _record_declaration(conc, mk, mt, nm, visible, wk, own_draws, sc[0], cur, n_w, orow)
-                    else:
-                        wk[cur, :] = -1
+            newly_ready = fh.after_discard(st, obs, rules, tabs, orow, cur, declare, keep_ready, thrown_drawn)
+            if newly_ready and i_pond < MAX_POND:
+                pond_flag[cur, i_pond] |= DECLARED
             if log_on:
                 n_log = log_event(log, n_log, EV_DISCARD, cur, d, np.int64(newly_ready), ready[cur])
                 if newly_ready:
                     n_log = log_event(
                         log, n_log, EV_READY, cur, bao, orow[O_READY_WAIT + cur], orow[O_READY_OUTS + cur]
                     )
-            at_end = False
-            if bj is None:
-                claimable = last_live > L  # RULES: 荒庄前最后四张
-            elif bo is not None:
-                n_log = bjd.note_discard(fam, cur, d, dealer, rules, log, log_on, n_log)
-                at_end = back - front + 1 <= bjd.draw_limit(fam, rules)
-                claimable = True
-                w, kd, bg = bjd.win_on_discard(conc, nm, fam, cur, d, tabs, at_end)  # RULES: 截和
-                if w >= 0:
-                    winner, win_tile, win_kind, big = w, d, kd, bg
-                    method = DEAL_IN
-                    discarder = cur
-                    discarder_ready = False
-                    break
-            elif tp is not None:
-                at_end = front > back
-                claimable = True  # a declared hand's win may be offered on the last discard
-                w = tpd.win_on_discard(conc, nm, tpf, ready, cur, d, dealer, n_pond, own_draws, tabs, at_end)
-                if w >= 0:  # RULES: a complete hand wins on the opponent's discard
-                    winner, win_tile = w, d
-                    method = DEAL_IN
-                    discarder = cur
-                    discarder_ready = ready[cur] != 0
-                    break
-            if bj is None:
-                if claimable:
-                    for k in range(1, 4):  # RULES: 截和 — first ready seat in turn order wins
-                        s = (cur + k) % 4
-                        if ready[s] and wk[s, d] >= 0:
-                            winner, win_tile, win_kind, big = s, d, wk[s, d], wb[s, d] != 0
-                            method = DEAL_IN
-                            discarder = cur
-                            discarder_ready = ready[cur] != 0
-                            break
-                    if winner >= 0:
-                        break
-            if bj is None:
-                if (
-                    rules[R_BAO_REPLACEMENT] and visible[bao] >= 3
-                ):  # RULES: 换宝 at the discard, before claims
-                    bao, back, n_repl, n_log, kan = _check_bao(
-                        wall,
-                        rules,
-                        visible,
-                        bao,
-                        front,
-                        back,
-                        n_repl,
-                        dead,
-                        ready,
-                        wk,
-                        cur,
-                        log,
-                        log_on,
-                        n_log,
-                    )
-                    if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
-                        winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
-                        method = SELF_DRAW
-                        break
-            if bj is None:
-                if newly_ready and rules[R_BAO_KAN_INSTANT] and wk[cur, bao] == KANCHAN:  # RULES: 宝卡
-                    winner, win_tile, win_kind, big, bao_kind = cur, bao, KANCHAN, True, BAO_IN_BAO
-                    method = SELF_DRAW
-                    break
+            claimable, at_end, n_log, w, kd, bg, dr = fh.discard_win(
+                st, rules, tabs, log, log_on, n_log, cur, d, dealer, last_live, front, back
+            )
+            if w >= 0:  # RULES: 截和 — the first seat in turn order that may win on d
+                winner, win_tile, win_kind, big = w, d, kd, bg
+                method = DEAL_IN
+                discarder = cur
+                discarder_ready = dr
+                break
+            bao, back, n_repl, n_log, w, kd, bg, bk = fh.bao_check(
+                st, wall, rules, cur, newly_ready, log, log_on, n_log, bao, front, back, n_repl
+            )
+            if w >= 0:  # RULES: a win on the bao beats a peng or chi
+                winner, win_tile, win_kind, big, bao_kind = w, bao, kd, bg, bk
+                method = SELF_DRAW
+                break
             if claimable and lock:
                 for r in range(4):
                     if ready[r] and not (r == cur and newly_ready):
                         safe[r, d] = 1
-                if tp is not None:
-                    if tpf[T_WIN_OFFER] != 0:  # RULES: 报听 — a win it may pass is not a safe tile
-                        safe[(cur + 1) % 2, d] = 0
-            if bj is None:
-                pass
-            elif bo is not None:
-                claimable = not at_end  # RULES: only a win may claim the last discard
+            claimable = fh.before_claims(st, cur, d, claimable, at_end, lock)
             stage = 0
             phase = _CLAIMS
-        # ---- claims: stage 0 the seat holding a pair of d (peng, kong), stage k chi by seat cur + k
+        # ---- claims, stage by stage (fh.claim_options: who is asked at each)
         claimer = -1
         action = PASS
         while claimable and stage < 4:
-            s = -1
-            opts = 0
-            if tp is None:
-                if stage == 0:
-                    for k in range(1, 4):
-                        s2 = (cur + k) % 4
-                        if conc[s2, d] < 2:
-                            continue
-                        if bj is None:
-                            if ready[s2] or not _meld_ok(nm[s2], rules):
-                                continue
-                        s = s2  # at most one other seat holds two copies
-                        opts = 1 << CLAIM_PENG
-                        if bj is None:
-                            drawable = front <= back
-                        elif bo is not None:
-                            drawable = bjd.kong_drawable(fam, rules, back - front + 1)
-                        if conc[s, d] == 3 and drawable:
-                            opts |= 1 << CLAIM_KONG
-                        break
-                else:
-                    if bj is None:
-                        if d == ZHONG:
-                            break
-                        if stage != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
-                            break  # RULES: chi only from the previous seat (上家)
-                        s2 = (cur + stage) % 4
-                        if not ready[s2] and _meld_ok(nm[s2], rules):
-                            opts = _chi_options_seat(conc, s2, d)
-                            if stage != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
-                                for a in (CHI_LOW, CHI_MID, CHI_HIGH):
-                                    if opts & (1 << a) and not _chi_makes_ready(
-                                        conc[s2], mk[s2], mt[s2], nm[s2], d, a, rules, tabs, tk, tb
-                                    ):
-                                        opts &= ~(1 << a)
-                            if opts != 0:
-                                s = s2
-                    elif bo is not None:
-                        opts = bjd.chi_options(conc, cur, stage, d)
-                        if opts < 0:
-                            break
-                        if opts != 0:
-                            s = (cur + 1) % 4
-            else:
-                if stage > 0:
-                    break  # one decision: the opponent is the only claimer
-                s, opts = tpd.claim_options(conc, ready, tpf, cur, d, at_end, front <= back)
-                if opts == 0:
-                    s = -1
+            s, opts, stop = fh.claim_options(st, obs, rules, tabs, cur, d, stage, at_end, front, back)
+            if stop:
+                break
             if s >= 0:
                 if answered:
                     a = answer
@@ -1105,10 +771,8 @@ def _play_deal(
                     observe(st, obs, s, dealer, back - front + 1, -1, -1, False, False)
                     if codes[s] >= USER_BASE:
                         a = ufns[1][codes[s] - USER_BASE](knobs[s], obs, rules, tabs, d, opts)
-                    elif bj is None:
-                        a = dispatch.claim(codes[s], knobs[s], obs, rules, tabs, d, opts)
                     else:
-                        a = pb.claim(codes[s], knobs[s], obs, rules, tabs, d, opts)
+                        a = fh.claim(st, codes[s], knobs[s], obs, rules, tabs, d, opts)
                 if log_on:
                     n_log = log_event(log, n_log, EV_CLAIM_OFFER, s, d, opts, a)
                 if a != PASS:
@@ -1117,15 +781,12 @@ def _play_deal(
                     must_declare = stage > 1
                     break
             stage += 1
-        if tp is not None:
-            if claimer >= 0 and action == CLAIM_WIN:  # RULES: 报听 — the declared hand takes the win
-                winner, win_tile = claimer, d
-                method = DEAL_IN
-                discarder = cur
-                discarder_ready = ready[cur] != 0
-                break
-            if tpf[T_WIN_OFFER] != 0:
-                tpd.passed_win(tpf)
+        if fh.after_claims(st, claimer, action):  # the discard taken as a win
+            winner, win_tile = claimer, d
+            method = DEAL_IN
+            discarder = cur
+            discarder_ready = ready[cur] != 0
+            break
         if claimer >= 0:
             s = claimer
             pool[d] -= 1
@@ -1156,22 +817,12 @@ def _play_deal(
             memo[s, 0] = UNKNOWN
             if log_on:
                 n_log = log_event(log, n_log, EV_CLAIM, s, d, action, cur)
-            if bj is None:
-                pass
-            elif bo is not None:
-                n_log = bjd.note_claim(
-                    fam, claims_from, bound, s, cur, action == CLAIM_KONG, rules, log, log_on, n_log
-                )
-            elif tp is not None:
-                tpd.note_claim(tpf, s, action == CLAIM_KONG)
-        kan = -1
-        if bj is None:
-            if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:
-                bao, back, n_repl, n_log, kan = _check_bao(
-                    wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
-                )
-        if kan >= 0:
-            winner, win_tile, win_kind, big, bao_kind = kan, bao, KANCHAN, True, BAO_IN_BAO
+            n_log = fh.note_claim(st, rules, s, cur, action, log, log_on, n_log)
+        bao, back, n_repl, n_log, w, kd, bg, bk = fh.bao_check(
+            st, wall, rules, cur, False, log, log_on, n_log, bao, front, back, n_repl
+        )
+        if w >= 0:
+            winner, win_tile, win_kind, big, bao_kind = w, bao, kd, bg, bk
             method = SELF_DRAW
             break
         if claimer >= 0:

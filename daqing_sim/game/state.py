@@ -14,7 +14,8 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from daqing_sim.codes import CONCEALED_KONG, N_KINDS, N_KINDS_ALL
+from daqing_sim.codes import CONCEALED_KONG
+from daqing_sim.families import family_module, family_spec
 
 # The deal's result scalars, left in ``result`` for settling and recording: layout.DEAL_RESULT.
 from daqing_sim.layout import (  # noqa: F401 (re-exported)
@@ -83,39 +84,10 @@ DealState = namedtuple(
 )
 
 
-# A Beijing deal's state: Daqing's arrays (34 kinds wide) and the family's own. A distinct
-# type, so the engine's family hooks (families.hooks) pick the Beijing steps when compiling.
-BeijingDealState = namedtuple(
-    "BeijingDealState",
-    (
-        *DealState._fields,
-        "claims_from",  # (4, 4) int64 discards seat a claimed from seat b (互包)
-        "bound",  # (4,) int64 the 互包 partner who pays for the seat's win, -1 none
-        "tenpai",  # (4,) int64 own draws when the seat's hand first waited, -1 not yet
-        "fan_out",  # (11,) int64 the win's fans (families.beijing.hand.FAN_NAMES)
-        "wait_out",  # (34,) int8 wait-set scratch of the engine
-        "bj",  # (N_BEIJING_STATE,) int64 the family's loop scalars (layout.BEIJING_STATE)
-    ),
-)
-
-
-# A two-player game's state: Daqing's arrays (34 kinds wide, seats 2 and 3 never used) and the
-# family's own; a third type, so the engine's two-player steps are picked when compiling.
-TwoPlayerDealState = namedtuple(
-    "TwoPlayerDealState",
-    (
-        *DealState._fields,
-        "tenpai",  # (4,) int64 own draws when the seat's hand first waited, -1 not yet
-        "fan_out",  # (46,) int64 the win's fans (families.two_player.hand.FAN_NAMES)
-        "wait_out",  # (34,) int8 wait-set scratch of the engine
-        "tp",  # (N_TWO_PLAYER_STATE,) int64 the family's loop scalars (layout.TWO_PLAYER_STATE)
-    ),
-)
-
-
 def new_deal_state(family: str = "daqing") -> tuple[DealState, Observation]:
-    """Allocate a deal state of the rule family and the observation that shares its public arrays."""
-    nk = N_KINDS if family == "daqing" else N_KINDS_ALL
+    """Allocate a deal state of the rule family (its ``deal.new_state`` adds the family's own arrays
+    to the shared ones) and the observation that shares its public arrays."""
+    nk = family_spec(family).kinds
     arrays = dict(
         conc=np.zeros((4, nk), dtype=np.uint8),
         mk=np.zeros((4, 4), dtype=np.int8),
@@ -141,26 +113,7 @@ def new_deal_state(family: str = "daqing") -> tuple[DealState, Observation]:
         concealed=np.zeros(4, dtype=np.uint8),
         result=np.zeros(N_RESULT, dtype=np.int64),
     )
-    if family == "beijing":
-        st = BeijingDealState(
-            **arrays,
-            claims_from=np.zeros((4, 4), dtype=np.int64),
-            bound=np.full(4, -1, dtype=np.int64),
-            tenpai=np.full(4, -1, dtype=np.int64),
-            fan_out=np.zeros(11, dtype=np.int64),
-            wait_out=np.full(nk, -1, dtype=np.int8),
-            bj=np.zeros(N_BEIJING_STATE, dtype=np.int64),
-        )
-    elif family == "two_player":
-        st = TwoPlayerDealState(
-            **arrays,
-            tenpai=np.full(4, -1, dtype=np.int64),
-            fan_out=np.zeros(46, dtype=np.int64),
-            wait_out=np.full(nk, -1, dtype=np.int8),
-            tp=np.zeros(N_TWO_PLAYER_STATE, dtype=np.int64),
-        )
-    else:
-        st = DealState(**arrays)
+    st = family_module(family, "deal").new_state(arrays)
     sc, tk, tb = new_scratch(nk)
     obs = Observation(
         hand=np.zeros(nk, dtype=np.uint8),

@@ -38,7 +38,8 @@ from numba import njit
 from numba.core import types
 from numba.extending import overload
 
-from daqing_sim.families.hooks import beijing_state, fam_record, family_state, two_player_state
+from daqing_sim.families import hooks as fh
+from daqing_sim.families.hooks import beijing_state, family_state, two_player_state
 from daqing_sim.game.borrow import borrowed
 from daqing_sim.game.deal34 import UNKNOWN_SHANTEN
 from daqing_sim.game.engine import (
@@ -276,10 +277,6 @@ def evaluate_k(
     )
     seat = ctl[C_SEAT]
     nk = st.conc.shape[1]
-    # the family hooks of the rollout's own state (never the paused deal's: it is read only)
-    bj = family_state(st_r)
-    bo = beijing_state(st_r)
-    tp = two_player_state(st_r)
     u = np.zeros(nk, dtype=np.int64)
     v = np.zeros(nk, dtype=np.int64)
     c = np.zeros(nk, dtype=np.int64)
@@ -319,13 +316,10 @@ def evaluate_k(
                 log,
                 ctl_r,
                 ufns,
-                bj,
-                bo,
-                tp,
             )
             if ctl_r[C_STATUS] != ST_DONE:
                 return -1  # a field seat is EXTERNAL: refused by the Python side before
-            fam_record(bj, st_r, rules, dealer, orow, hrow, np.bool_(True), tabs)
+            fh.record(st_r, rules, dealer, orow, hrow, np.bool_(True), tabs)
             out[w, k] = orow[O_PAY + seat]
     return fallbacks
 

@@ -15,11 +15,16 @@ here is compiled for a Daqing run.
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
 from daqing_sim.codes import (
     ADDED_KONG,
+    CLAIM_KONG,
+    CLAIM_PENG,
+    DEAL_IN,
     NO_BAO,
     PENG,
     SELF_DRAW,
@@ -27,6 +32,7 @@ from daqing_sim.codes import (
     WIN_SELF_DRAW,
     ZHONG,
 )
+from daqing_sim.families.beijing import players as pb
 from daqing_sim.families.beijing.hand import (
     HOW_KONG_REPLACEMENT,
     HOW_LAST_DISCARD,
@@ -47,6 +53,7 @@ from daqing_sim.families.beijing.settle import (
 )
 from daqing_sim.game.deal34 import UNKNOWN_SHANTEN, fill_kong_options, kong_count, record_hand
 from daqing_sim.game.events import EV_BURN, EV_MUTUAL_BAO, EV_ROBBED_KONG, log_event
+from daqing_sim.game.state import DealState
 from daqing_sim.game.wall import LIVE_START_ALL
 from daqing_sim.hand.kernels import is_open_k
 from daqing_sim.hand.kinds34 import bj_complete_k, bj_shanten_k, bj_wait_set_k
@@ -61,6 +68,7 @@ from daqing_sim.layout import (
     B_SHANTEN,
     C_LEGAL,
     C_SEAT,
+    N_BEIJING_STATE,
     O_BAO_REPLACEMENTS,
     O_BURN_ROUNDS,
     O_CONCEALED,
@@ -94,6 +102,7 @@ from daqing_sim.rules import (
     R_BURN_DEALER,
     R_BURN_POINTS,
     R_DEAD_WALL_TILES,
+    R_LOCK_AFTER_READY,
     R_MUTUAL_BAO,
     R_ROB_ADDED_KONG,
     R_ROB_CONCEALED_KONG_WITH_DRAGON,
@@ -389,3 +398,172 @@ def record(rules, dealer, st, orow, hrow, rec_hand, tabs):
     for s in range(4):
         orow[O_PAY + s] = pay[s]
         orow[O_FANS + s] = total if s == winner else 0
+
+
+# ---- the steps of the deal loop (the protocol of daqing_sim.families.hooks), inlined into
+# game.engine._play_deal when it is compiled for a BeijingDealState
+
+# A Beijing deal's state: Daqing's arrays (34 kinds wide) and the family's own; its own type,
+# which the hooks resolve to the steps below.
+BeijingDealState = namedtuple(
+    "BeijingDealState",
+    (
+        *DealState._fields,
+        "claims_from",  # (4, 4) int64 discards seat a claimed from seat b (互包)
+        "bound",  # (4,) int64 the 互包 partner who pays for the seat's win, -1 none
+        "tenpai",  # (4,) int64 own draws when the seat's hand first waited, -1 not yet
+        "fan_out",  # (11,) int64 the win's fans (families.beijing.hand.FAN_NAMES)
+        "wait_out",  # (34,) int8 wait-set scratch of the engine
+        "bj",  # (N_BEIJING_STATE,) int64 the family's loop scalars (layout.BEIJING_STATE)
+    ),
+)
+
+
+STATE = BeijingDealState
+
+
+def new_state(arrays: dict) -> BeijingDealState:
+    """A Beijing deal's state: the shared ``arrays`` (``game.state.new_deal_state``) and its own."""
+    nk = arrays["conc"].shape[1]
+    return BeijingDealState(
+        **arrays,
+        claims_from=np.zeros((4, 4), dtype=np.int64),
+        bound=np.full(4, -1, dtype=np.int64),
+        tenpai=np.full(4, -1, dtype=np.int64),
+        fan_out=np.zeros(11, dtype=np.int64),
+        wait_out=np.full(nk, -1, dtype=np.int8),
+        bj=np.zeros(N_BEIJING_STATE, dtype=np.int64),
+    )
+
+
+def step_seats(st):
+    return 4
+
+
+def step_lock(st, rules):
+    return rules[R_LOCK_AFTER_READY] != 0
+
+
+def step_start(st, wall, rules, log, log_on, n_log, front, back, bao):
+    front2, bao2 = start(st, wall)
+    return front2, back, bao2, n_log
+
+
+def step_wall_end(st, wall, rules, tabs, log, log_on, n_log, front, back):
+    # RULES: 荒牌 — 14 left undrawn, +2 per kong after the first
+    return back - front + 1 <= draw_limit(st.bj, rules), -1, -1, n_log
+
+
+def step_self_draw_win(st, wall, rules, tabs, cur, drawn, dealer, bao, replacement, front, back):
+    fam = st.bj
+    at_end = back - front + 1 <= draw_limit(fam, rules)
+    w, wt, kd, bg, bk = self_draw_win(st.conc[cur], st.nm[cur], fam, cur, drawn, tabs, replacement, at_end)
+    return w, wt, kd, bg, bk, drawn  # RULES: 推倒和 — a complete hand wins
+
+
+def step_kong_options(st, obs, rules, tabs, cur, lock, front, back):
+    return kong_options(
+        st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], st.bj, rules, back - front + 1, st.kong_opts
+    )
+
+
+def step_simple_kong(st, code, kn, kong_opts, rng, seat):
+    return pb.simple_kong(code, kn, kong_opts, rng, seat)
+
+
+def step_kong(st, code, kn, obs, rules, tabs, kong_opts):
+    return pb.kong(code, kn, obs, rules, tabs, kong_opts)
+
+
+def step_after_kong(st, wall, rules, tabs, cur, kt, concealed, log, log_on, n_log, bao, front, back, n_repl):
+    n_log2, robber = after_kong(st, rules, tabs, cur, kt, concealed, log, log_on, n_log)
+    if robber >= 0:  # RULES: 抢杠 — a deal-in by the kong's declarer
+        return bao, back, n_repl, n_log2, robber, kt, -1, False, NO_BAO, DEAL_IN, True
+    return bao, back, n_repl, n_log2, -1, -1, -1, False, NO_BAO, SELF_DRAW, True
+
+
+def step_forced_discard(st, rules, cur, drawn, dealer, front, back):
+    at_end = back - front + 1 <= draw_limit(st.bj, rules)
+    return forced_discard(st.conc[cur], st.n_pond, st.pond, cur, drawn, dealer, rules, at_end)
+
+
+def step_simple_discard(st, obs, rules, tabs, code, kn, cur, drawn):
+    return pb.simple_discard(code, kn, st.conc[cur], drawn, obs.memo[cur], obs.rng, cur), False
+
+
+def step_discard(st, code, kn, obs, rules, tabs):
+    return pb.discard(code, kn, obs, rules, tabs)
+
+
+def step_after_discard(st, obs, rules, tabs, orow, cur, declare, keep_ready, thrown_drawn):
+    declare_after_discard(
+        st.conc[cur],
+        st.mk[cur],
+        st.mt[cur],
+        st.nm[cur],
+        st.bj,
+        st.tenpai,
+        st.own_draws,
+        st.wait_out,
+        cur,
+        tabs,
+    )
+    return False
+
+
+def step_discard_win(st, rules, tabs, log, log_on, n_log, cur, d, dealer, last_live, front, back):
+    fam = st.bj
+    n_log2 = note_discard(fam, cur, d, dealer, rules, log, log_on, n_log)
+    at_end = back - front + 1 <= draw_limit(fam, rules)
+    w, kd, bg = win_on_discard(st.conc, st.nm, fam, cur, d, tabs, at_end)  # RULES: 截和
+    return True, at_end, n_log2, w, kd, bg, False
+
+
+def step_bao_check(st, wall, rules, cur, newly_ready, log, log_on, n_log, bao, front, back, n_repl):
+    return bao, back, n_repl, n_log, -1, -1, False, NO_BAO
+
+
+def step_before_claims(st, cur, d, claimable, at_end, lock):
+    return not at_end  # RULES: only a win may claim the last discard
+
+
+def step_claim_options(st, obs, rules, tabs, cur, d, stage, at_end, front, back):
+    conc = st.conc
+    if stage == 0:
+        for k in range(1, 4):
+            s = (cur + k) % 4
+            if conc[s, d] < 2:
+                continue
+            opts = 1 << CLAIM_PENG  # at most one other seat holds two copies
+            if conc[s, d] == 3 and kong_drawable(st.bj, rules, back - front + 1):
+                opts |= 1 << CLAIM_KONG
+            return s, opts, False
+        return -1, 0, False
+    opts = chi_options(conc, cur, stage, d)
+    if opts < 0:
+        return -1, 0, True
+    if opts != 0:
+        return (cur + 1) % 4, opts, False
+    return -1, 0, False
+
+
+def step_claim(st, code, kn, obs, rules, tabs, t, options):
+    return pb.claim(code, kn, obs, rules, tabs, t, options)
+
+
+def step_after_claims(st, claimer, action):
+    return False
+
+
+def step_note_claim(st, rules, claimer, cur, action, log, log_on, n_log):
+    return note_claim(
+        st.bj, st.claims_from, st.bound, claimer, cur, action == CLAIM_KONG, rules, log, log_on, n_log
+    )
+
+
+def step_record(st, rules, dealer, orow, hrow, rec_hand, tabs):
+    return record(rules, dealer, st, orow, hrow, rec_hand, tabs)
+
+
+def step_legal_discards(st, ctl, rules, tabs, tk, tb):
+    return legal_discards(st, ctl)

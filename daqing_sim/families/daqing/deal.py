@@ -11,13 +11,17 @@ from numba import njit
 
 from daqing_sim.codes import (
     ADDED_KONG,
+    BAO_IN_BAO,
     CHI,
     CHI_HIGH,
     CHI_LOW,
     CHI_MID,
+    CLAIM_KONG,
+    CLAIM_PENG,
     CONCEALED_KONG,
     KANCHAN,
     KONG,
+    NO_BAO,
     OPT_ADDED_KONG,
     OPT_CONCEALED_KONG,
     PENG,
@@ -29,7 +33,8 @@ from daqing_sim.codes import (
 )
 from daqing_sim.families.daqing.scoring import settle_kernel
 from daqing_sim.game.events import EV_BAO_REPLACED, log_event
-from daqing_sim.hand.kernels import is_open_k, may_declare_k, std_shanten_k, wait_set_k
+from daqing_sim.game.state import DealState
+from daqing_sim.hand.kernels import bao_win_k, is_open_k, may_declare_k, std_shanten_k, wait_set_k
 from daqing_sim.layout import (
     C_LEGAL,
     C_MUST_DECLARE,
@@ -73,10 +78,14 @@ from daqing_sim.layout import (
     R_WIN_TILE,
     R_WINNER,
 )
+from daqing_sim.players import dispatch
 from daqing_sim.players.common import maybe_ready, unseen_counts
 from daqing_sim.rules import (
     R_BAO_KAN_INSTANT,
     R_BAO_REPLACEMENT,
+    R_CHI_ANY_SEAT_FOR_READY,
+    R_LAST_TILES_NO_CLAIM,
+    R_LOCK_AFTER_READY,
     R_MIN_CONCEALED_AT_READY,
     R_REQUIRE_OPEN,
 )
@@ -316,3 +325,238 @@ def _check_bao(wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, 
             if ready[s] and wk[s, bao] == KANCHAN:
                 return bao, back, n_repl, n_log, s
     return bao, back, n_repl, n_log, kan
+
+
+# ---- the steps of the deal loop (the protocol of daqing_sim.families.hooks)
+# Plain functions, inlined into the loop (game.engine._play_deal) when it is compiled for a
+# DealState: each is the Daqing code the loop's body held before the protocol, moved unchanged.
+
+STATE = DealState
+
+
+def new_state(arrays: dict) -> DealState:
+    """A Daqing deal's state: the shared ``arrays`` (``game.state.new_deal_state``)."""
+    return DealState(**arrays)
+
+
+def step_seats(st):
+    return 4
+
+
+def step_lock(st, rules):
+    return rules[R_LOCK_AFTER_READY] != 0
+
+
+def step_start(st, wall, rules, log, log_on, n_log, front, back, bao):
+    return front, back, bao, n_log
+
+
+def step_wall_end(st, wall, rules, tabs, log, log_on, n_log, front, back):
+    return front > back, -1, -1, n_log  # RULES: 荒庄 (also when no kong replacement tile is left)
+
+
+def step_self_draw_win(st, wall, rules, tabs, cur, drawn, dealer, bao, replacement, front, back):
+    if st.ready[cur] and drawn >= 0:
+        wk = st.wk
+        if drawn == bao:  # RULES: bao wild only when self-drawn after ready
+            wt, kd, bg, bk = bao_win_k(wk[cur], st.wb[cur], drawn, rules)
+            if wt >= 0:
+                return cur, wt, kd, bg, bk, drawn
+        elif wk[cur, drawn] >= 0:
+            return cur, drawn, np.int64(wk[cur, drawn]), st.wb[cur, drawn] != 0, NO_BAO, drawn
+    return -1, -1, -1, False, NO_BAO, -1
+
+
+def step_kong_options(st, obs, rules, tabs, cur, lock, front, back):
+    n_opt = 0
+    conc, mk, mt, nm, kong_opts = st.conc, st.mk, st.mt, st.nm, st.kong_opts
+    if not (st.ready[cur] and lock) and front <= back:  # RULES: a locked hand declares no kong
+        for t in range(28):
+            kong_opts[t] = 0
+            if conc[cur, t] == 4 and _meld_ok(nm[cur], rules):
+                kong_opts[t] = OPT_CONCEALED_KONG
+                n_opt += 1
+        for j in range(nm[cur]):
+            if mk[cur, j] == PENG and conc[cur, mt[cur, j]] >= 1:
+                kong_opts[mt[cur, j]] = OPT_ADDED_KONG
+                n_opt += 1
+        if st.ready[cur] and n_opt > 0:
+            n_opt = _keep_ready_kongs(
+                conc[cur], mk[cur], mt[cur], nm[cur], kong_opts, rules, tabs, obs.tk, obs.tb
+            )
+    return n_opt
+
+
+def step_simple_kong(st, code, kn, kong_opts, rng, seat):
+    return dispatch.simple_kong(code, kn, kong_opts, rng, seat)
+
+
+def step_kong(st, code, kn, obs, rules, tabs, kong_opts):
+    return dispatch.kong(code, kn, obs, rules, tabs, kong_opts)
+
+
+def step_after_kong(st, wall, rules, tabs, cur, kt, concealed, log, log_on, n_log, bao, front, back, n_repl):
+    if st.ready[cur]:
+        wait_set_k(st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], rules, tabs, st.wk[cur], st.wb[cur])
+    # new names, not the parameters': numba's inliner wants a step's parameters left unassigned
+    bao2, back2, n_repl2, n_log2, kan = _check_bao(
+        wall, rules, st.visible, bao, front, back, n_repl, st.dead, st.ready, st.wk, cur, log, log_on, n_log
+    )
+    if kan >= 0:
+        return bao2, back2, n_repl2, n_log2, kan, bao2, KANCHAN, True, BAO_IN_BAO, SELF_DRAW, True
+    return bao2, back2, n_repl2, n_log2, -1, -1, -1, False, NO_BAO, SELF_DRAW, True
+
+
+def step_forced_discard(st, rules, cur, drawn, dealer, front, back):
+    return -1
+
+
+def step_simple_discard(st, obs, rules, tabs, code, kn, cur, drawn):
+    return _simple_discard(
+        st.conc, st.mk, st.mt, st.nm, obs.memo, obs.rng, obs.tk, obs.tb, rules, tabs, code, kn, cur, drawn
+    )
+
+
+@njit(cache=True)
+def _simple_discard(conc, mk, mt, nm, memo, rng, tk, tb, rules, tabs, code, kn, cur, drawn):
+    """A table-free player's discard and whether it declares ready: ``step_simple_discard``'s work,
+    a call of its own (inlined whole, numba's inliner miscompiled its chain of ``declare``)."""
+    d = dispatch.simple_discard(code, kn, conc[cur], drawn, memo[cur], rng, cur)
+    conc[cur, d] -= 1
+    # cheap necessary conditions first (a meld for the open door, a tenpai-like shape)
+    declare = (nm[cur] > 0 or not rules[R_REQUIRE_OPEN]) and maybe_ready(conc[cur])
+    if declare:
+        declare = std_shanten_k(conc[cur], tabs) == 0
+    if declare:
+        declare = may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules)
+    if declare:
+        declare = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, tk, tb) > 0
+    conc[cur, d] += 1
+    return d, declare
+
+
+def step_discard(st, code, kn, obs, rules, tabs):
+    return dispatch.discard(code, kn, obs, rules, tabs)
+
+
+def step_after_discard(st, obs, rules, tabs, orow, cur, declare, keep_ready, thrown_drawn):
+    conc, mk, mt, nm, wk, wb, ready = st.conc, st.mk, st.mt, st.nm, st.wk, st.wb, st.ready
+    if keep_ready:
+        if wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur]) == 0:
+            ready[cur] = 0
+    elif declare and not ready[cur]:
+        n_w = wait_set_k(conc[cur], mk[cur], mt[cur], nm[cur], rules, tabs, wk[cur], wb[cur])
+        if n_w > 0 and may_declare_k(conc[cur], mk[cur], mt[cur], nm[cur], rules):
+            ready[cur] = 1
+            st.ready_draw[cur] = st.own_draws[cur]
+            _record_declaration(conc, mk, mt, nm, st.visible, wk, st.own_draws, obs.sc[0], cur, n_w, orow)
+            return True
+        wk[cur, :] = -1
+    return False
+
+
+def step_discard_win(st, rules, tabs, log, log_on, n_log, cur, d, dealer, last_live, front, back):
+    claimable = last_live > rules[R_LAST_TILES_NO_CLAIM]  # RULES: 荒庄前最后四张
+    if claimable:
+        ready, wk = st.ready, st.wk
+        for k in range(1, 4):  # RULES: 截和 — first ready seat in turn order wins
+            s = (cur + k) % 4
+            if ready[s] and wk[s, d] >= 0:
+                return claimable, False, n_log, s, np.int64(wk[s, d]), st.wb[s, d] != 0, ready[cur] != 0
+    return claimable, False, n_log, -1, -1, False, True
+
+
+def step_bao_check(st, wall, rules, cur, newly_ready, log, log_on, n_log, bao, front, back, n_repl):
+    if newly_ready or (rules[R_BAO_REPLACEMENT] and st.visible[bao] >= 3):
+        return _bao_check(
+            wall,
+            rules,
+            st.visible,
+            st.dead,
+            st.ready,
+            st.wk,
+            cur,
+            newly_ready,
+            log,
+            log_on,
+            n_log,
+            bao,
+            front,
+            back,
+            n_repl,
+        )
+    return bao, back, n_repl, n_log, -1, -1, False, NO_BAO
+
+
+@njit(cache=True)
+def _bao_check(
+    wall, rules, visible, dead, ready, wk, cur, newly_ready, log, log_on, n_log, bao, front, back, n_repl
+):
+    """换宝 at a discard (before claims) or after a claim, then 宝卡 for a seat that just
+    declared: ``step_bao_check``'s work, a call of its own (numba's inliner lost variables of
+    this branching step when it was inlined whole)."""
+    if rules[R_BAO_REPLACEMENT] and visible[bao] >= 3:  # RULES: 换宝 at the discard, before claims
+        bao, back, n_repl, n_log, kan = _check_bao(
+            wall, rules, visible, bao, front, back, n_repl, dead, ready, wk, cur, log, log_on, n_log
+        )
+        if kan >= 0:  # RULES: a win (宝卡 included) beats a peng or chi
+            return bao, back, n_repl, n_log, kan, KANCHAN, True, BAO_IN_BAO
+    if newly_ready and rules[R_BAO_KAN_INSTANT] and wk[cur, bao] == KANCHAN:  # RULES: 宝卡
+        return bao, back, n_repl, n_log, cur, KANCHAN, True, BAO_IN_BAO
+    return bao, back, n_repl, n_log, -1, -1, False, NO_BAO
+
+
+def step_before_claims(st, cur, d, claimable, at_end, lock):
+    return claimable
+
+
+def step_claim_options(st, obs, rules, tabs, cur, d, stage, at_end, front, back):
+    conc, ready, nm = st.conc, st.ready, st.nm
+    if stage == 0:
+        for k in range(1, 4):
+            s2 = (cur + k) % 4
+            if conc[s2, d] < 2:
+                continue
+            if ready[s2] or not _meld_ok(nm[s2], rules):
+                continue
+            opts = 1 << CLAIM_PENG  # at most one other seat holds two copies
+            if conc[s2, d] == 3 and front <= back:
+                opts |= 1 << CLAIM_KONG
+            return s2, opts, False
+        return -1, 0, False
+    if d == ZHONG:
+        return -1, 0, True
+    if stage != 1 and not rules[R_CHI_ANY_SEAT_FOR_READY]:
+        return -1, 0, True  # RULES: chi only from the previous seat (上家)
+    s2 = (cur + stage) % 4
+    if not ready[s2] and _meld_ok(nm[s2], rules):
+        opts = _chi_options_seat(conc, s2, d)
+        if stage != 1:  # RULES: 上听吃三家 — only a chi that makes the hand ready
+            for a in (CHI_LOW, CHI_MID, CHI_HIGH):
+                if opts & (1 << a) and not _chi_makes_ready(
+                    conc[s2], st.mk[s2], st.mt[s2], nm[s2], d, a, rules, tabs, obs.tk, obs.tb
+                ):
+                    opts &= ~(1 << a)
+        if opts != 0:
+            return s2, opts, False
+    return -1, 0, False
+
+
+def step_claim(st, code, kn, obs, rules, tabs, t, options):
+    return dispatch.claim(code, kn, obs, rules, tabs, t, options)
+
+
+def step_after_claims(st, claimer, action):
+    return False
+
+
+def step_note_claim(st, rules, claimer, cur, action, log, log_on, n_log):
+    return n_log
+
+
+def step_record(st, rules, dealer, orow, hrow, rec_hand, tabs):
+    return record(rules, dealer, st, orow, hrow, rec_hand)
+
+
+def step_legal_discards(st, ctl, rules, tabs, tk, tb):
+    return legal_discards(st, ctl, rules, tabs, tk, tb)

@@ -15,6 +15,8 @@ compiled for a Daqing or Beijing run.
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
@@ -26,6 +28,8 @@ from daqing_sim.codes import (
     CLAIM_KONG,
     CLAIM_PENG,
     CLAIM_WIN,
+    DEAL_IN,
+    NO_BAO,
     PENG,
     SELF_DRAW,
     WIN_DEAL_IN,
@@ -54,6 +58,7 @@ from daqing_sim.families.two_player.hand import (
 )
 from daqing_sim.game.deal34 import UNKNOWN_SHANTEN, fill_kong_options, kong_count, record_hand
 from daqing_sim.game.events import EV_EXTRA_DRAW, EV_FLOWER, EV_ROBBED_KONG, log_event
+from daqing_sim.game.state import DealState
 from daqing_sim.game.wall import TP_DEALT, TP_EXTRA_START, TP_FLOWER_START, TP_IN_PLAY
 from daqing_sim.hand.kernels import is_open_k
 from daqing_sim.hand.kinds34 import bj_shanten_k
@@ -64,6 +69,7 @@ from daqing_sim.layout import (
     FAN_MASK_LOW_BITS,
     LEGAL_DECLARE,
     LEGAL_DISCARD,
+    N_TWO_PLAYER_STATE,
     O_BAO_REPLACEMENTS,
     O_BURN_ROUNDS,
     O_CONCEALED,
@@ -109,6 +115,9 @@ from daqing_sim.layout import (
     T_WIN_OFFER,
     WAITS_KNOWN,
 )
+from daqing_sim.players.greedy34 import random_discard, random_kong
+from daqing_sim.players.observation import I_SEAT
+from daqing_sim.players.random import random_claim
 from daqing_sim.rules import R_EXTRA_DRAWS, R_FLOWER_TILES
 
 N_SEATS = 2
@@ -509,3 +518,177 @@ def record(rules, dealer, st, orow, hrow, rec_hand, tabs):
     orow[O_PAY + winner] = value
     orow[O_PAY + loser] = -value
     orow[O_FANS + winner] = total
+
+
+# ---- the steps of the deal loop (the protocol of daqing_sim.families.hooks), inlined into
+# game.engine._play_deal when it is compiled for a TwoPlayerDealState. The table-free player
+# (random) answers inline; greedy and expert through the engine's function table.
+
+# A two-player game's state: Daqing's arrays (34 kinds wide, seats 2 and 3 never used) and the
+# family's own; its own type, which the hooks resolve to the steps below.
+TwoPlayerDealState = namedtuple(
+    "TwoPlayerDealState",
+    (
+        *DealState._fields,
+        "tenpai",  # (4,) int64 own draws when the seat's hand first waited, -1 not yet
+        "fan_out",  # (46,) int64 the win's fans (families.two_player.hand.FAN_NAMES)
+        "wait_out",  # (34,) int8 wait-set scratch of the engine
+        "tp",  # (N_TWO_PLAYER_STATE,) int64 the family's loop scalars (layout.TWO_PLAYER_STATE)
+    ),
+)
+
+
+STATE = TwoPlayerDealState
+
+
+def new_state(arrays: dict) -> TwoPlayerDealState:
+    """A two-player game's state: the shared ``arrays`` (``game.state.new_deal_state``) and its own."""
+    nk = arrays["conc"].shape[1]
+    return TwoPlayerDealState(
+        **arrays,
+        tenpai=np.full(4, -1, dtype=np.int64),
+        fan_out=np.zeros(46, dtype=np.int64),
+        wait_out=np.full(nk, -1, dtype=np.int8),
+        tp=np.zeros(N_TWO_PLAYER_STATE, dtype=np.int64),
+    )
+
+
+def step_seats(st):
+    return N_SEATS
+
+
+def step_lock(st, rules):
+    return True  # RULES: 报听 locks the hand
+
+
+def step_start(st, wall, rules, log, log_on, n_log, front, back, bao):
+    return start(st, wall, rules, log, log_on, n_log)
+
+
+def step_wall_end(st, wall, rules, tabs, log, log_on, n_log, front, back):
+    if front > back:  # RULES: the 71 tiles are used up — 海底捞月, else 流局
+        w, wt, n_log2 = extra_draws(wall, st, rules, tabs, log, log_on, n_log)
+        return True, w, wt, n_log2
+    return False, -1, -1, n_log
+
+
+def step_self_draw_win(st, wall, rules, tabs, cur, drawn, dealer, bao, replacement, front, back):
+    w, wt = self_draw_win(
+        st.conc[cur],
+        st.nm[cur],
+        st.tp,
+        st.ready,
+        cur,
+        drawn,
+        dealer,
+        st.own_draws[cur],
+        np.int64(wall[13]),
+        tabs,
+        replacement,
+        front > back,
+    )
+    return w, wt, -1, False, NO_BAO, wt  # RULES: a complete hand wins on a self-draw (天和 on the deal)
+
+
+def step_kong_options(st, obs, rules, tabs, cur, lock, front, back):
+    return kong_options(
+        st.conc[cur], st.mk[cur], st.mt[cur], st.nm[cur], st.ready[cur] != 0, front <= back, st.kong_opts
+    )
+
+
+def step_simple_kong(st, code, kn, kong_opts, rng, seat):
+    return random_kong(kong_opts, rng, seat)
+
+
+def step_kong(st, code, kn, obs, rules, tabs, kong_opts):
+    return random_kong(kong_opts, obs.rng, obs.info[I_SEAT])
+
+
+def step_after_kong(st, wall, rules, tabs, cur, kt, concealed, log, log_on, n_log, bao, front, back, n_repl):
+    n_log2, robber = after_kong(st, tabs, cur, kt, concealed, log, log_on, n_log)
+    if robber >= 0:  # RULES: 抢杠 — the opponent robs an added kong
+        return bao, back, n_repl, n_log2, robber, kt, -1, False, NO_BAO, DEAL_IN, st.ready[cur] != 0
+    return bao, back, n_repl, n_log2, -1, -1, -1, False, NO_BAO, SELF_DRAW, True
+
+
+def step_forced_discard(st, rules, cur, drawn, dealer, front, back):
+    return -1
+
+
+def step_simple_discard(st, obs, rules, tabs, code, kn, cur, drawn):
+    return random_discard(st.conc[cur], obs.rng, cur), False
+
+
+def step_discard(st, code, kn, obs, rules, tabs):
+    return random_discard(obs.hand, obs.rng, obs.info[I_SEAT]), False
+
+
+def step_after_discard(st, obs, rules, tabs, orow, cur, declare, keep_ready, thrown_drawn):
+    return after_discard(
+        st.conc[cur],
+        st.mk[cur],
+        st.mt[cur],
+        st.nm[cur],
+        st.tp,
+        st.ready,
+        st.ready_draw,
+        st.tenpai,
+        st.own_draws,
+        st.n_pond[cur],
+        st.wait_out,
+        cur,
+        declare,
+        thrown_drawn,
+        tabs,
+    )
+
+
+def step_discard_win(st, rules, tabs, log, log_on, n_log, cur, d, dealer, last_live, front, back):
+    at_end = front > back
+    # a declared hand's win may be offered on the last discard: claims stay open
+    w = win_on_discard(st.conc, st.nm, st.tp, st.ready, cur, d, dealer, st.n_pond, st.own_draws, tabs, at_end)
+    return True, at_end, n_log, w, -1, False, st.ready[cur] != 0
+
+
+def step_bao_check(st, wall, rules, cur, newly_ready, log, log_on, n_log, bao, front, back, n_repl):
+    return bao, back, n_repl, n_log, -1, -1, False, NO_BAO
+
+
+def step_before_claims(st, cur, d, claimable, at_end, lock):
+    if claimable and lock and st.tp[T_WIN_OFFER] != 0:  # RULES: 报听 — a win it may pass is not a safe tile
+        st.safe[(cur + 1) % 2, d] = 0
+    return claimable
+
+
+def step_claim_options(st, obs, rules, tabs, cur, d, stage, at_end, front, back):
+    if stage > 0:
+        return -1, 0, True  # one decision: the opponent is the only claimer
+    s, opts = claim_options(st.conc, st.ready, st.tp, cur, d, at_end, front <= back)
+    if opts == 0:
+        return -1, opts, False
+    return s, opts, False
+
+
+def step_claim(st, code, kn, obs, rules, tabs, t, options):
+    return random_claim(options, obs.rng, obs.info[I_SEAT])
+
+
+def step_after_claims(st, claimer, action):
+    if claimer >= 0 and action == CLAIM_WIN:  # RULES: 报听 — the declared hand takes the win
+        return True
+    if st.tp[T_WIN_OFFER] != 0:
+        passed_win(st.tp)
+    return False
+
+
+def step_note_claim(st, rules, claimer, cur, action, log, log_on, n_log):
+    note_claim(st.tp, claimer, action == CLAIM_KONG)
+    return n_log
+
+
+def step_record(st, rules, dealer, orow, hrow, rec_hand, tabs):
+    return record(rules, dealer, st, orow, hrow, rec_hand, tabs)
+
+
+def step_legal_discards(st, ctl, rules, tabs, tk, tb):
+    return legal_discards(st, ctl, tabs)
