@@ -262,6 +262,7 @@ def section() -> str:
     out += _heading("baseline", "Classic rules: expert field vs greedy field (same walls)")
     out += [f"The greedy column is `greedy_field`'s `classic` variant ({_field('greedy_field')}).", ""]
     out += _table({"4 expert (baseline)": _variant(base, "classic"), "4 greedy": _variant(gf, "classic")})
+    out += _field_change_part()
     bao = _summary("bao_replacement")
     out += _heading("bao_replacement", "换宝 and 宝卡")
     cols = {v: _variant(bao, v) for v in bao["variant"].unique()}
@@ -311,6 +312,47 @@ def section() -> str:
         "",
     ]
     return "\n".join(out)
+
+
+#: the paired differences of a Daqing summary (``diff_<metric>``), as a player reads them
+DIFF_ROWS = [
+    ("diff_win", "deals someone wins (not 荒庄)", True),
+    ("diff_exhaustive_draw", "exhaustive draw (荒庄), share of deals", True),
+    ("diff_big_win", "big wins (夹), share of deals", True),
+    ("diff_bao_draw", "摸宝 wins, share of deals", True),
+    ("diff_dealer_pay", "dealer's mean result per deal (2^N)", False),
+    ("diff_max_pay", "the largest payment of a deal (2^N)", False),
+]
+
+
+def _field_change_part() -> list[str]:
+    """The old field against the new on baseline's walls (issue 38), with the paired differences."""
+    ef = _summary("expert_field")
+    base_v, new_v = (v["name"] for v in _manifest("expert_field")["config"]["variants"])
+    out = _heading("expert_field", "What changed with the default field (expert1 to expert2, same walls)")
+    out += [
+        "Every Daqing experiment here is played by the default field, four `expert` players; since issue",
+        "38 `expert` is `expert2` in Daqing. The same walls as `baseline`, played by both fields:",
+        "",
+    ]
+    out += _table(
+        {f"4 {base_v} (old field)": _variant(ef, base_v), f"4 {new_v} (new field)": _variant(ef, new_v)}
+    )
+    diffs = _variant(ef, new_v)
+    sizes = {_family_size(m) for m in diffs[diffs["metric"].str.startswith("diff_")]["method"]}
+    out += [
+        "",
+        f"Paired differences, {new_v} minus {base_v}, per deal on the same walls (bootstrap over blocks of",
+        f"deals; jointly 95% over the family of {', '.join(map(str, sorted(sizes)))}, Bonferroni):",
+        "",
+        "| difference | new minus old |",
+        "| --- | --- |",
+    ]
+    for metric, label, pct in DIFF_ROWS:
+        found = _lookup(diffs, metric)
+        if found is not None:
+            out.append(f"| {label} | {_fmt(*found, pct)} |")
+    return out
 
 
 def _tactics_section() -> list[str]:
