@@ -354,3 +354,23 @@ def test_each_family_screenshot_shows_tiles_and_red_glyphs(family_page):
     assert img.shape[:2] == (900, 1280) and len(np.unique(img.reshape(-1, 3), axis=0)) > 200
     assert (np.abs(img.astype(int) - FACE).sum(axis=2) <= 6).mean() > 0.01
     assert ((img[..., 0] > 170) & (img[..., 1] < 80) & (img[..., 2] < 80)).sum() > 200
+
+
+def test_the_win_is_drawn_by_its_settlements_kind_not_the_familys_name(page, tmp_path):
+    """The viewer draws a win settled per loser (Daqing's: each seat's fans and payment) or by F
+    and a value from the settlement itself, so a family settled as Daqing is, under another
+    name, shows its win table: here Daqing's deal on a page labelled Beijing."""
+    from daqing_sim.game.replay_html import replay_payload
+    from daqing_sim.render.viewer import viewer_page
+
+    browser, _, _, log = page
+    payload = replay_payload(SEED, DEAL, **PAGES["daqing"][2])
+    payload["family"] = "beijing"
+    path = tmp_path / "relabelled.html"
+    path.write_text(viewer_page(payload), encoding="utf-8")
+    dom = _dom((browser, path, tmp_path, log), _moves(log)["last"])
+    assert dom.body.get("data-family") == "beijing"
+    pays = payload["settlement"]["payments"]
+    shown = [dom.label("#win", s).split() for s in range(4)]
+    assert all(len(words) >= 3 for words in shown), f"no win table per seat: {shown}"
+    assert [int(words[2].replace(",", "")) for words in shown] == pays, shown

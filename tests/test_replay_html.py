@@ -234,3 +234,33 @@ def test_the_last_state_holds_the_tiles_where_the_engine_left_them(rules, seed, 
     if robbed:
         assert states[-2]["event"] == "robbed_kong" and last["win"]["robbed"]
         assert "(抢杠)" in states[-2]["text"]
+
+
+def test_a_won_deal_is_settled_by_its_familys_scoring_module(monkeypatch):
+    """``deal_log.settlement`` (the replay's and the viewer's per-loser settlement) reaches the
+    family's ``scoring`` module through the registry, so a family settled as Daqing is (a
+    test-only one, tests/no_chi_family) supplies its own, with no edit here."""
+    import numpy as np
+
+    from daqing_sim.codes import OUTCOMES
+    from daqing_sim.game import deal_log as dl
+    from daqing_sim.game.engine import N_OUT, O_OUTCOME
+
+    asked = []
+
+    class Scoring:
+        @staticmethod
+        def settle_detail(**how):
+            return how
+
+    def module(family, role):
+        asked.append((family, role))
+        return Scoring
+
+    monkeypatch.setattr(dl, "family_module", module)
+    row = np.zeros(N_OUT, dtype=np.int32)
+    row[O_OUTCOME] = OUTCOMES.index("self_draw")
+    rules = ds.RuleSet(kong_fan=True)
+    how = dl.settlement(row, 2, rules, 1)
+    assert asked == [("daqing", "scoring")]
+    assert (how["winner"], how["dealer"], how["method"], how["rules"]) == (2, 1, "self_draw", rules)

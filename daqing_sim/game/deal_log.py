@@ -24,8 +24,7 @@ from daqing_sim.codes import (
     OUTCOMES,
     WAIT_KINDS,
 )
-from daqing_sim.families import family_spec
-from daqing_sim.families.daqing.scoring import settle_detail
+from daqing_sim.families import family_module, family_spec
 from daqing_sim.game.engine import (
     EV_ADDED_KONG,
     EV_BAO_REPLACED,
@@ -383,11 +382,13 @@ def logged_deal(
 
 
 def settlement(row: np.ndarray, winner: int, rules: RuleSet, dealer: int):
-    """The :class:`~daqing_sim.families.daqing.scoring.Settlement` of a won deal from its result row."""
+    """The :class:`~daqing_sim.families.daqing.scoring.Settlement` of a won deal from its result row,
+    by the ``settle_detail`` of the family's ``scoring`` module (a family whose wins are settled
+    per loser, as Daqing's; the others are read by :func:`result_row`)."""
     outcome = OUTCOMES[row[O_OUTCOME]]
     bao = BAO_KINDS[row[O_BAO]]
     method = "self_draw" if outcome == "self_draw" else "deal_in"
-    return settle_detail(
+    return family_module(rules.family, "scoring").settle_detail(
         winner=winner,
         dealer=dealer,
         method=method,

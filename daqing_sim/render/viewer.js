@@ -2,7 +2,7 @@
 // Every CJK character is drawn as a <use> of its glyph symbol (cjk(), as render/labels.py).
 (function(){
 const D = JSON.parse(document.getElementById('replay-data').textContent);
-const S = D.states, N = S.length, SEATS = S[0].hands.length, FAM = D.family || 'daqing';
+const S = D.states, N = S.length, SEATS = S[0].hands.length;
 const W = 60, H = 80, EM = 1000;
 let cur = 0;
 let hidden = true;
@@ -151,7 +151,7 @@ function draw(i){
   if (s.win && D.settlement) {
     const st = D.settlement;
     win.innerHTML = '<h3>' + cjk('win 和') + '</h3><div><span>' + cjk(s.text) + '</span> ' + tile(s.win.tile, {h: 30, marks: ['highlight']}) +
-      '</div>' + (FAM === 'daqing' ? winDaqing(s, st) : winFans(s, st));
+      '</div>' + (st.value === undefined ? winDaqing(s, st) : winFans(s, st));
   }
   if (R) drawReview();
   if (location.hash !== '#move=' + cur + (hidden ? '' : '&hidden=0'))
