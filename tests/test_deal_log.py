@@ -161,8 +161,9 @@ TWO = ds.RuleSet(family="two_player")
 # experts that pass a deal-in win of fewer than 6 fans whatever is left: declared hands then pass
 PASSING = ({"pass_below": 6, "pass_min_left": 0},) * 2
 TWO_CASES = [  # (rules, strategies, knobs, seed, deals, what the deals must show)
-    (TWO, ("expert", "expert"), None, 1, 60, {"win offer win", "extra_draw"}),
-    (TWO, ("expert", "expert"), PASSING, 3, 60, {"win offer pass", "extra_draw"}),
+    # expert1: it takes kongs on discards, so its logs hold claims (expert2 claims nothing concealed)
+    (TWO, ("expert1", "expert1"), None, 1, 60, {"win offer win", "extra_draw"}),
+    (TWO, ("expert1", "expert1"), PASSING, 3, 60, {"win offer pass", "extra_draw"}),
     (
         ds.RuleSet(family="two_player", flower_tiles=3, extra_draws=1),
         ("greedy", "random"),

@@ -123,7 +123,10 @@ def test_two_player_variants_seat_two_with_their_knobs_and_rules(tmp_path: Path)
         ),
         (
             '[rules]\nfamily = "two_player"\n[[variants]]\nname = "x"\nstrategies = "jia_hunter"\n',
-            ["'jia_hunter' does not play two-player yet", "(or two of expert, greedy, random, expert1)"],
+            [
+                "'jia_hunter' does not play two-player yet",
+                "(or two of expert, greedy, random, expert1, expert2)",
+            ],
         ),
         (
             '[rules]\nfamily = "two_player"\n[knobs]\nexpert = { fold_shanten = 0 }\n'
@@ -159,8 +162,8 @@ def test_the_shipped_two_player_files_load() -> None:
     assert {v.rules.family for v in exp.variants} == {"two_player"}
     assert exp.variants[1].seat_knobs() == [{"declare_min_outs": 40}] * 2
     duo = load_experiment(ROOT / "experiments" / "two_player_declare.toml")
-    assert duo.tournament.labels() == ["expert(claim_shanten=13,declare_min_outs=40)", "greedy"]
-    assert [v.strategies for v in duo.variants] == [("expert", "greedy"), ("greedy", "expert")]
+    assert duo.tournament.labels() == ["expert1(claim_shanten=13,declare_min_outs=40)", "greedy"]
+    assert [v.strategies for v in duo.variants] == [("expert1", "greedy"), ("greedy", "expert1")]
 
 
 def test_the_runner_compiles_the_two_player_engine_under_its_feature() -> None:

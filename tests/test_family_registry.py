@@ -166,6 +166,11 @@ def test_a_family_registered_with_one_line_is_picked_up(tmp_path):
             [["daqing_sim.game.engine", "play_batch_k"]],
             ", ToyDealState(",
         ],
+        "search_toy": [
+            "the search evaluator for toy games",
+            [["daqing_sim.search.evaluator", "evaluate_k"]],
+            ", ToyDealState(",
+        ],
     }
 
 
