@@ -130,7 +130,8 @@ def _kernel(family: str, module: str) -> str:
 def _add_families() -> None:
     """Each family's features and figures, from its spec: ``hand_<name>`` (its hand kernels),
     the batch engine compiled for its deal state (``simulate``, the first family's, and
-    ``simulate_<name>``), and its players' kernels' seconds."""
+    ``simulate_<name>``), the search evaluator for it (``search_<name>``), and its players'
+    kernels' seconds."""
     for i, family in enumerate(FAMILY_PACKAGES):
         spec = family_spec(family)
         for module, kernel, seconds in (*spec.hand_kernels, *spec.player_seconds):
@@ -139,17 +140,14 @@ def _add_families() -> None:
             kernels = tuple((_kernel(family, m), k) for m, k, _ in spec.hand_kernels)
             FEATURES[f"hand_{family}"] = Feature(f"the {spec.title} hand kernels", kernels)
         if spec.state_type:
+            signature = f", {spec.state_type}("
+            games = f"{spec.title} {'games' if spec.seats == 2 else 'deals'}"
             what = "the game engine and the players' kernels"
             if i == 0:
-                FEATURES["simulate"] = Feature(what, _BATCH, f", {spec.state_type}(")
+                FEATURES["simulate"] = Feature(what, _BATCH, signature)
             else:
-                games = "games" if spec.seats == 2 else "deals"
-                what = f"{what} for {spec.title} {games}"
-                FEATURES[f"simulate_{family}"] = Feature(what, _BATCH, f", {spec.state_type}(")
-            games = "games" if spec.seats == 2 else "deals"
-            FEATURES[f"search_{family}"] = Feature(
-                f"the search evaluator for {spec.title} {games}", _SEARCH, f", {spec.state_type}("
-            )
+                FEATURES[f"simulate_{family}"] = Feature(f"{what} for {games}", _BATCH, signature)
+            FEATURES[f"search_{family}"] = Feature(f"the search evaluator for {games}", _SEARCH, signature)
 
 
 _add_families()

@@ -173,13 +173,15 @@ def plays_as(name: str, family: str = "daqing") -> str:
     >>> plays_as("expert"), plays_as("expert", "beijing"), plays_as("greedy")
     ('expert2', 'expert1', 'greedy')
     """
-    if name != "expert" or name not in PLAYER_MODULES:
+    if name != "expert":
         return name
-    module = FAMILY_MODULES.get(family, {}).get(name, PLAYER_MODULES[name])
-    for fixed in ("expert1", "expert2"):
-        if FAMILY_MODULES.get(family, {}).get(fixed, PLAYER_MODULES[fixed]) is module:
-            return fixed
-    return name
+    module = _module(name, family)
+    return next((fixed for fixed in ("expert1", "expert2") if _module(fixed, family) is module), name)
+
+
+def _module(name: str, family: str) -> ModuleType:
+    """The module player ``name`` plays under ``family``: its family's own, else the built-in."""
+    return FAMILY_MODULES.get(family, {}).get(name, PLAYER_MODULES[name])
 
 
 def knob_specs(name: str, family: str = "daqing") -> dict[str, Any]:
@@ -188,8 +190,7 @@ def knob_specs(name: str, family: str = "daqing") -> dict[str, Any]:
     >>> list(knob_specs("expert", "beijing"))[:2]
     ['win_value', 'deal_in_cost']
     """
-    module = FAMILY_MODULES.get(family, {}).get(name, PLAYER_MODULES[name])
-    return module.KNOBS
+    return _module(name, family).KNOBS
 
 
 def _knob_vector(name: str, over: Mapping[str, Any], seat: int, family: str = "daqing") -> np.ndarray:
