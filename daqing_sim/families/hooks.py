@@ -23,9 +23,9 @@ called from Python.
 from __future__ import annotations
 
 from numba.core.errors import TypingError
-from numba.extending import overload
 
 from daqing_sim.families import FAMILY_PACKAGES, family_module
+from daqing_sim.jit import overload_inline
 
 #: hook name -> its parameters (a family's ``step_<name>`` takes exactly these) and what it returns
 PROTOCOL: dict[str, tuple[str, str]] = {
@@ -132,7 +132,7 @@ def _hook(name: str, params: str, doc: str):
     hook = scope[name]
     hook.__doc__ = f"Protocol hook: {doc}."
     hook.__module__ = __name__
-    overload(hook, inline="always")(scope["typing"])
+    overload_inline(hook)(scope["typing"])
     return hook
 
 
@@ -154,7 +154,7 @@ def family_state(st):
     return _stub()
 
 
-@overload(family_state, inline="always")
+@overload_inline(family_state)
 def _family_state(st):
     if _is(st, "daqing"):
         return lambda st: None
@@ -166,7 +166,7 @@ def beijing_state(st):
     return _stub()
 
 
-@overload(beijing_state, inline="always")
+@overload_inline(beijing_state)
 def _beijing_state(st):
     if _is(st, "beijing"):
         return lambda st: st
@@ -178,7 +178,7 @@ def two_player_state(st):
     return _stub()
 
 
-@overload(two_player_state, inline="always")
+@overload_inline(two_player_state)
 def _two_player_state(st):
     if _is(st, "two_player"):
         return lambda st: st
