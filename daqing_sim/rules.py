@@ -260,30 +260,6 @@ globals().update(OFFSETS)
 N_RULE_FIELDS = len(ENCODING)
 
 
-ENGINE_FAMILIES = ("daqing",)  # the families every deal feature plays so far
-BATCH_FAMILIES = tuple(FAMILY_PACKAGES)  # the families ds.simulate plays
-
-
-def require_engine_family(rules: RuleSet, what: str, families: tuple[str, ...] = ENGINE_FAMILIES) -> None:
-    """One-line error when ``what`` needs deals of a family the engine does not play yet.
-
-    >>> require_engine_family(RuleSet(family="beijing"), "DealEnv")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: DealEnv plays Daqing deals only so far: it does not deal Beijing yet (...)
-    """
-    if rules.family not in families:
-        name = _title(rules.family)
-        plays = " and ".join(_title(f) for f in families)
-        more = "" if "beijing" in families or name != "Beijing" else "; Beijing deals: ds.simulate"
-        if rules.family == "two_player" and "two_player" in BATCH_FAMILIES:
-            more = "; two-player games: ds.simulate, ds.tournament"
-        raise ValueError(
-            f"{what} plays {plays} deals only so far: it does not deal {name} yet "
-            f"({name} hands and wins: ds.analyze_hand, ds.score_win{more})"
-        )
-
-
 def unrestricted() -> RuleSet:
     """Every Daqing restriction off: the push-down (推倒和) baseline."""
     return RuleSet(

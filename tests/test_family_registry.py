@@ -204,11 +204,7 @@ REGISTRY_DRIVEN = (
     "daqing_sim/render/viewer.py",
     "daqing_sim/render/states.py",
 )
-STILL_NAMING = {
-    # the gate of the deal features that play Daqing only so far (DealEnv): its error names
-    # where the other families are played; it goes when every feature plays every family
-    ("daqing_sim/rules.py", "require_engine_family"),
-}
+STILL_NAMING: set[tuple[str, str]] = set()  # (module, function) exemptions, each with its reason
 
 
 def family_names_in(path: Path, names: frozenset[str]) -> list[tuple[int, str, str]]:

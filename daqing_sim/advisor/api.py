@@ -31,7 +31,7 @@ from daqing_sim.families.daqing.scoring import settle
 from daqing_sim.hand.notation import Hand, parse_hand
 from daqing_sim.hand.tiles import tile_from_name, tile_name
 from daqing_sim.render.frames import AdviceFrame
-from daqing_sim.rules import RuleSet, require_engine_family
+from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
 METHODS = ("exact", "simulate")
@@ -540,7 +540,6 @@ def advise(
         raise ValueError(
             "flowers= is a two-player option (the face-up flower tiles): Daqing has none, leave it out"
         )
-    require_engine_family(rules, "advise")
     hand = hand if isinstance(hand, Hand) else parse_hand(hand)
     seat = _seat(seat, "seat")
     dealer = _seat(dealer, "dealer")

@@ -85,7 +85,7 @@ from daqing_sim.experiments.entrants import seat_labels as _seat_labels
 from daqing_sim.families import FAMILY_PACKAGES, family_spec
 from daqing_sim.players import registry as strategies_module
 from daqing_sim.players.plugins import PYTHON_BUILTINS, is_player_spec, load_player, player_digest
-from daqing_sim.rules import RuleSet, require_engine_family
+from daqing_sim.rules import RuleSet
 
 # the families experiment files play
 EXPERIMENT_FAMILIES = tuple(FAMILY_PACKAGES)
@@ -558,7 +558,6 @@ def experiment_from_dict(
         # the experiment's [rules] are flags of its family: a variant of another starts from its defaults
         merged = {**base_flags, **flags} if family == base_family else dict(flags)
         rules = RuleSet.from_dict(merged, where=f"{vwhere} rules")
-        require_engine_family(rules, f"an experiment ({vwhere})", EXPERIMENT_FAMILIES)
         _check_dealer(dealer, rules.family, where)
         if "strategies" in raw:
             strategies = _strategies(raw["strategies"], vwhere, rules.family)
@@ -675,7 +674,6 @@ def _tournament_experiment(
     if not isinstance(flags, dict):
         raise ValueError(f"rules in {twhere} must be a table, e.g. rules = {{ kong_fan = true }}")
     rules = RuleSet.from_dict(flags, where=f"{twhere} rules")
-    require_engine_family(rules, f"a tournament ({twhere})", EXPERIMENT_FAMILIES)
     n_seats = family_seats(rules.family)
     entrants = raw["entrants"]
     if not isinstance(entrants, list) or len(entrants) != n_seats:

@@ -122,6 +122,9 @@ class FamilySpec:
         the cache for it).
     labels : Labels
         The replay's and the viewer's family-specific words.
+    ready_records_wait : bool
+        Does the engine log a ready declaration's wait kind and live outs (two-player's 报听
+        logs neither: the deal log shows none).
     """
 
     name: str
@@ -145,6 +148,7 @@ class FamilySpec:
     player_seconds: tuple[tuple[str, str, int], ...] = ()
     state_type: str = ""
     labels: Labels = Labels()
+    ready_records_wait: bool = True
 
     def flag(self, name: str) -> Flag:
         """The flag called ``name`` (one-line error naming the family's flags otherwise)."""

@@ -61,7 +61,6 @@ from daqing_sim.game.simulate import (
     run_walls,
 )
 from daqing_sim.game.wall import N_LIVE, generate_walls
-from daqing_sim.hand.fan_names import fan_label
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.render.frames import DealLogFrame
 from daqing_sim.rules import RuleSet
@@ -157,9 +156,10 @@ def _opening(wall: np.ndarray, dealer: int, family: str = "daqing") -> list[dict
 def _events(log: np.ndarray, row: np.ndarray, family: str = "daqing") -> list[dict]:
     rows: list[dict] = []
     discarder = -1
+    wait_recorded = family_spec(family).ready_records_wait
     for code, seat, tile, a, b in log.astype(int).tolist():
-        if code == EV_READY and family == "two_player":
-            a, b = -1, -1  # 报听: the engine records no wait kind nor outs for it
+        if code == EV_READY and not wait_recorded:
+            a, b = -1, -1  # e.g. 报听: the engine records no wait kind nor outs for it
         if code == EV_DRAW:
             rows.append(_row("kong_draw" if a else "draw", seat, tile))
         elif code == EV_DISCARD:
@@ -372,7 +372,7 @@ def logged_deal(
     seed = check_int(seed, "seed")
     deal = check_int(deal, "deal")
     strategies = _with_players(_default_seats(strategies, rules))
-    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer, "deal_log")
+    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
     walls, _, seeds = generate_walls(1, seed, deal, family=rules.family)
     df, row = deal_log_wall(
         walls[0], seeds[0], rules, codes, knob_values, dealer, _python_seats(strategies), deal
@@ -426,28 +426,8 @@ def result_row(row: np.ndarray, rules: RuleSet, dealer: int, names: Sequence[str
         "fan_total": int(f["fan_total"]),
         "value": int(f["value"]),
     }
-    how = str(f["outcome"]).replace("_", " ")
-    if family == "beijing":
-        values = rules.to_dict()
-        codes = [c[4:] for c in frame.columns if c.startswith("fan_") and c != "fan_total"]
-        out["fans"] = [(fan_label(family, c), values[f"fans_{c}"]) for c in codes if f[f"fan_{c}"]]
-        out["burn_rounds"] = int(f["burn_rounds"])
-        out["mutual_payer"] = int(f["mutual_payer"])
-        if f["robbed_kong"]:
-            how = "robbed kong"
-    else:
-        codes = [c[4:] for c in frame.columns if c.startswith("fan_") and c != "fan_total"]
-        out["fans"] = [(fan_label(family, c), int(f[f"fan_{c}"])) for c in codes if f[f"fan_{c}"]]
-        for col, name in (
-            ("robbed_kong", "robbed kong"),
-            ("extra_draw_win", "extra draw"),
-            ("kong_replacement", "kong replacement"),
-            ("last_tile", "the last tile"),
-            ("last_discard", "the last discard"),
-        ):
-            if col in frame.columns and f[col]:
-                how += f", {name}"
-    out["how"] = how
+    # the family's own words: its fans with their values, how it was won, its extras
+    out.update(family_module(family, "frame").win_details(f, rules))
     return out
 
 

@@ -84,7 +84,7 @@ class DealEnv:
     ) -> None:
         self.seed = check_int(seed, "seed")
         self.deal = check_int(deal, "deal")
-        self.rules = _check_rules(rules, "DealEnv")
+        self.rules = _check_rules(rules)
         family = self.rules.family
         self.dealer = _check_dealer(dealer, family)
         n = FAMILY_SEATS.get(family, 4)

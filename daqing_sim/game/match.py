@@ -93,7 +93,7 @@ def simulate_match(
     seed = check_int(seed, "seed")
     check_fits_memory(n_matches * games, "games (n_matches x games)", "play fewer matches at a time")
     strategies = _default_seats(strategies, rules)
-    rules, _, names, codes, knob_values = _prepare(rules, strategies, knobs, 0, "simulate_match")
+    rules, _, names, codes, knob_values = _prepare(rules, strategies, knobs, 0)
     if _python_seats(strategies) is not None:
         raise ValueError("simulate_match seats built-in players only: play Python players with ds.simulate")
     walls, _, deal_seeds = generate_walls(n_matches * games, seed, 0, family="two_player")

@@ -71,7 +71,7 @@ def replay(
     seed = check_int(seed, "seed")
     deal = check_int(deal, "deal")
     strategies = _with_players(_default_seats(strategies, rules))
-    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer, "replay")
+    rules, dealer, names, codes, knob_values = _prepare(rules, strategies, knobs, dealer)
     walls, _, seeds = generate_walls(1, seed, deal, family=rules.family)
     return replay_wall(
         walls[0],

@@ -36,7 +36,7 @@ from daqing_sim.players.plugins import resolve_seats
 from daqing_sim.players.registry import FAMILY_SEATS, default_field, encode_strategies
 from daqing_sim.players.seats import engine_seats, table_players
 from daqing_sim.players.user import JittedPlayer, entry_with_ufns
-from daqing_sim.rules import BATCH_FAMILIES, RuleSet, require_engine_family
+from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_fits_memory, check_int
 
 WAIT_CATEGORIES = (*WAIT_KINDS, "none")
@@ -44,12 +44,11 @@ TILE_CATEGORIES = tuple(tile_name(t) for t in range(N_KINDS))
 CHUNK = BLOCK
 
 
-def _check_rules(rules: Any, what: str = "simulate", families: tuple[str, ...] = BATCH_FAMILIES) -> RuleSet:
+def _check_rules(rules: Any) -> RuleSet:
     if not isinstance(rules, RuleSet):
         raise ValueError(
             f"rules must be a RuleSet, not {type(rules).__name__}; e.g. RuleSet(bao_replacement=False)"
         )
-    require_engine_family(rules, what, families)
     return rules
 
 
@@ -188,9 +187,9 @@ def results_frame(
     return builder(out, first_deal, dealer, names, hands, cap)
 
 
-def _prepare(rules, strategies, knobs, dealer, what="simulate", families=BATCH_FAMILIES):
+def _prepare(rules, strategies, knobs, dealer):
     """Validated rules and dealer, and the seats encoded (``"module:Class"`` players made)."""
-    rules = _check_rules(rules, what, families)
+    rules = _check_rules(rules)
     dealer = _check_dealer(dealer, rules.family)
     names, codes, knob_values = encode_strategies(strategies, knobs, rules.family)
     _check_family_seats(rules, names, strategies)

@@ -15,6 +15,7 @@ import pandas as pd
 from daqing_sim.codes import N_KINDS_ALL, OUTCOMES, WAIT_KINDS
 from daqing_sim.families.beijing.hand import FAN_NAMES, HOW_ROBBED_KONG
 from daqing_sim.game.frame_common import WAIT_CATEGORIES, categorical, strategy_columns, winner_hands
+from daqing_sim.hand.fan_names import fan_label
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.layout import (
     O_BURN_ROUNDS,
@@ -90,3 +91,31 @@ def beijing_frame(
 def results_frame(out, first_deal, dealer, names, hands=None, cap=13) -> pd.DataFrame:
     """The family's frame builder, as :func:`daqing_sim.game.simulate.results_frame` calls it."""
     return beijing_frame(out, first_deal, dealer, names, hands)
+
+
+def win_details(f: pd.Series, rules) -> dict:
+    """The replay's account of a Beijing win (:func:`daqing_sim.game.deal_log.result_row`), read
+    from its row ``f`` of the results frame.
+
+    Returns
+    -------
+    dict
+        ``fans`` (``(label, fans)`` of each fan held, valued under ``rules``), ``how`` (self
+        draw, deal in or robbed kong), ``burn_rounds`` (烧庄) and ``mutual_payer`` (互包, -1 none).
+
+    Examples
+    --------
+    >>> import daqing_sim as ds
+    >>> row = pd.Series({"outcome": "deal_in", "robbed_kong": True, "burn_rounds": 0,
+    ...                  "mutual_payer": -1, "fan_total": 1, "fan_plain_win": 1})
+    >>> win_details(row, ds.RuleSet(family="beijing"))["how"]
+    'robbed kong'
+    """
+    values = rules.to_dict()
+    codes = [c[4:] for c in f.index if c.startswith("fan_") and c != "fan_total"]
+    return {
+        "fans": [(fan_label("beijing", c), values[f"fans_{c}"]) for c in codes if f[f"fan_{c}"]],
+        "burn_rounds": int(f["burn_rounds"]),
+        "mutual_payer": int(f["mutual_payer"]),
+        "how": "robbed kong" if f["robbed_kong"] else str(f["outcome"]).replace("_", " "),
+    }

@@ -29,6 +29,7 @@ from daqing_sim.families.two_player.hand import (
     N_PATTERNS,
 )
 from daqing_sim.game.frame_common import WAIT_CATEGORIES, categorical, strategy_columns, winner_hands
+from daqing_sim.hand.fan_names import fan_label
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.layout import (
     FAN_MASK_LOW_BITS,
@@ -133,3 +134,40 @@ def two_player_frame(
 def results_frame(out, first_deal, dealer, names, hands=None, cap=13) -> pd.DataFrame:
     """The family's frame builder, as :func:`daqing_sim.game.simulate.results_frame` calls it."""
     return two_player_frame(out, first_deal, dealer, names, hands, cap)
+
+
+#: result flags the replay names after how a win came (frame column, words)
+HOW_EXTRAS = (
+    ("robbed_kong", "robbed kong"),
+    ("extra_draw_win", "extra draw"),
+    ("kong_replacement", "kong replacement"),
+    ("last_tile", "the last tile"),
+    ("last_discard", "the last discard"),
+)
+
+
+def win_details(f: pd.Series, rules) -> dict:
+    """The replay's account of a two-player win (:func:`daqing_sim.game.deal_log.result_row`),
+    read from its row ``f`` of the results frame.
+
+    Returns
+    -------
+    dict
+        ``fans`` (``(label, fans)`` of each fan held, as scored) and ``how`` (self draw or deal
+        in, then robbed kong, extra draw (海底捞月), kong replacement, the last tile or discard).
+
+    Examples
+    --------
+    >>> import daqing_sim as ds
+    >>> row = pd.Series({"outcome": "self_draw", "extra_draw_win": True, "last_tile": False,
+    ...                  "fan_total": 2, "fan_all_pungs": 2})
+    >>> win_details(row, ds.RuleSet(family="two_player"))["how"]
+    'self draw, extra draw'
+    """
+    codes = [c[4:] for c in f.index if c.startswith("fan_") and c != "fan_total"]
+    how = str(f["outcome"]).replace("_", " ")
+    how += "".join(f", {words}" for col, words in HOW_EXTRAS if col in f.index and f[col])
+    return {
+        "fans": [(fan_label("two_player", c), int(f[f"fan_{c}"])) for c in codes if f[f"fan_{c}"]],
+        "how": how,
+    }

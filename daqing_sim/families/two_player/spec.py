@@ -192,4 +192,5 @@ SPEC = FamilySpec(
     ),
     state_type="TwoPlayerDealState",
     labels=LABELS,
+    ready_records_wait=False,
 )
