@@ -340,3 +340,30 @@ def test_family_modules_take_the_layer_of_their_role():
     assert layer_of("daqing_sim.families.beijing") < layer_of("daqing_sim.codes")
     with pytest.raises(ValueError, match="families.beijing.misc plays no known role"):
         layer_of("daqing_sim.families.beijing.misc")
+
+
+def borrowings(graph: dict[str, set[tuple[str, int, bool]]]) -> list[str]:
+    """Every import by a family's module of another family's package, ``"importer:line ->
+    imported"`` (the registry, the spec type and the hooks are everybody's)."""
+    out = []
+    prefix = "daqing_sim.families."
+    for module in sorted(graph):
+        if not module.startswith(prefix) or module.count(".") < 3:
+            continue
+        own = module.split(".")[2]
+        for target, line, _ in sorted(graph[module]):
+            if target.startswith(prefix) and target.count(".") >= 2:
+                other = target.split(".")[2]
+                if other not in (own, "spec", "hooks"):
+                    out.append(f"{module}:{line} -> {target}")
+    return out
+
+
+def test_no_family_borrows_another_familys_code():
+    """A family's package imports no other family's package: code that several families use
+    lives in a shared module (issue 35). The checker itself finds a borrowing."""
+    graph, _ = imports(_sources())
+    assert borrowings({"daqing_sim.families.two_player.expert2": {("daqing_sim.families.daqing.expert2", 42, False)}})
+    assert borrowings({"daqing_sim.families.beijing.deal": {("daqing_sim.families.hooks", 3, False)}}) == []
+    found = borrowings(graph)
+    assert not found, "a family imports another's code:\n" + "\n".join(found)

@@ -22,11 +22,11 @@ from numba import njit
 
 from daqing_sim.codes import N_KINDS_ALL, PASS
 from daqing_sim.families.beijing import expert as beijing_expert
-from daqing_sim.families.daqing.expert2 import load_weights
 from daqing_sim.hand.kinds34 import bj_shanten_k
 from daqing_sim.players.greedy34 import greedy_claim
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import I_N_MELDS
+from daqing_sim.players.weights import load_weights
 
 #: the fitted weights of the Beijing expert2
 WEIGHTS = load_weights("beijing")

@@ -19,25 +19,11 @@ Examples
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-from typing import Any
-
 from numba import njit
 
 from daqing_sim.families.daqing import expert, greedy
 from daqing_sim.players.knobs import Knob
-
-
-def load_weights(family: str) -> dict[str, Any]:
-    """The shipped fitted weights of ``family`` (knobs, the command, data, seed and commit).
-
-    >>> sorted(load_weights("daqing"))[:3]
-    ['commit', 'data', 'fitted_by']
-    """
-    text = resources.files("daqing_sim.players").joinpath("expert2_weights.json").read_text(encoding="utf-8")
-    return json.loads(text)[family]
-
+from daqing_sim.players.weights import load_weights
 
 #: the fitted weights of the Daqing expert2 (``tools/fit_expert2.py fit --family daqing``)
 WEIGHTS = load_weights("daqing")

@@ -39,7 +39,6 @@ import numpy as np
 from numba import njit
 
 from daqing_sim.codes import CLAIM_KONG, PASS, ZHONG
-from daqing_sim.families.daqing.expert2 import load_weights
 from daqing_sim.families.two_player import expert as tp_expert
 from daqing_sim.families.two_player.greedy import concealed_hand, waits_after
 from daqing_sim.families.two_player.hand import tp_kokushi_shanten_k
@@ -47,6 +46,7 @@ from daqing_sim.hand.kinds34 import bj_shanten_changes_k, bj_shanten_k
 from daqing_sim.players.greedy34 import unseen_kinds
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import I_N_MELDS, I_SEAT
+from daqing_sim.players.weights import load_weights
 
 #: the fitted weights of the two-player expert2 (``tools/fit_expert2.py fit --family two_player``)
 WEIGHTS = load_weights("two_player")
