@@ -156,6 +156,7 @@ FAMILY_ROLES = {
     "score": "daqing_sim.hand",
     **dict.fromkeys(("deal", "settle", "scoring", "frame", "hooks"), "daqing_sim.game"),
     "metrics": "daqing_sim.analysis",
+    "advisor": "daqing_sim.advisor",
 }
 
 

@@ -11,29 +11,23 @@ import numpy as np
 
 from daqing_sim.advisor.family_api import Position, family_rows
 from daqing_sim.advisor.table import table_view
-from daqing_sim.codes import N_KINDS_ALL
+from daqing_sim.codes import N_KINDS_ALL, family_title
+from daqing_sim.families import family_module
 from daqing_sim.hand.notation import Hand, parse_hand
 from daqing_sim.hand.tiles import tile_from_name, tile_name
 from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
-WORDS = {"beijing": "Beijing", "two_player": "two-player"}
 
 
 def family_of(rules: RuleSet):
-    """The family's part of the advisor."""
-    if rules.family == "beijing":
-        from daqing_sim.advisor.beijing import Beijing
-
-        return Beijing()
-    from daqing_sim.advisor.two_player import TwoPlayer
-
-    return TwoPlayer()
+    """The family's part of the advisor: ``ADVISOR`` of its package's ``advisor`` module."""
+    return family_module(rules.family, "advisor").ADVISOR()
 
 
 def _refuse(name: str, value, family: str, why: str) -> None:
     if value is not None and value != () and value != {}:
-        raise ValueError(f"{name}= is not a {WORDS[family]} option ({why}): leave it out")
+        raise ValueError(f"{name}= is not a {family_title(family)} option ({why}): leave it out")
 
 
 def _hand(hand, family: str) -> Hand:
@@ -170,7 +164,7 @@ def advise_family(
     if wall_left > most:
         raise ValueError(
             f"wall_left={wall_left} is impossible: at most {most} ({fam.live_wall} tiles to draw after the "
-            f"deal under {WORDS[family]} rules, all unseen)"
+            f"deal under {family_title(family)} rules, all unseen)"
         )
     if draws_left is not None:
         draws_left = check_int(draws_left, "draws_left")

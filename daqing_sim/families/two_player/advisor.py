@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from daqing_sim.advisor import family_exact as FX
-from daqing_sim.advisor.beijing import danger_parts
+from daqing_sim.advisor.danger34 import danger_parts
 from daqing_sim.advisor.family_api import Position
 from daqing_sim.families.two_player.hand import (
     CTX_DECLARED,
@@ -72,4 +72,7 @@ class TwoPlayer:
         return {opp: d}
 
 
-__all__ = ["TwoPlayer", "flower_bits", "LIVE_WALL", "N_SEATS"]
+#: the family advisor the registry hands to :func:`daqing_sim.advisor.family_advise.family_of`
+ADVISOR = TwoPlayer
+
+__all__ = ["ADVISOR", "TwoPlayer", "flower_bits", "LIVE_WALL", "N_SEATS"]
