@@ -19,7 +19,6 @@ from daqing_sim.rules import RuleSet
 from daqing_sim.validation import check_int
 
 
-
 def family_of(rules: RuleSet):
     """The family's part of the advisor: ``ADVISOR`` of its package's ``advisor`` module."""
     return family_module(rules.family, "advisor").ADVISOR()
