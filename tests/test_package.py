@@ -157,6 +157,7 @@ FAMILY_ROLES = {
     **dict.fromkeys(("deal", "settle", "scoring", "frame", "hooks"), "daqing_sim.game"),
     "metrics": "daqing_sim.analysis",
     "advisor": "daqing_sim.advisor",
+    "world": "daqing_sim.search",
 }
 
 

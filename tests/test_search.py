@@ -242,8 +242,8 @@ def test_two_player_worlds_deal_the_unseen_multiset():
     tiles and the live wall are a sub-multiset of 136 less what seat 0 sees, in every world,
     and a declared opponent's world hand waits on no tile it let pass."""
     from daqing_sim.families.two_player.hand import tp_wait_set_k
+    from daqing_sim.families.two_player.world import sample_world_tp
     from daqing_sim.hand.tables import get_tables
-    from daqing_sim.search.two_player_world import sample_world_tp
 
     deal = _paused(_tp_opponent_declared, family="two_player", n_walls=400)
     st, front, back = deal.st, int(deal.ctl[C_FRONT]), int(deal.ctl[C_BACK])

@@ -1,6 +1,6 @@
 """The simulated advisor under the two-player rules: the position loaded into a two-player
 :class:`~daqing_sim.game.external.SteppedDeal` paused at the seat's decision, for the search
-evaluator (:mod:`daqing_sim.search.two_player_world` deals the hidden tiles again in each world:
+evaluator (:mod:`daqing_sim.families.two_player.world` deals the hidden tiles again in each world:
 the opponent's concealed tiles, the live wall, the extra draws of 海底捞月; a declared opponent's
 hand built to wait on no tile it let pass).
 

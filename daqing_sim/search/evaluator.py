@@ -23,7 +23,7 @@ ends. Not resampled (a known peek, rare): the kind of another seat's concealed k
 
 Daqing and Beijing (nobody declares: every opponent's tiles are uniform; the Beijing state's
 cached table shanten and first-wait turn of each opponent are forgotten); two-player worlds are
-:mod:`daqing_sim.search.two_player_world`'s (the tiles out of play dealt too, a declared 报听
+:mod:`daqing_sim.families.two_player.world`'s (the tiles out of play dealt too, a declared 报听
 hand constructed to wait).
 """
 
@@ -40,6 +40,7 @@ from numba.extending import overload
 
 from daqing_sim.families import hooks as fh
 from daqing_sim.families.hooks import beijing_state, family_state, two_player_state
+from daqing_sim.families.two_player.world import sample_world_tp
 from daqing_sim.game.borrow import borrowed
 from daqing_sim.game.deal34 import UNKNOWN_SHANTEN
 from daqing_sim.game.engine import (
@@ -60,7 +61,6 @@ from daqing_sim.layout import B_SHANTEN
 from daqing_sim.players.common import splitmix64
 from daqing_sim.players.observation import UNKNOWN
 from daqing_sim.search.shapes import draw_ready_shape, take_tile, waits_on
-from daqing_sim.search.two_player_world import sample_world_tp
 
 #: tries to construct one ready opponent's hand before dealing it uniform tiles (counted)
 MAX_READY_TRIES = 4000

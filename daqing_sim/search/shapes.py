@@ -1,5 +1,5 @@
 """Drawing tiles and hand shapes from a multiset of unseen tiles, for the search's worlds
-(:mod:`daqing_sim.search.evaluator`, :mod:`daqing_sim.search.two_player_world`): one tile
+(:mod:`daqing_sim.search.evaluator`, :mod:`daqing_sim.families.two_player.world`): one tile
 uniform, one set by its tile combinations, and a ready seat's concealed tiles (sets, a pair,
 less one tile), which each family then checks against its own rules."""
 
