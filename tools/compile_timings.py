@@ -44,6 +44,9 @@ JOBS = {
     "beijing-job": "from daqing_sim.experiments.runner import run_experiment; import tempfile; "
     "run_experiment('experiments/beijing.toml', n_jobs=1, n_deals=4096, out=tempfile.mkdtemp(), "
     "progress=False, summary=False)",
+    "two-player-job": "from daqing_sim.experiments.runner import run_experiment; import tempfile; "
+    "run_experiment('experiments/two_player.toml', n_jobs=1, n_deals=4096, out=tempfile.mkdtemp(), "
+    "progress=False, summary=False)",
 }
 #: every job above in one process: a kernel compiled for two signatures by two features shows
 JOBS["all"] = "\n".join(JOBS.values())

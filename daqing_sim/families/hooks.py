@@ -140,6 +140,22 @@ for _name, (_params, _doc) in PROTOCOL.items():
     globals()[_name] = _hook(_name, _params, _doc)
 
 
+def inherit_steps(namespace: dict, base) -> None:
+    """Give a family's ``deal`` module (its ``globals()``, after its own steps) every
+    ``step_<hook>`` of the protocol it does not define, taken from the ``deal`` module ``base``: a
+    family that changes a few steps of another writes only those.
+
+    >>> import types
+    >>> base = types.SimpleNamespace(**{f"step_{h}": h for h in PROTOCOL})
+    >>> mine = {"step_claim": "my claim"}
+    >>> inherit_steps(mine, base)
+    >>> mine["step_claim"], mine["step_record"], len(mine) == len(PROTOCOL)
+    ('my claim', 'record', True)
+    """
+    for name in PROTOCOL:
+        namespace.setdefault(f"step_{name}", getattr(base, f"step_{name}"))
+
+
 # ---- the search's world samplers (search.evaluator) still prune their per-family code on these
 # (``None`` for the other families' states); the deal loop no longer uses them.
 
@@ -185,4 +201,12 @@ def _two_player_state(st):
     return lambda st: None
 
 
-__all__ = ["PROTOCOL", "beijing_state", "deal_module", "family_state", "two_player_state", *PROTOCOL]
+__all__ = [
+    "PROTOCOL",
+    "beijing_state",
+    "deal_module",
+    "family_state",
+    "inherit_steps",
+    "two_player_state",
+    *PROTOCOL,
+]

@@ -56,3 +56,13 @@ def winner_hands(hands: np.ndarray, winners: np.ndarray) -> pd.arrays.StringArra
         for h, w in zip(hands, winners, strict=True)
     ]
     return pd.array(text, dtype="string")
+
+
+def fans_held(row: pd.Series) -> list[str]:
+    """The code names of the fans a results row holds (its non-zero ``fan_<code>`` columns, in the
+    frame's order; ``fan_total`` is not a fan).
+
+    >>> fans_held(pd.Series({"fan_total": 3, "fan_seven_pairs": 2, "fan_one_suit": 0, "fan_dealer": 1}))
+    ['seven_pairs', 'dealer']
+    """
+    return [c[4:] for c in row.index if c.startswith("fan_") and c != "fan_total" and row[c]]

@@ -14,7 +14,13 @@ import pandas as pd
 
 from daqing_sim.codes import N_KINDS_ALL, OUTCOMES, WAIT_KINDS
 from daqing_sim.families.beijing.hand import FAN_NAMES, HOW_ROBBED_KONG
-from daqing_sim.game.frame_common import WAIT_CATEGORIES, categorical, strategy_columns, winner_hands
+from daqing_sim.game.frame_common import (
+    WAIT_CATEGORIES,
+    categorical,
+    fans_held,
+    strategy_columns,
+    winner_hands,
+)
 from daqing_sim.hand.fan_names import fan_label
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.layout import (
@@ -112,9 +118,8 @@ def win_details(f: pd.Series, rules) -> dict:
     'robbed kong'
     """
     values = rules.to_dict()
-    codes = [c[4:] for c in f.index if c.startswith("fan_") and c != "fan_total"]
     return {
-        "fans": [(fan_label("beijing", c), values[f"fans_{c}"]) for c in codes if f[f"fan_{c}"]],
+        "fans": [(fan_label("beijing", c), values[f"fans_{c}"]) for c in fans_held(f)],
         "burn_rounds": int(f["burn_rounds"]),
         "mutual_payer": int(f["mutual_payer"]),
         "how": "robbed kong" if f["robbed_kong"] else str(f["outcome"]).replace("_", " "),

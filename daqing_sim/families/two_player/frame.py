@@ -28,7 +28,13 @@ from daqing_sim.families.two_player.hand import (
     MAX_FLOWERS,
     N_PATTERNS,
 )
-from daqing_sim.game.frame_common import WAIT_CATEGORIES, categorical, strategy_columns, winner_hands
+from daqing_sim.game.frame_common import (
+    WAIT_CATEGORIES,
+    categorical,
+    fans_held,
+    strategy_columns,
+    winner_hands,
+)
 from daqing_sim.hand.fan_names import fan_label
 from daqing_sim.hand.tiles import tile_name
 from daqing_sim.layout import (
@@ -164,10 +170,9 @@ def win_details(f: pd.Series, rules) -> dict:
     >>> win_details(row, ds.RuleSet(family="two_player"))["how"]
     'self draw, extra draw'
     """
-    codes = [c[4:] for c in f.index if c.startswith("fan_") and c != "fan_total"]
     how = str(f["outcome"]).replace("_", " ")
     how += "".join(f", {words}" for col, words in HOW_EXTRAS if col in f.index and f[col])
     return {
-        "fans": [(fan_label("two_player", c), int(f[f"fan_{c}"])) for c in codes if f[f"fan_{c}"]],
+        "fans": [(fan_label("two_player", c), int(f[f"fan_{c}"])) for c in fans_held(f)],
         "how": how,
     }
