@@ -43,11 +43,10 @@ def test_expert2_with_the_experts_knobs_and_no_fold_is_expert1(family, module):
     """The fitted player differs from expert1 only by its knobs: with expert1's values it plays
     expert1's moves (so a changed kernel would show)."""
     v1 = {k: knob.default for k, knob in module.KNOBS.items()}
+    off = {"claim_fold_shanten": 14, **({"concealed_pass_shanten": -1} if family == "beijing" else {})}
     rules = ds.RuleSet(family=family)
     a = ds.simulate(150, rules=rules, strategies=("expert1",) * 4, seed=12)
-    b = ds.simulate(
-        150, rules=rules, strategies=(("expert2", {**v1, "claim_fold_shanten": 14}),) * 4, seed=12
-    )
+    b = ds.simulate(150, rules=rules, strategies=(("expert2", {**v1, **off}),) * 4, seed=12)
     assert np.array_equal(_pays(a, 4), _pays(b, 4))
 
 
@@ -86,6 +85,68 @@ def test_beijing_claim_fold_passes_claims_while_a_seat_is_likely_ready():
 
     assert claims(("expert2", {"min_tenpai": 0.0, "claim_fold_shanten": 14})) > 0
     assert claims(("expert2", {"min_tenpai": 0.0, "claim_fold_shanten": 0})) == 0
+
+
+def _beijing_claims(n_walls, seed):
+    """Seat 0's claim decisions in Beijing deals of four expert1 (its observation, the tile, the
+    options), each a copy the kernels can be asked again."""
+    from daqing_sim.codes import EXTERNAL
+    from daqing_sim.game.engine import C_OPTS, C_TILE
+    from daqing_sim.game.external import SteppedDeal, seat_rngs
+    from daqing_sim.game.wall import generate_walls
+    from daqing_sim.search.player import SearchPlayer
+
+    rules = ds.RuleSet(family="beijing").encode()
+    _, codes, knobs = encode_strategies(("expert1",) * 4, None, "beijing")
+    codes = codes.copy()
+    codes[0] = EXTERNAL
+    deal = SteppedDeal(rules, codes, knobs, 0)
+    walls, _, seeds = generate_walls(n_walls, seed, 0, family="beijing")
+    players = [SearchPlayer(candidates=1), None, None, None]  # the expert's answers
+    out = []
+    for i in range(n_walls):
+        deal.start(walls[i], seeds[i])
+        while deal.paused:
+            if deal.decision == "claim":
+                obs = type(deal.obs)(*[np.array(a, copy=True) for a in deal.obs])
+                out.append((obs, int(deal.ctl[C_TILE]), int(deal.ctl[C_OPTS])))
+            deal.play_out_one(players, seat_rngs(int(seeds[i]), players), i)
+    return rules, out
+
+
+def test_beijing_concealed_hands_pass_claims_near_ready():
+    """``concealed_pass_shanten`` k: a hand with no meld passes every claim while its shanten
+    (the reference's, by definition) is k or less; any other hand answers as expert1."""
+    import reference_beijing as R
+
+    from daqing_sim.codes import PASS
+    from daqing_sim.hand.tables import get_tables
+    from daqing_sim.players.observation import I_N_MELDS
+    from daqing_sim.players.registry import PLAYER_NAMES
+    from daqing_sim.players.seats import builtin_functions
+
+    rules, positions = _beijing_claims(60, 23)
+    v1_claim = builtin_functions(PLAYER_NAMES.index("expert1"), "beijing")[1]
+    v2_claim = builtin_functions(PLAYER_NAMES.index("expert2"), "beijing")[1]
+    v1_kn = encode_strategies(("expert1",) * 4, None, "beijing")[2][0]
+    tabs = get_tables()
+    seen = {"passed": 0, "claimed concealed": 0, "open": 0}
+    for k in (1, 2):
+        over = {**{n: x.default for n, x in beijing_expert.KNOBS.items()}, "claim_fold_shanten": 14}
+        v2 = ("expert2", {**over, "concealed_pass_shanten": k})
+        kn = encode_strategies((v2,) * 4, None, "beijing")[2][0]
+        for obs, tile, opts in positions:
+            want = int(v1_claim(v1_kn, obs, rules, tabs, tile, opts))
+            concealed = int(obs.info[I_N_MELDS]) == 0
+            if concealed and R.shanten([int(x) for x in obs.hand[:34]]) <= k:
+                want = PASS
+                seen["passed"] += want != int(v1_claim(v1_kn, obs, rules, tabs, tile, opts))
+            elif concealed:
+                seen["claimed concealed"] += want != PASS
+            else:
+                seen["open"] += want != PASS
+            assert int(v2_claim(kn, obs, rules, tabs, tile, opts)) == want
+    assert min(seen.values()) > 0, seen  # each branch met a claim expert1 makes
 
 
 @pytest.mark.parametrize("family", ["daqing", "beijing"])

@@ -10,7 +10,7 @@ hidden tile) with the answers' mean payments. Daqing: every discard while an opp
 (and a discard can still be won on) or that may declare, and every claim while an opponent is
 ready. Beijing: every discard from the seat's ``--from-discard``-th on and every claim from then.
 Two-player: every discard that may declare 报听 or faces a declared opponent, every claim, and a
-declared hand's win or pass.
+declared hand's win or pass. ``--claims-only``: every claim, at any turn, and nothing else.
 Checkpointed to ``--out`` (a pickle) every 25 positions; a rerun appends to it.
 
 ``fit``: the knobs (a grid over the family's :data:`GRID`) that maximise the mean labelled
@@ -80,6 +80,7 @@ GRID: dict[str, dict[str, list[float]]] = {
         "rise_factor": [0.3, 0.5, 0.75],
         "danger_scale": [0.5, 0.75, 1.0, 1.5],
         "claim_fold_shanten": [1, 2, 3, 4, 14],
+        "concealed_pass_shanten": [-1, 0, 1, 2, 3, 4, 6, 13],
     },
     "two_player": {
         "declare_min_outs": [1, 2, 3, 4, 6],
@@ -95,7 +96,7 @@ GRID: dict[str, dict[str, list[float]]] = {
 #: by the labels: the routes are fitted by duplicate play, ``routes``)
 NEW_TERMS_OFF: dict[str, dict[str, float]] = {
     "daqing": {"claim_fold_shanten": 14},
-    "beijing": {"claim_fold_shanten": 14},
+    "beijing": {"claim_fold_shanten": 14, "concealed_pass_shanten": -1},
     "two_player": {
         "orphans_min": 14,
         "orphans_slack": 13,
@@ -122,9 +123,17 @@ class Collector(Player):
     """Plays the field player's moves; labels the decisions that qualify (module docstring)."""
 
     def __init__(
-        self, family: str, field: str, worlds: int, seed: int, from_discard: int, sink: list
+        self,
+        family: str,
+        field: str,
+        worlds: int,
+        seed: int,
+        from_discard: int,
+        sink: list,
+        claims_only: bool = False,
     ) -> None:
         self.name = field
+        self.claims_only = claims_only
         self.family, self.field, self.worlds, self.seed = family, field, worlds, seed
         self.from_discard, self.sink = from_discard, sink
         code = PLAYER_NAMES.index(field)
@@ -138,6 +147,8 @@ class Collector(Player):
         raise NotImplementedError
 
     def _qualifies(self, deal: Any, kind: int, seat: int, legal: Any) -> bool:
+        if self.claims_only:
+            return kind == DECISION_CLAIM
         ready = any(deal.st.ready[s] for s in range(4) if s != seat)
         if self.family == "two_player":  # where a knob can change the answer: 报听, a fold, a claim
             return kind == DECISION_CLAIM or ready or any(d.declare for d in legal)
@@ -211,7 +222,10 @@ def collect(a: argparse.Namespace) -> None:
             continue
         sink: list = []
         n = 2 if a.family == "two_player" else 4
-        seats = [Collector(a.family, a.field, a.worlds, a.seed, a.from_discard, sink) for _ in range(n)]
+        seats = [
+            Collector(a.family, a.field, a.worlds, a.seed, a.from_discard, sink, a.claims_only)
+            for _ in range(n)
+        ]
         ds.simulate(a.block, strategies=seats, seed=seed, rules=rules, n_jobs=1)
         for p in sink:
             p["block"] = seed
@@ -497,6 +511,7 @@ def main(argv: list[str] | None = None) -> None:
     c.add_argument("--seed", type=int, default=38001)
     c.add_argument("--worlds", type=int, default=32)
     c.add_argument("--from-discard", type=int, default=6)
+    c.add_argument("--claims-only", action="store_true", help="label every claim, and nothing else")
     c.add_argument("--out", required=True)
     f = sub.add_parser("fit")
     f.add_argument("--family", default="daqing")

@@ -3,9 +3,15 @@ labels, and passing claims while folding (issue 38; docs/EXPERT.md, "Expert v2")
 
 Discards and kongs are :mod:`daqing_sim.families.beijing.expert`'s kernels with the fitted knob
 values (``tools/fit_expert2.py fit --family beijing``; shipped in ``expert2_weights.json`` with the
-seed, data and commit). The new term is ``claim_fold_shanten``: while another seat is likely
-ready (P(ready) at least ``min_tenpai``), a claim is passed when the hand is this many exchanges
-or more from ready (14: never, as ``expert``).
+seed, data and commit). Two new claim terms:
+
+* ``claim_fold_shanten``: while another seat is likely ready (P(ready) at least ``min_tenpai``),
+  a claim is passed when the hand is this many exchanges or more from ready (14: never, as
+  ``expert``);
+* ``concealed_pass_shanten``: a concealed hand (no meld yet) passes every claim (chi, peng,
+  kong) while it is this near ready or nearer (-1: never, as ``expert``). A concealed win is
+  worth twice an open one (RULES_BEIJING.md, scoring), and near ready the hand gets there
+  concealed often enough: the search's labels pass these claims.
 
 Examples
 --------
@@ -43,7 +49,16 @@ KNOBS["claim_fold_shanten"] = Knob(
     doc="pass claims while another seat is likely ready and the hand is this many exchanges or more "
     "from ready (14: never)",
 )
+KNOBS["concealed_pass_shanten"] = Knob(
+    float(WEIGHTS["knobs"].get("concealed_pass_shanten", -1)),
+    -1,
+    13,
+    integer=True,
+    doc="a concealed hand passes claims while this many exchanges or fewer from ready (-1: never)",
+)
+K_CONCEALED_PASS = K_CLAIM_FOLD + 1
 assert list(KNOBS).index("claim_fold_shanten") == K_CLAIM_FOLD
+assert list(KNOBS).index("concealed_pass_shanten") == K_CONCEALED_PASS
 
 discard = beijing_expert.discard
 kong = beijing_expert.kong
@@ -52,7 +67,11 @@ kong = beijing_expert.kong
 @njit(cache=True)
 def claim(kn, obs, rules, tabs, d, options):
     """Greedy's claim, passed while another seat is likely ready and the hand is
-    ``claim_fold_shanten`` or more from ready."""
+    ``claim_fold_shanten`` or more from ready, or while the hand is concealed and
+    ``concealed_pass_shanten`` or less from ready."""
+    if options != 0 and obs.info[I_N_MELDS] == 0 and kn[K_CONCEALED_PASS] >= 0.0:
+        if bj_shanten_k(obs.hand, obs.info[I_N_MELDS], tabs) <= kn[K_CONCEALED_PASS]:
+            return PASS
     if options != 0 and kn[K_CLAIM_FOLD] < 14.0 and beijing_expert.risk_possible(kn, obs):
         if bj_shanten_k(obs.hand, obs.info[I_N_MELDS], tabs) >= kn[K_CLAIM_FOLD]:
             safe = np.empty((4, N_KINDS_ALL), dtype=np.uint8)
