@@ -41,6 +41,8 @@ JOBS = {
     "beijing": "bj = ds.RuleSet(family='beijing'); ds.simulate(8, rules=bj, seed=1)",
     "two-player": "two = ds.RuleSet(family='two_player'); "
     "ds.simulate(8, rules=two, strategies=('greedy', 'expert'), seed=1)",
+    "search-beijing": "ds.simulate(1, rules=ds.RuleSet(family='beijing'), seed=0, "
+    "strategies=(('search', {'worlds': 2}), 'expert', 'expert', 'expert'))",
     "beijing-job": "from daqing_sim.experiments.runner import run_experiment; import tempfile; "
     "run_experiment('experiments/beijing.toml', n_jobs=1, n_deals=4096, out=tempfile.mkdtemp(), "
     "progress=False, summary=False)",

@@ -131,9 +131,10 @@ class Collector(Player):
         from_discard: int,
         sink: list,
         claims_only: bool = False,
+        opponents: str = "uniform",
     ) -> None:
         self.name = field
-        self.claims_only = claims_only
+        self.claims_only, self.opponents = claims_only, opponents
         self.family, self.field, self.worlds, self.seed = family, field, worlds, seed
         self.from_discard, self.sink = from_discard, sink
         code = PLAYER_NAMES.index(field)
@@ -185,7 +186,7 @@ class Collector(Player):
         if len(cands) < 2 or not self._qualifies(deal, kind, seat, legal):
             return first
         if self.ev is None:
-            self.ev = Evaluator(deal.rules, self.field, self.family)
+            self.ev = Evaluator(deal.rules, self.field, self.family, self.opponents)
         ss = np.random.SeedSequence(
             [self.seed, int(getattr(rng, "seed", 0)), seat, int(deal.ctl[C_N_DRAWS]), kind]
         )
@@ -223,7 +224,7 @@ def collect(a: argparse.Namespace) -> None:
         sink: list = []
         n = 2 if a.family == "two_player" else 4
         seats = [
-            Collector(a.family, a.field, a.worlds, a.seed, a.from_discard, sink, a.claims_only)
+            Collector(a.family, a.field, a.worlds, a.seed, a.from_discard, sink, a.claims_only, a.opponents)
             for _ in range(n)
         ]
         ds.simulate(a.block, strategies=seats, seed=seed, rules=rules, n_jobs=1)
@@ -512,6 +513,9 @@ def main(argv: list[str] | None = None) -> None:
     c.add_argument("--worlds", type=int, default=32)
     c.add_argument("--from-discard", type=int, default=6)
     c.add_argument("--claims-only", action="store_true", help="label every claim, and nothing else")
+    c.add_argument(
+        "--opponents", default="uniform", choices=["uniform", "progress"], help="the worlds' opponents"
+    )
     c.add_argument("--out", required=True)
     f = sub.add_parser("fit")
     f.add_argument("--family", default="daqing")

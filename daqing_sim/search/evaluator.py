@@ -60,6 +60,7 @@ from daqing_sim.hand.kernels import may_declare_k, wait_set_k
 from daqing_sim.layout import B_SHANTEN
 from daqing_sim.players.common import splitmix64
 from daqing_sim.players.observation import UNKNOWN
+from daqing_sim.search.progress import N_MELD_ROWS, N_SHANTEN, draw_target, progress_hand, progress_table
 from daqing_sim.search.shapes import draw_ready_shape, take_tile, waits_on
 
 #: tries to construct one ready opponent's hand before dealing it uniform tiles (counted)
@@ -106,11 +107,13 @@ def _forget(memo, s):
 
 
 @njit(cache=True)
-def sample_world(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, ctl_w, obs_w, bj, bo):
+def sample_world(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, ctl_w, obs_w, bj, bo, prog):
     """Write into ``wall_w``, ``st_w``, ``ctl_w``, ``obs_w`` one world consistent with what
     ``seat`` sees of the deal paused in ``wall``, ``st``, ``ctl`` (``st_w`` and ``obs_w`` already
-    hold copies of ``st`` and the paused observation's memo). Returns the number of ready
-    opponents dealt uniform tiles after :data:`MAX_READY_TRIES` failed constructions (0 normally)."""
+    hold copies of ``st`` and the paused observation's memo). ``prog``: an opponent that has not
+    declared gets a hand as far along as real ones (:mod:`daqing_sim.search.progress`; an empty
+    table: uniform tiles). Returns the number of ready opponents dealt uniform tiles after
+    :data:`MAX_READY_TRIES` failed constructions (0 normally)."""
     nk = st.conc.shape[1]
     front = ctl[C_FRONT]
     back = ctl[C_BACK]
@@ -162,11 +165,18 @@ def sample_world(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, c
                     _forget(obs_w.memo, s)
                     continue
                 fallbacks += 1
-        for t in range(nk):
-            st_w.conc[s, t] = 0
-        for _ in range(n):
-            st_w.conc[s, take_tile(u, total, rng)] += 1
-            total -= 1
+        built = False
+        if prog.shape[0] > 0 and not st.ready[s]:
+            target = draw_target(prog, st.n_pond[s], st.nm[s], rng)
+            built = progress_hand(u, n, target, rng, v, c, st_w.conc[s])
+        if built:
+            total -= n
+        else:
+            for t in range(nk):
+                st_w.conc[s, t] = 0
+            for _ in range(n):
+                st_w.conc[s, take_tile(u, total, rng)] += 1
+                total -= 1
         _forget(obs_w.memo, s)
         if bj is None:
             pass
@@ -192,7 +202,7 @@ def sample_world(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, c
 
 
 @njit(cache=True)
-def _sample_any(tpw, wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, ctl_w, obs_w):
+def _sample_any(tpw, wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, ctl_w, obs_w, prog):
     """The family's world sampler (``tpw``: the world's two-player state or ``None``, an argument
     so that numba prunes the other family's branch)."""
     if tpw is None:
@@ -213,6 +223,7 @@ def _sample_any(tpw, wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_
             obs_w,
             family_state(st_w),
             beijing_state(st_w),
+            prog,
         )
     return sample_world_tp(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, obs_w)
 
@@ -244,12 +255,14 @@ def evaluate_k(
     hrow,
     log,
     out,
+    prog,
     ufns,
 ):
     """Play each candidate (``answers[c]``, ``declares[c]``) of the decision paused in ``wall``,
     ``st``, ``ctl``, ``orow0`` (``memo``: the paused observation's player memos) to the deal's
     end in ``world_seeds.size`` worlds, with the field ``codes``, ``knobs``, ``ufns`` (engine codes:
-    :func:`daqing_sim.players.seats.engine_seats`). ``out[w, c]`` gets the paused seat's payment.
+    :func:`daqing_sim.players.seats.engine_seats`); ``prog`` the opponents' progress table
+    (:func:`sample_world`). ``out[w, c]`` gets the paused seat's payment.
     ``*_w`` hold a world, ``*_r`` a rollout (scratch of the paused state's shapes). Returns the
     number of ready opponents dealt uniform tiles (their construction failed; 0 normally)."""
     # every array below is held by the Python caller (Evaluator.evaluate) for the whole call
@@ -290,7 +303,22 @@ def evaluate_k(
         ctl_w[:] = ctl
         wall_w[:] = wall
         fallbacks += _sample_any(
-            two_player_state(st_w), wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, ctl_w, obs_w
+            two_player_state(st_w),
+            wall,
+            st,
+            ctl,
+            seat,
+            rules,
+            tabs,
+            rng,
+            u,
+            v,
+            c,
+            wall_w,
+            st_w,
+            ctl_w,
+            obs_w,
+            prog,
         )
         for k in range(answers.shape[0]):
             copy_state(st_w, st_r)
@@ -379,10 +407,22 @@ class Evaluator:
         table players; no Python players).
     family : str
         The rule family (``"daqing"``, ``"beijing"`` or ``"two_player"``).
+    opponents : str
+        ``"uniform"``: an opponent that has not declared is dealt uniform unseen tiles;
+        ``"progress"`` (Daqing and Beijing): a hand as far along as real opponents' at the same
+        point (:mod:`daqing_sim.search.progress`).
+    share : float, optional
+        With ``"progress"``: the chance an opponent is built to a target (default: the family's
+        fitted share).
     """
 
     def __init__(
-        self, rules_enc: np.ndarray, field: str | Sequence[str] = "expert", family: str = "daqing"
+        self,
+        rules_enc: np.ndarray,
+        field: str | Sequence[str] = "expert",
+        family: str = "daqing",
+        opponents: str = "uniform",
+        share: float | None = None,
     ) -> None:
         from daqing_sim.codes import FAMILY_SEATS
         from daqing_sim.game.state import new_deal_state
@@ -414,6 +454,15 @@ class Evaluator:
         self.st_r, self.obs_r = new_deal_state(family)
         self._entry: Any = None
         self.family = family
+        self.prog = np.zeros((0, N_MELD_ROWS, N_SHANTEN))
+        if opponents == "progress":
+            if family == "two_player":
+                raise ValueError(
+                    "opponents='progress' is not built for two-player worlds yet: use opponents='uniform'"
+                )
+            self.prog = progress_table(family, share)
+        elif opponents != "uniform":
+            raise ValueError(f"opponents={opponents!r} is not allowed: use 'uniform' or 'progress'")
 
     def evaluate(
         self,
@@ -468,6 +517,7 @@ class Evaluator:
             deal.hrow.copy(),
             np.zeros((1, deal.log.shape[1]), dtype=deal.log.dtype),
             out,
+            self.prog,
             self.ufns,
         )
         if self._entry is None:

@@ -22,7 +22,9 @@ in-game seed, the seat and the draws so far), so a deal replays exactly.
 
 Knobs (``("search", {...})`` in a seat list or ``SearchPlayer(...)``): ``candidates`` (1-8,
 default 2), ``worlds`` (1-10000, default 64), ``field`` (a built-in player's name, default
-``"expert"``), ``when`` (``"always"``, ``"close"`` or ``"ready"``), ``close`` (0-1, default
+``"expert"``), ``when`` (``"always"``, ``"close"`` or ``"ready"``), ``opponents``
+(``"uniform"``, the default, or ``"progress"``: the worlds' opponents as far along as real ones,
+Daqing and Beijing; :mod:`daqing_sim.search.progress`), ``close`` (0-1, default
 0.25), ``seed`` (0-2^32, default 0), ``min_t``
 (default 2: another candidate replaces the expert's only when its mean gain per world, paired on
 the same worlds, is at least this many standard errors above 0; 0 takes the best mean).
@@ -76,8 +78,9 @@ KNOBS: dict[str, Knob] = {
 WORD_KNOBS: dict[str, tuple[str, ...]] = {
     "field": ("expert", "expert1", "expert2", "greedy", "jia_hunter", "defensive", "random"),
     "when": ("always", "close", "ready"),
+    "opponents": ("uniform", "progress"),
 }
-WORD_DEFAULTS = {"field": "expert", "when": "always"}
+WORD_DEFAULTS = {"field": "expert", "when": "always", "opponents": "uniform"}
 _N_ACTIONS = CLAIM_WIN + 1  # claim actions are bits 0 .. CLAIM_WIN of a claim's option mask
 
 
@@ -132,7 +135,9 @@ class SearchPlayer(Player):
 
         key = (deal.rules.tobytes(), deal.family)
         if key not in self._evaluators:
-            self._evaluators[key] = Evaluator(deal.rules, self.knobs["field"], deal.family)
+            self._evaluators[key] = Evaluator(
+                deal.rules, self.knobs["field"], deal.family, self.knobs["opponents"]
+            )
         return self._evaluators[key]
 
     def decide_paused(self, deal: Any, kind: int, rng: Any) -> tuple[int, bool]:
