@@ -48,7 +48,7 @@ class Recorder(SearchPlayer):
     def decide_paused(self, deal: Any, kind: int, rng: Any) -> Any:
         if kind == DECISION_DISCARD:
             st, seat, tabs = deal.st, int(deal.ctl[C_SEAT]), get_tables()
-            for s in range(st.conc.shape[0]):
+            for s in range(2 if deal.family == "two_player" else 4):  # the state has 4 rows
                 if s == seat or st.ready[s]:
                     continue
                 nm = int(st.nm[s])
