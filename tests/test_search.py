@@ -260,8 +260,9 @@ def test_two_player_worlds_deal_the_unseen_multiset():
             a[...] = b
         wall_w = deal.wall.copy()
         rng = np.array([w + 1], dtype=np.uint64)
+        uniform = np.zeros((0, 5, 4))  # no progress table: an undeclared opponent is uniform
         fb = sample_world_tp(
-            deal.wall, st, deal.ctl, 0, deal.rules, get_tables(), rng, u, v, c, wall_w, st_w, obs_w
+            deal.wall, st, deal.ctl, 0, deal.rules, get_tables(), rng, u, v, c, wall_w, st_w, obs_w, uniform
         )
         assert fb == 0
         dealt = st_w.conc[1].astype(np.int64) + np.bincount(wall_w[front : back + 1], minlength=nk)

@@ -1,5 +1,6 @@
 """The search's ``opponents="progress"`` worlds (:mod:`daqing_sim.search.progress`): hands built
-to a target shanten from the unseen multiset, the shipped tables, no peeking, one-line errors."""
+to a target shanten from the unseen multiset, the shipped tables, no peeking (every family),
+one-line errors."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import numpy as np
 import pytest
 import reference_beijing as R
 from reference import ref_standard_shanten
-from test_search import _mid_deal, _paused, _rules, _shuffle_hidden
+from test_search import _mid_deal, _paused, _rules, _shuffle_hidden, _shuffle_hidden_tp
 
 from daqing_sim.codes import DECISION_DISCARD
+from daqing_sim.game.engine import C_BACK, C_FRONT
 from daqing_sim.search.evaluator import Evaluator
 from daqing_sim.search.player import SearchPlayer, check_knobs
 from daqing_sim.search.progress import (
@@ -73,7 +75,7 @@ def test_a_target_of_three_or_more_deals_uniform_tiles():
     assert (u == 4).all()
 
 
-@pytest.mark.parametrize("family", ["daqing", "beijing"])
+@pytest.mark.parametrize("family", ["daqing", "beijing", "two_player"])
 def test_shipped_tables_say_how_they_were_made(family):
     entry = json.loads(PROGRESS.read_text(encoding="utf-8"))[family]
     assert "tools/opponent_progress.py" in entry["measured_by"] and entry["positions"] > 10_000
@@ -93,9 +95,14 @@ def test_targets_follow_the_table():
     np.testing.assert_allclose(got / 20_000, want, atol=0.02)
 
 
-@pytest.mark.parametrize("family", ["daqing", "beijing"])
+def _tp_undeclared(deal):
+    return not deal.st.ready[1] and deal.ctl[C_BACK] - deal.ctl[C_FRONT] > 20 and deal.st.n_pond[1] > 4
+
+
+@pytest.mark.parametrize("family", ["daqing", "beijing", "two_player"])
 def test_progress_worlds_do_not_peek_and_differ_from_uniform(family):
-    deal = _paused(_mid_deal, family=family)
+    two = family == "two_player"
+    deal = _paused(_tp_undeclared if two else _mid_deal, family=family)
     ev = Evaluator(_rules(family), "expert", family, "progress")
     cands = list(deal.observation().legal_discards[:2])
     first = ev.evaluate(deal, cands, 12, seed=7)
@@ -103,7 +110,7 @@ def test_progress_worlds_do_not_peek_and_differ_from_uniform(family):
     picked = player.decide_paused(deal, DECISION_DISCARD, None)
     uniform = Evaluator(_rules(family), "expert", family).evaluate(deal, cands, 12, seed=7)
     assert not np.array_equal(uniform.pays, first.pays)
-    _shuffle_hidden(deal, np.random.default_rng(3))
+    (_shuffle_hidden_tp if two else _shuffle_hidden)(deal, np.random.default_rng(3))
     np.testing.assert_array_equal(ev.evaluate(deal, cands, 12, seed=7).pays, first.pays)
     assert player.decide_paused(deal, DECISION_DISCARD, None) == picked
 
@@ -111,9 +118,6 @@ def test_progress_worlds_do_not_peek_and_differ_from_uniform(family):
 def test_bad_opponents_are_one_line_errors():
     with pytest.raises(ValueError, match="use 'uniform' or 'progress'") as e:
         Evaluator(_rules("daqing"), "expert", "daqing", "clever")
-    assert "\n" not in str(e.value)
-    with pytest.raises(ValueError, match="not built for two-player") as e:
-        Evaluator(_rules("two_player"), "expert", "two_player", "progress")
     assert "\n" not in str(e.value)
     with pytest.raises(ValueError, match="opponents='x' is not allowed for strategy 'search'"):
         check_knobs({"opponents": "x"})

@@ -3,7 +3,7 @@
 
 Self-play of the family's expert field; at every discard decision, for every other seat that
 has not declared ready: its discards so far, its melds and the shanten of its concealed tiles
-(Daqing: the standard shanten; Beijing: the table shanten with seven pairs),
+(Daqing: the standard shanten; Beijing and two-player: the table shanten with seven pairs),
 counted by :func:`daqing_sim.search.progress.pond_bucket`, melds and shanten (3 or more
 together). Writes the family's counts into ``daqing_sim/search/progress.json`` with the command,
 the seed and the commit.
@@ -64,7 +64,7 @@ class Recorder(SearchPlayer):
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("family", choices=["daqing", "beijing"])  # two-player: its own worlds, not yet
+    ap.add_argument("family", choices=["daqing", "beijing", "two_player"])
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--seed", type=int, default=62001)
     a = ap.parse_args(argv)

@@ -24,7 +24,9 @@ ends. Not resampled (a known peek, rare): the kind of another seat's concealed k
 Daqing and Beijing (nobody declares: every opponent's tiles are uniform; the Beijing state's
 cached table shanten and first-wait turn of each opponent are forgotten); two-player worlds are
 :mod:`daqing_sim.families.two_player.world`'s (the tiles out of play dealt too, a declared 报听
-hand constructed to wait).
+hand constructed to wait). With ``opponents="progress"`` (every family) an opponent that has not
+declared is dealt a hand as far along as real ones (:mod:`daqing_sim.search.progress`) instead
+of uniform tiles.
 """
 
 from __future__ import annotations
@@ -225,7 +227,7 @@ def _sample_any(tpw, wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_
             beijing_state(st_w),
             prog,
         )
-    return sample_world_tp(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, obs_w)
+    return sample_world_tp(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, obs_w, prog)
 
 
 @njit(cache=True)
@@ -409,8 +411,8 @@ class Evaluator:
         The rule family (``"daqing"``, ``"beijing"`` or ``"two_player"``).
     opponents : str
         ``"uniform"``: an opponent that has not declared is dealt uniform unseen tiles;
-        ``"progress"`` (Daqing and Beijing): a hand as far along as real opponents' at the same
-        point (:mod:`daqing_sim.search.progress`).
+        ``"progress"``: a hand as far along as real opponents' at the same point
+        (:mod:`daqing_sim.search.progress`).
     share : float, optional
         With ``"progress"``: the chance an opponent is built to a target (default: the family's
         fitted share).
@@ -456,10 +458,6 @@ class Evaluator:
         self.family = family
         self.prog = np.zeros((0, N_MELD_ROWS, N_SHANTEN))
         if opponents == "progress":
-            if family == "two_player":
-                raise ValueError(
-                    "opponents='progress' is not built for two-player worlds yet: use opponents='uniform'"
-                )
             self.prog = progress_table(family, share)
         elif opponents != "uniform":
             raise ValueError(f"opponents={opponents!r} is not allowed: use 'uniform' or 'progress'")

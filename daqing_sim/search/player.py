@@ -23,8 +23,8 @@ in-game seed, the seat and the draws so far), so a deal replays exactly.
 Knobs (``("search", {...})`` in a seat list or ``SearchPlayer(...)``): ``candidates`` (1-8,
 default 2), ``worlds`` (1-10000, default 64), ``field`` (a built-in player's name, default
 ``"expert"``), ``when`` (``"always"``, ``"close"`` or ``"ready"``), ``opponents``
-(``"uniform"``, the default, or ``"progress"``: the worlds' opponents as far along as real ones,
-Daqing and Beijing; :mod:`daqing_sim.search.progress`), ``close`` (0-1, default
+(``"uniform"``, the default, or ``"progress"``: the worlds' opponents as far along as real
+ones; :mod:`daqing_sim.search.progress`), ``close`` (0-1, default
 0.25), ``seed`` (0-2^32, default 0), ``min_t``
 (default 2: another candidate replaces the expert's only when its mean gain per world, paired on
 the same worlds, is at least this many standard errors above 0; 0 takes the best mean).

@@ -32,6 +32,7 @@ from daqing_sim.layout import T_READY_SINCE, T_SHANTEN, T_TICKS, T_WAITS
 from daqing_sim.players.common import splitmix64
 from daqing_sim.players.observation import DECLARED, UNKNOWN
 from daqing_sim.rules import R_FLOWER_TILES
+from daqing_sim.search.progress import draw_target, progress_hand
 from daqing_sim.search.shapes import draw_ready_shape, take_tile, waits_on
 
 #: tries to construct a declared opponent's hand before dealing it uniform tiles (counted)
@@ -86,11 +87,13 @@ def _declaration_tick(st, tpf, opp):
 
 
 @njit(cache=True)
-def sample_world_tp(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, obs_w):
+def sample_world_tp(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, obs_w, prog):
     """Write into ``wall_w``, ``st_w``, ``obs_w`` one two-player world consistent with what
     ``seat`` sees of the game paused in ``wall``, ``st``, ``ctl`` (``st_w``, ``wall_w`` and
-    ``obs_w`` already hold copies of the paused ones). Returns 1 when a declared opponent was
-    dealt uniform tiles after :data:`MAX_DECLARED_TRIES` failed constructions, else 0."""
+    ``obs_w`` already hold copies of the paused ones); an undeclared opponent as far along as
+    real ones with a non-empty ``prog`` (:mod:`daqing_sim.search.progress`). Returns 1 when a
+    declared opponent was dealt uniform tiles after :data:`MAX_DECLARED_TRIES` failed
+    constructions, else 0."""
     opp = 1 - seat
     front = ctl[C_FRONT]
     back = ctl[C_BACK]
@@ -120,6 +123,12 @@ def sample_world_tp(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w
             total -= n
         else:
             fallbacks = 1
+    elif prog.shape[0] > 0:
+        built = progress_hand(
+            u, n, draw_target(prog, st.n_pond[opp], st.nm[opp], rng), rng, v, c, st_w.conc[opp]
+        )
+        if built:
+            total -= n
     if not built:
         for t in range(u.shape[0]):
             st_w.conc[opp, t] = 0
