@@ -62,7 +62,7 @@ from daqing_sim.hand.kernels import may_declare_k, wait_set_k
 from daqing_sim.layout import B_SHANTEN
 from daqing_sim.players.common import splitmix64
 from daqing_sim.players.observation import UNKNOWN
-from daqing_sim.search.progress import N_MELD_ROWS, N_SHANTEN, draw_target, progress_hand, progress_table
+from daqing_sim.search.progress import N_MELD_ROWS, N_SHANTEN, deal_opponent, progress_table
 from daqing_sim.search.shapes import draw_ready_shape, take_tile, waits_on
 
 #: tries to construct one ready opponent's hand before dealing it uniform tiles (counted)
@@ -167,18 +167,10 @@ def sample_world(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, c
                     _forget(obs_w.memo, s)
                     continue
                 fallbacks += 1
-        built = False
-        if prog.shape[0] > 0 and not st.ready[s]:
-            target = draw_target(prog, st.n_pond[s], st.nm[s], rng)
-            built = progress_hand(u, n, target, rng, v, c, st_w.conc[s])
-        if built:
-            total -= n
-        else:
-            for t in range(nk):
-                st_w.conc[s, t] = 0
-            for _ in range(n):
-                st_w.conc[s, take_tile(u, total, rng)] += 1
-                total -= 1
+        # not ready (or its construction failed): as far along as real opponents, or uniform
+        total = deal_opponent(
+            u, total, n, prog, not st.ready[s], st.n_pond[s], st.nm[s], rng, v, c, st_w.conc[s]
+        )
         _forget(obs_w.memo, s)
         if bj is None:
             pass

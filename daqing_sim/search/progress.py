@@ -94,3 +94,20 @@ def progress_hand(u, n_tiles, target, rng, v, c, out):
     for t in range(u.shape[0]):
         u[t] = v[t]
     return True
+
+
+@njit(cache=True)
+def deal_opponent(u, total, n_tiles, prog, build, n_pond, n_melds, rng, v, c, out):
+    """Deal an opponent's ``n_tiles`` concealed tiles from the multiset ``u`` of ``total`` tiles
+    into ``out``: when ``build`` and ``prog`` is a table (not empty), built to a target drawn for
+    ``n_pond`` discards and ``n_melds`` melds (:func:`progress_hand`), else uniform. Returns the
+    tiles left in ``u``."""
+    if build and prog.shape[0] > 0:
+        if progress_hand(u, n_tiles, draw_target(prog, n_pond, n_melds, rng), rng, v, c, out):
+            return total - n_tiles
+    for t in range(out.shape[0]):
+        out[t] = 0
+    for _ in range(n_tiles):
+        out[take_tile(u, total, rng)] += 1
+        total -= 1
+    return total

@@ -32,7 +32,7 @@ from daqing_sim.layout import T_READY_SINCE, T_SHANTEN, T_TICKS, T_WAITS
 from daqing_sim.players.common import splitmix64
 from daqing_sim.players.observation import DECLARED, UNKNOWN
 from daqing_sim.rules import R_FLOWER_TILES
-from daqing_sim.search.progress import draw_target, progress_hand
+from daqing_sim.search.progress import deal_opponent
 from daqing_sim.search.shapes import draw_ready_shape, take_tile, waits_on
 
 #: tries to construct a declared opponent's hand before dealing it uniform tiles (counted)
@@ -123,18 +123,10 @@ def sample_world_tp(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w
             total -= n
         else:
             fallbacks = 1
-    elif prog.shape[0] > 0:
-        built = progress_hand(
-            u, n, draw_target(prog, st.n_pond[opp], st.nm[opp], rng), rng, v, c, st_w.conc[opp]
+    if not built:  # undeclared (or the construction failed): as far along as real ones, or uniform
+        total = deal_opponent(
+            u, total, n, prog, not st.ready[opp], st.n_pond[opp], st.nm[opp], rng, v, c, st_w.conc[opp]
         )
-        if built:
-            total -= n
-    if not built:
-        for t in range(u.shape[0]):
-            st_w.conc[opp, t] = 0
-        for _ in range(n):
-            st_w.conc[opp, take_tile(u, total, rng)] += 1
-            total -= 1
     tpw[T_SHANTEN + opp] = UNKNOWN_SHANTEN
     tpw[T_WAITS + opp] = 0
     tpw[T_READY_SINCE + opp] = _declaration_tick(st, st.tp, opp) if st.ready[opp] else -1
