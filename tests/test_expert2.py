@@ -90,28 +90,16 @@ def test_beijing_claim_fold_passes_claims_while_a_seat_is_likely_ready():
 def _beijing_claims(n_walls, seed):
     """Seat 0's claim decisions in Beijing deals of four expert1 (its observation, the tile, the
     options), each a copy the kernels can be asked again."""
-    from daqing_sim.codes import EXTERNAL
-    from daqing_sim.game.engine import C_OPTS, C_TILE
-    from daqing_sim.game.external import SteppedDeal, seat_rngs
-    from daqing_sim.game.wall import generate_walls
-    from daqing_sim.search.player import SearchPlayer
+    from test_search import paused_decisions
 
-    rules = ds.RuleSet(family="beijing").encode()
-    _, codes, knobs = encode_strategies(("expert1",) * 4, None, "beijing")
-    codes = codes.copy()
-    codes[0] = EXTERNAL
-    deal = SteppedDeal(rules, codes, knobs, 0)
-    walls, _, seeds = generate_walls(n_walls, seed, 0, family="beijing")
-    players = [SearchPlayer(candidates=1), None, None, None]  # the expert's answers
+    from daqing_sim.game.engine import C_OPTS, C_TILE
+
     out = []
-    for i in range(n_walls):
-        deal.start(walls[i], seeds[i])
-        while deal.paused:
-            if deal.decision == "claim":
-                obs = type(deal.obs)(*[np.array(a, copy=True) for a in deal.obs])
-                out.append((obs, int(deal.ctl[C_TILE]), int(deal.ctl[C_OPTS])))
-            deal.play_out_one(players, seat_rngs(int(seeds[i]), players), i)
-    return rules, out
+    for deal in paused_decisions(seed, n_walls, "expert1", "beijing"):
+        if deal.decision == "claim":
+            obs = type(deal.obs)(*[np.array(a, copy=True) for a in deal.obs])
+            out.append((obs, int(deal.ctl[C_TILE]), int(deal.ctl[C_OPTS])))
+    return ds.RuleSet(family="beijing").encode(), out
 
 
 def test_beijing_concealed_hands_pass_claims_near_ready():

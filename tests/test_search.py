@@ -22,9 +22,10 @@ def _rules(family):
     return ds.RuleSet(family=family).encode()
 
 
-def _paused(condition, seed=5, n_walls=300, field="expert", family="daqing", decision="discard"):
-    """A deal paused at a ``decision`` of seat 0 (an outside seat answered by the expert, through
-    a one-candidate search player; ``field`` at the others) where ``condition(deal)`` holds."""
+def paused_decisions(seed, n_walls, field="expert", family="daqing"):
+    """The deal at each decision of seat 0 in turn, over ``n_walls`` walls of ``seed`` (an outside
+    seat answered by the expert, through a one-candidate search player; ``field`` at the others).
+    One deal object, moved on when the next is asked for: copy what is to be kept."""
     n_seats = 2 if family == "two_player" else 4
     _, codes, knobs = encode_strategies((field,) * n_seats, None, family)
     codes = codes.copy()
@@ -36,9 +37,16 @@ def _paused(condition, seed=5, n_walls=300, field="expert", family="daqing", dec
     for i in range(n_walls):
         deal.start(walls[i], seeds[i])
         while deal.paused:
-            if deal.decision == decision and condition(deal):
-                return deal
+            yield deal
             deal.play_out_one(players, seat_rngs(int(seeds[i]), players), i)
+
+
+def _paused(condition, seed=5, n_walls=300, field="expert", family="daqing", decision="discard"):
+    """A deal paused at a ``decision`` of seat 0 (:func:`paused_decisions`) where
+    ``condition(deal)`` holds."""
+    for deal in paused_decisions(seed, n_walls, field, family):
+        if deal.decision == decision and condition(deal):
+            return deal
     raise AssertionError("no such position in the walls tried")
 
 
