@@ -96,7 +96,7 @@ GRID: dict[str, dict[str, list[float]]] = {
 #: by the labels: the routes are fitted by duplicate play, ``routes``)
 NEW_TERMS_OFF: dict[str, dict[str, float]] = {
     "daqing": {"claim_fold_shanten": 14},
-    "beijing": {"claim_fold_shanten": 14, "concealed_pass_shanten": -1},
+    "beijing": {"claim_fold_shanten": 14, "concealed_pass_shanten": -1, "pairs_min": 8, "suit_min": 15},
     "two_player": {
         "orphans_min": 14,
         "orphans_slack": 13,
@@ -106,7 +106,10 @@ NEW_TERMS_OFF: dict[str, dict[str, float]] = {
     },
 }
 #: the new terms fitted by duplicate play rather than by the labels
-ROUTE_KNOBS = {"two_player": ("orphans_min", "orphans_slack", "pairs_min", "suit_min")}
+ROUTE_KNOBS = {
+    "two_player": ("orphans_min", "orphans_slack", "pairs_min", "suit_min"),
+    "beijing": ("pairs_min", "suit_min"),
+}
 #: rounds of the fit's coordinate ascent (each knob over its grid, the others held)
 ROUNDS = 2
 #: a knob moves only for a paired gain over the positions this many standard errors above 0

@@ -26,12 +26,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from daqing_sim.codes import N_KINDS_ALL, PASS
+from daqing_sim.codes import N_KINDS_ALL, PASS, ZHONG
 from daqing_sim.families.beijing import expert as beijing_expert
+from daqing_sim.families.beijing.danger import unseen_34
 from daqing_sim.hand.kinds34 import bj_shanten_k
 from daqing_sim.players.greedy34 import greedy_claim
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import I_N_MELDS
+from daqing_sim.players.routes import (
+    NO_ROUTE,
+    PAIRS,
+    PURE_SUIT,
+    count_pairs,
+    longest_suit,
+    route_allows_k,
+    route_discard_k,
+)
 from daqing_sim.players.weights import load_weights
 
 #: the fitted weights of the Beijing expert2
@@ -59,16 +69,83 @@ KNOBS["concealed_pass_shanten"] = Knob(
 K_CONCEALED_PASS = K_CLAIM_FOLD + 1
 assert list(KNOBS).index("claim_fold_shanten") == K_CLAIM_FOLD
 assert list(KNOBS).index("concealed_pass_shanten") == K_CONCEALED_PASS
+#: the routes' knobs and their "off" values
+ROUTE_OFF = {"pairs_min": 8, "suit_min": 15}
+_ROUTE_DOC = {
+    "pairs_min": "go for seven pairs holding this many pairs without a meld (8: never)",
+    "suit_min": "go for one suit (清一色) holding this many tiles of one suit, melds included (15: never)",
+}
+#: the routes' values, fitted by duplicate play (``tools/fit_expert2.py routes --family beijing``)
+ROUTES = WEIGHTS.get("routes", {}).get("knobs", {})
+for _name, _off in ROUTE_OFF.items():
+    KNOBS[_name] = Knob(float(ROUTES.get(_name, _off)), 0, _off, integer=True, doc=_ROUTE_DOC[_name])
+K_PAIRS_MIN, K_SUIT_MIN = (list(KNOBS).index(k) for k in ROUTE_OFF)
+assert K_PAIRS_MIN == K_CONCEALED_PASS + 1
 
-discard = beijing_expert.discard
-kong = beijing_expert.kong
+
+@njit(cache=True)
+def route_of(kn, obs):
+    """``(route, suit)`` of the seat's hand (RULES_BEIJING.md, scoring: 七对 is 4 fans and always
+    concealed, 清一色 6 fans, against 1 for a plain win): seven pairs while the hand has no meld
+    and holds ``pairs_min`` pairs, else one suit while that suit holds ``suit_min`` of the hand's
+    tiles (its melds counting three) and every meld is of it."""
+    hand = obs.hand
+    nm = obs.info[I_N_MELDS]
+    if nm == 0 and count_pairs(hand) >= kn[K_PAIRS_MIN]:
+        return PAIRS, -1
+    if kn[K_SUIT_MIN] >= 15.0:
+        return NO_ROUTE, -1
+    s, n = longest_suit(hand)
+    for i in range(nm):
+        t = obs.mt[i]
+        if t < 0 or t >= ZHONG or t // 9 != s:
+            return NO_ROUTE, -1
+        n += 3
+    if n >= kn[K_SUIT_MIN]:
+        return PURE_SUIT, s
+    return NO_ROUTE, -1
+
+
+@njit(cache=True)
+def discard(kn, obs, rules, tabs):
+    """The expert's discard while another seat is likely ready or the hand is on no route; else
+    the route's (:mod:`daqing_sim.players.routes`)."""
+    route, suit = route_of(kn, obs)
+    if route == NO_ROUTE:
+        return beijing_expert.discard(kn, obs, rules, tabs)
+    if kn[beijing_expert.K_DANGER_SCALE] > 0.0 and beijing_expert.risk_possible(kn, obs):
+        safe = np.empty((4, N_KINDS_ALL), dtype=np.uint8)
+        pmask = np.empty((4, N_KINDS_ALL), dtype=np.uint8)
+        pt = np.empty(4)
+        if beijing_expert.read_risk(kn, obs, safe, pmask, pt):
+            out = np.empty((N_KINDS_ALL, beijing_expert.N_V))
+            return beijing_expert.ev_discard(kn, obs, rules, tabs, safe, pmask, pt, out), False
+    hand = obs.hand
+    unseen = obs.sc[0]
+    unseen_34(obs, unseen)
+    allowed = np.empty(hand.shape[0], dtype=np.int32)
+    route_allows_k(hand, route, suit, allowed)
+    return route_discard_k(hand, obs.info[I_N_MELDS], tabs, unseen, allowed, obs.sc[1]), False
+
+
+@njit(cache=True)
+def kong(kn, obs, rules, tabs, kong_opts):
+    """The expert's kong, none on the seven pairs route (a kong is a meld)."""
+    if obs.info[I_N_MELDS] == 0 and count_pairs(obs.hand) >= kn[K_PAIRS_MIN]:
+        return -1
+    return beijing_expert.kong(kn, obs, rules, tabs, kong_opts)
 
 
 @njit(cache=True)
 def claim(kn, obs, rules, tabs, d, options):
     """Greedy's claim, passed while another seat is likely ready and the hand is
     ``claim_fold_shanten`` or more from ready, or while the hand is concealed and
-    ``concealed_pass_shanten`` or less from ready."""
+    ``concealed_pass_shanten`` or less from ready; on the seven pairs route every claim is
+    passed, on the one-suit route every claim of another suit's tile or an honour."""
+    if options != 0 and (kn[K_PAIRS_MIN] < 8.0 or kn[K_SUIT_MIN] < 15.0):
+        route, suit = route_of(kn, obs)
+        if route == PAIRS or (route == PURE_SUIT and (d >= ZHONG or d // 9 != suit)):
+            return PASS
     if options != 0 and obs.info[I_N_MELDS] == 0 and kn[K_CONCEALED_PASS] >= 0.0:
         if bj_shanten_k(obs.hand, obs.info[I_N_MELDS], tabs) <= kn[K_CONCEALED_PASS]:
             return PASS

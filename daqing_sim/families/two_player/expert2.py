@@ -42,10 +42,21 @@ from daqing_sim.codes import CLAIM_KONG, PASS, ZHONG
 from daqing_sim.families.two_player import expert as tp_expert
 from daqing_sim.families.two_player.greedy import concealed_hand, waits_after
 from daqing_sim.families.two_player.hand import tp_kokushi_shanten_k
-from daqing_sim.hand.kinds34 import bj_shanten_changes_k, bj_shanten_k
+from daqing_sim.hand.kinds34 import bj_shanten_k
 from daqing_sim.players.greedy34 import unseen_kinds
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import I_N_MELDS, I_SEAT
+from daqing_sim.players.routes import (
+    NO_ROUTE,
+    ONE_SUIT,
+    ORPHANS,
+    PAIRS,
+    count_pairs,
+    is_orphan,
+    longest_suit,
+    route_allows_k,
+    route_discard_k,
+)
 from daqing_sim.players.weights import load_weights
 
 #: the fitted weights of the two-player expert2 (``tools/fit_expert2.py fit --family two_player``)
@@ -77,16 +88,6 @@ KNOBS["claim_kong_shanten"] = Knob(
 )
 K_CLAIM_KONG = list(KNOBS).index("claim_kong_shanten")
 
-#: route codes (:func:`route_k`)
-NO_ROUTE, ORPHANS, PAIRS, ONE_SUIT = 0, 1, 2, 3
-_FAR = 99
-
-
-@njit(cache=True, inline="always")
-def is_orphan(t):
-    """A terminal (rank 1 or 9) or an honour."""
-    return t >= ZHONG or t % 9 == 0 or t % 9 == 8
-
 
 @njit(cache=True)
 def route_k(hand, n_melds, tabs, unseen, orphans_min, orphans_slack, pairs_min, suit_min):
@@ -111,70 +112,15 @@ def route_k(hand, n_melds, tabs, unseen, orphans_min, orphans_slack, pairs_min, 
     if alive and kinds >= orphans_min:
         if tp_kokushi_shanten_k(hand) <= bj_shanten_k(hand, n_melds, tabs) + orphans_slack:
             return ORPHANS, -1
-    pairs = 0
-    for t in range(hand.shape[0]):
-        if hand[t] >= 2:
-            pairs += 1
-    if pairs >= pairs_min:
+    if count_pairs(hand) >= pairs_min:
         return PAIRS, -1
     honours = 0
     for t in range(ZHONG, hand.shape[0]):
         honours += hand[t]
-    best_s = -1
-    best_n = -1
-    for s in range(3):
-        n = 0
-        for t in range(9 * s, 9 * s + 9):
-            n += hand[t]
-        if n > best_n:
-            best_n = n
-            best_s = s
+    best_s, best_n = longest_suit(hand)
     if best_n + honours >= suit_min:
         return ONE_SUIT, best_s
     return NO_ROUTE, -1
-
-
-@njit(cache=True)
-def route_allows_k(hand, route, suit, out):
-    """``out[t]`` = 1 for each kind the route lets the hand throw (none allowed: every kind held).
-    Returns how many kinds are allowed."""
-    n = 0
-    pairs = 0
-    for t in range(hand.shape[0]):
-        if is_orphan(t) and hand[t] >= 2:
-            pairs += 1
-    for t in range(hand.shape[0]):
-        ok = False
-        if hand[t] > 0:
-            if route == ORPHANS:
-                # a non-orphan; an orphan's third copy; a pair's tile while another pair is kept
-                ok = not is_orphan(t) or hand[t] >= 3 or (hand[t] == 2 and pairs >= 2)
-            elif route == PAIRS:
-                ok = hand[t] == 1
-            elif route == ONE_SUIT:
-                ok = t < ZHONG and t // 9 != suit
-        out[t] = 1 if ok else 0
-        n += out[t]
-    if n == 0:
-        for t in range(hand.shape[0]):
-            out[t] = 1 if hand[t] > 0 else 0
-    return n
-
-
-@njit(cache=True)
-def route_discard_k(hand, n_melds, tabs, unseen, allowed, after):
-    """The allowed kind leaving the lowest table shanten, then the fewest unseen copies, then the
-    lowest kind (``after``: a scratch row for the shanten after each discard)."""
-    bj_shanten_changes_k(hand, n_melds, tabs, -1, after)
-    best = -1
-    best_s = _FAR
-    best_u = _FAR
-    for t in range(hand.shape[0]):
-        if hand[t] > 0 and allowed[t]:
-            s = after[t]
-            if s < best_s or (s == best_s and unseen[t] < best_u):
-                best, best_s, best_u = t, s, unseen[t]
-    return best
 
 
 @njit(cache=True)
