@@ -43,12 +43,12 @@ def main() -> None:
     rules = ds.RuleSet(family=family)
     seats = (player, "expert", "expert", "expert")[: 2 if family == "two_player" else 4]
     ds.simulate(1, rules=rules, strategies=seats, seed=99)  # compiles
-    player.cpu, player.n, player.decisions, player.switches = 0.0, 0, 0, 0
+    player.cpu, player.n, player.decisions, player.switches, player.confirmations = 0.0, 0, 0, 0, 0
     wall = time.time()
     ds.simulate(n, rules=rules, strategies=seats, seed=36900)
     print(
         f"{family} {knobs or 'defaults'}: {player.n} discard decisions ({player.decisions} searched, "
-        f"{player.switches} not the expert's) "
+        f"{player.switches} not the expert's, {player.confirmations} evaluated again) "
         f"in {player.cpu:.1f} CPU s: {player.n / player.cpu:.1f} decisions/s "
         f"(wall clock of the run {time.time() - wall:.0f} s)"
     )

@@ -196,6 +196,25 @@ def sample_world(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, c
 
 
 @njit(cache=True)
+def reshuffle_live_wall(wall, ctl, rng, u, wall_w, obs_w):
+    """Write into ``wall_w`` the live wall of ``wall`` (positions ``C_FRONT`` to ``C_BACK``) in a
+    new random order, every other tile where it is: the world of :meth:`Evaluator.evaluate_actual`
+    (for measuring; a player never sees it)."""
+    front = ctl[C_FRONT]
+    back = ctl[C_BACK]
+    for t in range(u.shape[0]):
+        u[t] = 0
+    for p in range(front, back + 1):
+        u[wall[p]] += 1
+    total = back - front + 1
+    for p in range(front, back + 1):
+        wall_w[p] = take_tile(u, total, rng)
+        total -= 1
+    for s in range(4):
+        obs_w.rng[s] = splitmix64(rng[0] ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
+
+
+@njit(cache=True)
 def _sample_any(tpw, wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, ctl_w, obs_w, prog):
     """The family's world sampler (``tpw``: the world's two-player state or ``None``, an argument
     so that numba prunes the other family's branch)."""
@@ -250,13 +269,16 @@ def evaluate_k(
     log,
     out,
     prog,
+    actual,
     ufns,
 ):
     """Play each candidate (``answers[c]``, ``declares[c]``) of the decision paused in ``wall``,
     ``st``, ``ctl``, ``orow0`` (``memo``: the paused observation's player memos) to the deal's
     end in ``world_seeds.size`` worlds, with the field ``codes``, ``knobs``, ``ufns`` (engine codes:
     :func:`daqing_sim.players.seats.engine_seats`); ``prog`` the opponents' progress table
-    (:func:`sample_world`). ``out[w, c]`` gets the paused seat's payment.
+    (:func:`sample_world`); ``actual``: every hidden tile where it is but the live wall, whose
+    order is drawn again (:func:`reshuffle_live_wall`). ``out[w, c]`` gets the paused seat's
+    payment.
     ``*_w`` hold a world, ``*_r`` a rollout (scratch of the paused state's shapes). Returns the
     number of ready opponents dealt uniform tiles (their construction failed; 0 normally)."""
     # every array below is held by the Python caller (Evaluator.evaluate) for the whole call
@@ -296,24 +318,27 @@ def evaluate_k(
         obs_w.memo[seat, 0] = UNKNOWN  # its cached shanten is of whatever it was about to throw
         ctl_w[:] = ctl
         wall_w[:] = wall
-        fallbacks += _sample_any(
-            two_player_state(st_w),
-            wall,
-            st,
-            ctl,
-            seat,
-            rules,
-            tabs,
-            rng,
-            u,
-            v,
-            c,
-            wall_w,
-            st_w,
-            ctl_w,
-            obs_w,
-            prog,
-        )
+        if actual:
+            reshuffle_live_wall(wall, ctl, rng, u, wall_w, obs_w)  # every hand and memo the real one
+        else:
+            fallbacks += _sample_any(
+                two_player_state(st_w),
+                wall,
+                st,
+                ctl,
+                seat,
+                rules,
+                tabs,
+                rng,
+                u,
+                v,
+                c,
+                wall_w,
+                st_w,
+                ctl_w,
+                obs_w,
+                prog,
+            )
         for k in range(answers.shape[0]):
             copy_state(st_w, st_r)
             obs_r.memo[:, :] = obs_w.memo
@@ -466,6 +491,33 @@ class Evaluator:
         claim's action, a kong's tile or -1) of the decision ``deal`` (a paused
         :class:`~daqing_sim.game.external.SteppedDeal`) is paused at, in ``n_worlds`` worlds drawn
         from ``seed`` (the same seed gives the same worlds and the same numbers)."""
+        return self._run(deal, candidates, n_worlds, seed, confidence, False)
+
+    def evaluate_actual(
+        self,
+        deal: Any,
+        candidates: Sequence[tuple[int, bool]],
+        n_worlds: int,
+        seed: int | np.random.SeedSequence,
+        confidence: float = 0.95,
+    ) -> Evaluation:
+        """As :meth:`evaluate`, but in worlds that keep every tile where it really is (the other
+        seats' hands, the bao, the dead wall) and draw only the live wall's order again: the
+        value of each candidate in the real position, for *measuring* a player (the
+        ``search`` player never calls it; tools/search_advantage.py does). Given everything that
+        was seen so far the live wall's order is uniform, so these worlds are draws of the real
+        position's future."""
+        return self._run(deal, candidates, n_worlds, seed, confidence, True)
+
+    def _run(
+        self,
+        deal: Any,
+        candidates: Sequence[tuple[int, bool]],
+        n_worlds: int,
+        seed: int | np.random.SeedSequence,
+        confidence: float,
+        actual: bool,
+    ) -> Evaluation:
         from daqing_sim.compile_notice import announce
         from daqing_sim.players.user import entry_with_ufns
 
@@ -508,7 +560,8 @@ class Evaluator:
             np.zeros((1, deal.log.shape[1]), dtype=deal.log.dtype),
             out,
             self.prog,
-            self.ufns,
+            np.bool_(actual),
+            self.ufns,  # last: entry_with_ufns types it
         )
         if self._entry is None:
             announce(f"search_{self.family}", family=self.family)
@@ -521,4 +574,4 @@ class Evaluator:
         return Evaluation(out, mean, lo, hi, diff, dlo, dhi, fallbacks)
 
 
-__all__ = ["Evaluator", "Evaluation", "evaluate_k", "sample_world", "t_interval"]
+__all__ = ["Evaluator", "Evaluation", "evaluate_k", "reshuffle_live_wall", "sample_world", "t_interval"]

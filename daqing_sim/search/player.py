@@ -27,7 +27,10 @@ default 2), ``worlds`` (1-10000, default 64), ``field`` (a built-in player's nam
 ones; :mod:`daqing_sim.search.progress`), ``close`` (0-1, default
 0.25), ``seed`` (0-2^32, default 0), ``min_t``
 (default 2: another candidate replaces the expert's only when its mean gain per world, paired on
-the same worlds, is at least this many standard errors above 0; 0 takes the best mean).
+the same worlds, is at least this many standard errors above 0; 0 takes the best mean),
+``confirm`` (default 0: none; n: a candidate that passes ``min_t`` is evaluated again against the
+expert's on n fresh worlds and taken only if it passes there too, since a pick among noisy means
+overstates its own gain).
 
 Examples
 --------
@@ -73,6 +76,13 @@ KNOBS: dict[str, Knob] = {
         10,
         doc="leave the expert's discard only for a paired gain this many standard errors above 0",
     ),
+    "confirm": Knob(
+        0,
+        0,
+        10000,
+        integer=True,
+        doc="worlds of a second, fresh evaluation a switch must pass too (0: none)",
+    ),
 }
 #: knobs that take a word, with their values
 WORD_KNOBS: dict[str, tuple[str, ...]] = {
@@ -115,6 +125,7 @@ class SearchPlayer(Player):
         self._evaluators: dict[Any, Any] = {}
         self.decisions = 0  # searched decisions, for measuring (not part of any result)
         self.switches = 0  # of which answered other than the expert
+        self.confirmations = 0  # switches evaluated again (``confirm``)
 
     def __getstate__(self) -> dict[str, Any]:  # the compiled evaluators stay in their process
         return {"knobs": self.knobs, "name": self.name}
@@ -124,6 +135,7 @@ class SearchPlayer(Player):
         self._evaluators = {}
         self.decisions = 0
         self.switches = 0
+        self.confirmations = 0
 
     def discard(self, obs: Observation) -> Discard:
         """Only stepped deals ask this player (through :meth:`decide_paused`)."""
@@ -185,12 +197,19 @@ class SearchPlayer(Player):
         """The candidate (its first the expert's) that :func:`choose` picks on the evaluator's worlds."""
         if len(cands) < 2:
             return cands[0]
-        ss = np.random.SeedSequence(
-            [self.knobs["seed"], int(getattr(rng, "seed", 0)), seat, int(deal.ctl[C_N_DRAWS]), kind]
-        )
+        key = [self.knobs["seed"], int(getattr(rng, "seed", 0)), seat, int(deal.ctl[C_N_DRAWS]), kind]
+        ss = np.random.SeedSequence(key)
         ev = self.evaluator(deal).evaluate(deal, cands, self.knobs["worlds"], ss)
         self.decisions += 1
         pick = choose(ev.pays, self.knobs["min_t"])
+        if pick != 0 and self.knobs["confirm"] > 0:
+            # the pick is the best of noisy means: its gain is overstated (the winner's curse), so
+            # it must show again on worlds it was not chosen on
+            fresh = np.random.SeedSequence([*key, 1])
+            again = self.evaluator(deal).evaluate(deal, [cands[0], cands[pick]], self.knobs["confirm"], fresh)
+            self.confirmations += 1
+            if choose(again.pays, self.knobs["min_t"]) == 0:
+                pick = 0
         self.switches += pick != 0
         return cands[pick]
 
