@@ -43,7 +43,8 @@ def test_expert2_with_the_experts_knobs_and_no_fold_is_expert1(family, module):
     """The fitted player differs from expert1 only by its knobs: with expert1's values it plays
     expert1's moves (so a changed kernel would show)."""
     v1 = {k: knob.default for k, knob in module.KNOBS.items()}
-    off = {"claim_fold_shanten": 14, **({"concealed_pass_shanten": -1} if family == "beijing" else {})}
+    beijing_off = {"concealed_pass_shanten": -1, "pairs_min": 8, "suit_min": 15}
+    off = {"claim_fold_shanten": 14, **(beijing_off if family == "beijing" else {})}
     rules = ds.RuleSet(family=family)
     a = ds.simulate(150, rules=rules, strategies=("expert1",) * 4, seed=12)
     b = ds.simulate(150, rules=rules, strategies=(("expert2", {**v1, **off}),) * 4, seed=12)
