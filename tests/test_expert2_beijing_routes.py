@@ -207,3 +207,51 @@ def test_route_of_and_route_discard_agree_with_the_reference_on_random_hands():
                 counts, melds
             )
     assert min(hits.values()) > 20, hits
+
+
+def ref_wait_value(counts, melds, unseen):
+    """``{discard: sum over its winning tiles of unseen copies x F of the win on a discard}`` for
+    every discard that leaves the hand ready (the reference's wait set and scoring)."""
+    out = {}
+    for t in range(34):
+        if not counts[t]:
+            continue
+        c = list(counts)
+        c[t] -= 1
+        waits = R.wait_set(c, melds)
+        if waits:
+            out[t] = sum(unseen[w] * R.score(c, melds, w, self_draw=False).total_fans for w in waits)
+    return out
+
+
+def test_wait_value_chooses_the_wait_by_outs_times_fans():
+    """``wait_value`` 1: where the expert plays greedy and the hand can be made ready, the discard
+    is greedy's unless another ready discard has more unseen winning tiles weighted by the fans
+    of each win (the reference's wait sets and scores); facing a likely ready seat, expert1's."""
+    rules = ds.RuleSet(family="beijing").encode()
+    tabs = get_tables()
+    (v1_discard, *_), (v2_discard, *_) = _kernels()
+    kn1 = encode_strategies(("expert1",) * 4, None, "beijing")[2][0]
+    kn2 = _knobs({"wait_value": 1})
+    seen = {"changed": 0, "kept": 0, "risk": 0}
+    for decision, obs, _, _ in _positions():
+        if decision != "discard":
+            continue
+        counts = [int(x) for x in obs.hand[:34]]
+        melds = ref_melds(obs)
+        want = int(v1_discard(kn1, obs, rules, tabs)[0])
+        risk = beijing_expert.risk_possible(kn1, obs) and beijing_expert.read_risk(
+            kn1, obs, np.empty((4, 34), np.uint8), np.empty((4, 34), np.uint8), np.empty(4)
+        )
+        values = {} if risk else ref_wait_value(counts, melds, ref_unseen(obs))
+        if values and want in values:
+            top = max(values.values())
+            if values[want] < top:
+                want = min(t for t, v in values.items() if v == top)
+                seen["changed"] += 1
+            else:
+                seen["kept"] += 1
+        elif risk:
+            seen["risk"] += 1
+        assert int(v2_discard(kn2, obs, rules, tabs)[0]) == want, (R.notation(counts, melds), values)
+    assert min(seen.values()) > 0, seen

@@ -29,8 +29,9 @@ from numba import njit
 from daqing_sim.codes import N_KINDS_ALL, PASS, ZHONG
 from daqing_sim.families.beijing import expert as beijing_expert
 from daqing_sim.families.beijing.danger import unseen_34
-from daqing_sim.hand.kinds34 import bj_shanten_k
-from daqing_sim.players.greedy34 import greedy_claim
+from daqing_sim.families.beijing.hand import N_FANS, bj_fans_k
+from daqing_sim.hand.kinds34 import bj_shanten_changes_k, bj_shanten_k, bj_wait_set_k
+from daqing_sim.players.greedy34 import greedy_claim, greedy_discard
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import I_N_MELDS
 from daqing_sim.players.routes import (
@@ -81,6 +82,14 @@ for _name, _off in ROUTE_OFF.items():
     KNOBS[_name] = Knob(float(ROUTES.get(_name, _off)), 0, _off, integer=True, doc=_ROUTE_DOC[_name])
 K_PAIRS_MIN, K_SUIT_MIN = (list(KNOBS).index(k) for k in ROUTE_OFF)
 assert K_PAIRS_MIN == K_CONCEALED_PASS + 1
+KNOBS["wait_value"] = Knob(
+    float(WEIGHTS["knobs"].get("wait_value", 0)),
+    0,
+    1,
+    integer=True,
+    doc="1: a discard that leaves the hand ready chooses the wait by outs x fans, not outs (0: v1)",
+)
+K_WAIT_VALUE = list(KNOBS).index("wait_value")
 
 
 @njit(cache=True)
@@ -107,11 +116,55 @@ def route_of(kn, obs):
 
 
 @njit(cache=True)
+def wait_value_discard(obs, rules, tabs, greedy_t):
+    """Among the discards that leave the hand ready, the one of the most unseen winning tiles
+    weighted by the fans of the win on each (a win on a discard, RULES_BEIJING.md scoring), when
+    it beats ``greedy_t``'s (greedy weighs every winning tile alike); else ``greedy_t``."""
+    hand = obs.hand
+    nm = obs.info[I_N_MELDS]
+    after = obs.sc[1]
+    bj_shanten_changes_k(hand, nm, tabs, -1, after)
+    unseen = obs.sc[0]
+    unseen_34(obs, unseen)
+    waits = np.empty(N_KINDS_ALL, dtype=np.int8)
+    fans = np.zeros(N_FANS, dtype=np.int64)
+    best_t = greedy_t
+    best_v = -1.0
+    for pass_ in range(2):  # greedy's tile first: another must beat it
+        for t in range(N_KINDS_ALL):
+            if hand[t] == 0 or after[t] != 0 or (pass_ == 0) != (t == greedy_t):
+                continue
+            hand[t] -= 1
+            n_waits = bj_wait_set_k(hand, obs.mk, obs.mt, nm, tabs, waits)
+            v = 0.0
+            for w in range(N_KINDS_ALL):
+                if waits[w] >= 0 and unseen[w] > 0:
+                    hand[w] += 1
+                    f = bj_fans_k(hand, obs.mk, obs.mt, nm, w, n_waits == 1, 0, rules, fans)
+                    hand[w] -= 1
+                    v += unseen[w] * max(f, 0)
+            hand[t] += 1
+            if v > best_v:
+                best_v = v
+                best_t = t
+    return best_t
+
+
+@njit(cache=True)
 def discard(kn, obs, rules, tabs):
     """The expert's discard while another seat is likely ready or the hand is on no route; else
-    the route's (:mod:`daqing_sim.players.routes`)."""
+    the route's (:mod:`daqing_sim.players.routes`); with ``wait_value``, a discard to ready by
+    :func:`wait_value_discard` where the expert plays greedy."""
     route, suit = route_of(kn, obs)
     if route == NO_ROUTE:
+        if kn[K_WAIT_VALUE] > 0.0:
+            safe = np.empty((4, N_KINDS_ALL), dtype=np.uint8)
+            pmask = np.empty((4, N_KINDS_ALL), dtype=np.uint8)
+            pt = np.empty(4)
+            risk = kn[beijing_expert.K_DANGER_SCALE] > 0.0 and beijing_expert.risk_possible(kn, obs)
+            if not (risk and beijing_expert.read_risk(kn, obs, safe, pmask, pt)):
+                g = greedy_discard(obs, tabs)
+                return wait_value_discard(obs, rules, tabs, g), False
         return beijing_expert.discard(kn, obs, rules, tabs)
     if kn[beijing_expert.K_DANGER_SCALE] > 0.0 and beijing_expert.risk_possible(kn, obs):
         safe = np.empty((4, N_KINDS_ALL), dtype=np.uint8)
