@@ -143,7 +143,8 @@ SPEC = FamilySpec(
         ("diff_value",),
     ),
     check=check,
-    player_modules=(("expert", "expert"), ("expert1", "expert"), ("expert2", "expert2")),
+    # ``expert`` is the stronger version (issue 38; docs/EXPERT.md): expert2 since session 18
+    player_modules=(("expert", "expert2"), ("expert1", "expert"), ("expert2", "expert2")),
     # measured 2026-12-01 on the busy machine: 14 s and 11 s wall
     hand_kernels=(("daqing_sim.hand.kinds34", "bj_hand_shanten_k", 14), ("hand", "bj_fans_k", 11)),
     player_seconds=(("expert", "discard", 15), ("players", "greedy_seat_discard", 8)),
