@@ -30,7 +30,7 @@ from daqing_sim.codes import N_KINDS_ALL, PASS, ZHONG
 from daqing_sim.families.beijing import expert as beijing_expert
 from daqing_sim.families.beijing.danger import unseen_34
 from daqing_sim.families.beijing.hand import N_FANS, bj_fans_k
-from daqing_sim.hand.kinds34 import bj_shanten_changes_k, bj_shanten_k, bj_wait_set_k
+from daqing_sim.hand.kinds34 import bj_shanten_k, bj_wait_set_k
 from daqing_sim.players.greedy34 import greedy_claim, greedy_discard
 from daqing_sim.players.knobs import Knob
 from daqing_sim.players.observation import I_N_MELDS
@@ -92,7 +92,7 @@ KNOBS["wait_value"] = Knob(
 K_WAIT_VALUE = list(KNOBS).index("wait_value")
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # numba passes every array of obs to a call
 def route_of(kn, obs):
     """``(route, suit)`` of the seat's hand (RULES_BEIJING.md, scoring: 七对 is 4 fans and always
     concealed, 清一色 6 fans, against 1 for a plain win): seven pairs while the hand has no meld
@@ -115,17 +115,23 @@ def route_of(kn, obs):
     return NO_ROUTE, -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # numba passes every array of obs to a call
 def wait_value_discard(obs, rules, tabs, greedy_t):
     """Among the discards that leave the hand ready, the one of the most unseen winning tiles
     weighted by the fans of the win on each (a win on a discard, RULES_BEIJING.md scoring), when
-    it beats ``greedy_t``'s (greedy weighs every winning tile alike); else ``greedy_t``."""
+    it beats ``greedy_t``'s (greedy weighs every winning tile alike); else ``greedy_t``. Reads
+    the scratch rows :func:`greedy_discard` just filled (``sc[1]`` the shanten after each
+    discard, ``sc[0]`` the unseen copies)."""
     hand = obs.hand
     nm = obs.info[I_N_MELDS]
-    after = obs.sc[1]
-    bj_shanten_changes_k(hand, nm, tabs, -1, after)
+    after = obs.sc[1]  # as greedy_discard left them: the shanten after each discard, the unseen
     unseen = obs.sc[0]
-    unseen_34(obs, unseen)
+    n_ready = 0
+    for t in range(N_KINDS_ALL):
+        if hand[t] > 0 and after[t] == 0:
+            n_ready += 1
+    if n_ready < 2:  # greedy's is the only discard to ready: nothing to weigh
+        return greedy_t
     waits = np.empty(N_KINDS_ALL, dtype=np.int8)
     fans = np.zeros(N_FANS, dtype=np.int64)
     best_t = greedy_t
@@ -164,6 +170,8 @@ def discard(kn, obs, rules, tabs):
             risk = kn[beijing_expert.K_DANGER_SCALE] > 0.0 and beijing_expert.risk_possible(kn, obs)
             if not (risk and beijing_expert.read_risk(kn, obs, safe, pmask, pt)):
                 g = greedy_discard(obs, tabs)
+                if obs.sc[1][g] != 0:  # no discard leaves the hand ready
+                    return g, False
                 return wait_value_discard(obs, rules, tabs, g), False
         return beijing_expert.discard(kn, obs, rules, tabs)
     if kn[beijing_expert.K_DANGER_SCALE] > 0.0 and beijing_expert.risk_possible(kn, obs):
