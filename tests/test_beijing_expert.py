@@ -26,7 +26,7 @@ from daqing_sim.game.state import new_deal_state, observe
 from daqing_sim.game.wall import generate_walls
 from daqing_sim.hand.tables import get_tables
 from daqing_sim.players.observation import CLAIMED, DRAWN_AND_THROWN
-from daqing_sim.players.registry import EXPERT, encode_strategies, knob_specs
+from daqing_sim.players.registry import PLAYER_NAMES, encode_strategies, knob_specs
 
 BEIJING = ds.RuleSet(family="beijing")
 PAY = [f"pay_{s}" for s in range(4)]
@@ -214,16 +214,17 @@ def test_binding_reading():
 
 # ---------------------------------------------------------------- the player
 def test_knobs_registry_and_errors():
-    assert set(knob_specs("expert", "beijing")) == set(beijing_expert.KNOBS)
-    assert "expert" in beijing.PLAYERS
+    assert set(knob_specs("expert1", "beijing")) == set(beijing_expert.KNOBS)
+    assert "expert" in beijing.PLAYERS and "expert1" in beijing.PLAYERS
+    assert set(knob_specs("expert", "beijing")) == set(knob_specs("expert2", "beijing"))  # session 18
     for k, knob in beijing_expert.KNOBS.items():
         assert knob.low <= knob.default <= knob.high and knob.doc
         with pytest.raises(ValueError, match=k):
-            encode_strategies([("expert", {k: knob.high + 1})] + ["greedy"] * 3, family="beijing")
+            encode_strategies([("expert1", {k: knob.high + 1})] + ["greedy"] * 3, family="beijing")
     with pytest.raises(ValueError, match="unknown knob"):
-        ds.simulate(4, rules=BEIJING, strategies=[("expert", {"outs_power": 1.0})] + ["greedy"] * 3)
-    _, codes, kn = encode_strategies([("expert", {"win_value": 3.0})] + ["greedy"] * 3, family="beijing")
-    assert codes[0] == EXPERT and kn[0, beijing_expert.K_WIN_VALUE] == 3.0
+        ds.simulate(4, rules=BEIJING, strategies=[("expert1", {"outs_power": 1.0})] + ["greedy"] * 3)
+    _, codes, kn = encode_strategies([("expert1", {"win_value": 3.0})] + ["greedy"] * 3, family="beijing")
+    assert codes[0] == PLAYER_NAMES.index("expert1") and kn[0, beijing_expert.K_WIN_VALUE] == 3.0
 
 
 def ref_wait_features(t, u, pond, safe, f1, f2):
@@ -310,7 +311,7 @@ def test_discard_matches_a_plain_expected_value_loop():
     out = np.zeros((34, E.N_V))
     n_ev = 0
     for knobs in ({}, {"danger_scale": 3.0, "rise_factor": 1.0}, {"win_value": 0.5}):
-        _, _, kn = encode_strategies([("expert", knobs)] + ["greedy"] * 3, family="beijing")
+        _, _, kn = encode_strategies([("expert1", knobs)] + ["greedy"] * 3, family="beijing")
         kn = kn[0]
         for h in _random_hands(60, 14, seed=int(rng.integers(1 << 30))):
             st, obs = _random_table(rng, h)

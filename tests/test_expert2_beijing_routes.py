@@ -95,9 +95,9 @@ def _kernels():
 
 def _knobs(over):
     v1 = {k: x.default for k, x in beijing_expert.KNOBS.items()}
-    return encode_strategies((("expert2", {**v1, "claim_fold_shanten": 14, **over}),) * 4, None, "beijing")[
-        2
-    ][0]
+    return encode_strategies(
+        (("expert2", {**v1, "claim_fold_shanten": 14, "wait_value": 0, **over}),) * 4, None, "beijing"
+    )[2][0]
 
 
 @pytest.mark.parametrize("over", SETTINGS)
