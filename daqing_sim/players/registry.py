@@ -171,7 +171,7 @@ def plays_as(name: str, family: str = "daqing") -> str:
     family's stronger expert (issue 38), every other name plays itself.
 
     >>> plays_as("expert"), plays_as("expert", "beijing"), plays_as("greedy")
-    ('expert2', 'expert1', 'greedy')
+    ('expert2', 'expert2', 'greedy')
     """
     if name != "expert":
         return name

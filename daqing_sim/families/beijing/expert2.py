@@ -1,17 +1,20 @@
-"""``expert2`` under Beijing: the Beijing expert with its knobs fitted to the search player's
-labels, and passing claims while folding (issue 38; docs/EXPERT.md, "Expert v2").
+"""``expert2`` under Beijing, Beijing's ``expert`` since session 18: the Beijing expert with
+value-weighted waits, and terms tried and shipped off (issue 38; docs/EXPERT.md, "Expert v2").
 
-Discards and kongs are :mod:`daqing_sim.families.beijing.expert`'s kernels with the fitted knob
-values (``tools/fit_expert2.py fit --family beijing``; shipped in ``expert2_weights.json`` with the
-seed, data and commit). Two new claim terms:
+Discards, claims and kongs are :mod:`daqing_sim.families.beijing.expert`'s kernels with the knob
+values of ``expert2_weights.json`` (which records how each was chosen), and these terms:
 
-* ``claim_fold_shanten``: while another seat is likely ready (P(ready) at least ``min_tenpai``),
-  a claim is passed when the hand is this many exchanges or more from ready (14: never, as
-  ``expert``);
-* ``concealed_pass_shanten``: a concealed hand (no meld yet) passes every claim (chi, peng,
-  kong) while it is this near ready or nearer (-1: never, as ``expert``). A concealed win is
-  worth twice an open one (RULES_BEIJING.md, scoring), and near ready the hand gets there
-  concealed often enough: the search's labels pass these claims.
+* ``wait_value`` (shipped 1): where the expert plays greedy (no seat likely ready), a discard
+  that leaves the hand ready picks the wait by unseen winning tiles x the fans of the win on each
+  (greedy counts every winning tile alike). Read from where the search's departures paid in the
+  real positions; +1.2 points per seat-deal against ``expert1`` on 100,000 fresh walls.
+* ``claim_fold_shanten`` (shipped 14, never): while another seat is likely ready (P(ready) at
+  least ``min_tenpai``), a claim is passed when the hand is this many exchanges or more from
+  ready (fitted to the search's labels; neither gained nor lost in play);
+* ``concealed_pass_shanten`` (shipped -1, never): a concealed hand passes every claim while
+  this near ready or nearer (lost in play);
+* ``pairs_min`` and ``suit_min`` (shipped 8 and 15, never): the seven pairs and one-suit hand
+  routes (:mod:`daqing_sim.players.routes`; neither gained in play).
 
 Examples
 --------
