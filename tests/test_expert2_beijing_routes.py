@@ -26,10 +26,15 @@ from daqing_sim.players.seats import builtin_functions
 SETTINGS = ({"pairs_min": 4, "suit_min": 8}, {"pairs_min": 3, "suit_min": 7})
 
 
+def ref_melds_of(mk, mt, n):
+    """``n`` melds of kernel arrays (kinds ``mk``, lowest tiles ``mt``) as the reference writes them."""
+    kinds = [MELD_KINDS[int(k)] for k in mk[: int(n)]]
+    return [("kong" if k == "added_kong" else k, int(t)) for k, t in zip(kinds, mt, strict=False)]
+
+
 def ref_melds(obs):
     """The seat's melds as the reference writes them."""
-    kinds = [MELD_KINDS[int(k)] for k in obs.mk[: int(obs.info[I_N_MELDS])]]
-    return [("kong" if k == "added_kong" else k, int(t)) for k, t in zip(kinds, obs.mt, strict=False)]
+    return ref_melds_of(obs.mk, obs.mt, obs.info[I_N_MELDS])
 
 
 def ref_route(counts, melds, pairs_min, suit_min):

@@ -25,16 +25,12 @@ def _winning_discard(deal):
     """A legal discard of seat 0 that an opponent's real hand wins on (the reference's wait set
     of its concealed tiles and melds), or None."""
     import reference_beijing as R
-
-    from daqing_sim.codes import MELD_KINDS
+    from test_expert2_beijing_routes import ref_melds_of
 
     st = deal.st
     legal = {d.tile for d in deal.observation().legal_discards}
     for s in (1, 2, 3):
-        melds = [
-            ("kong" if MELD_KINDS[int(k)] == "added_kong" else MELD_KINDS[int(k)], int(t))
-            for k, t in zip(st.mk[s][: int(st.nm[s])], st.mt[s], strict=False)
-        ]
+        melds = ref_melds_of(st.mk[s], st.mt[s], st.nm[s])
         waits = set(R.wait_set([int(x) for x in st.conc[s][:34]], melds)) & legal
         if waits:
             return min(waits)

@@ -60,10 +60,9 @@ from daqing_sim.game.engine import (
 )
 from daqing_sim.hand.kernels import may_declare_k, wait_set_k
 from daqing_sim.layout import B_SHANTEN
-from daqing_sim.players.common import splitmix64
 from daqing_sim.players.observation import UNKNOWN
 from daqing_sim.search.progress import N_MELD_ROWS, N_SHANTEN, deal_opponent, progress_table
-from daqing_sim.search.shapes import draw_ready_shape, take_tile, waits_on
+from daqing_sim.search.shapes import draw_ready_shape, seat_streams, take_tile, waits_on
 
 #: tries to construct one ready opponent's hand before dealing it uniform tiles (counted)
 MAX_READY_TRIES = 4000
@@ -190,8 +189,7 @@ def sample_world(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w, c
     for p in range(front, back + 1):
         wall_w[p] = take_tile(u, total, rng)
         total -= 1
-    for s in range(4):
-        obs_w.rng[s] = splitmix64(rng[0] ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
+    seat_streams(rng[0], obs_w.rng)
     return fallbacks
 
 
@@ -210,8 +208,7 @@ def reshuffle_live_wall(wall, ctl, rng, u, wall_w, obs_w):
     for p in range(front, back + 1):
         wall_w[p] = take_tile(u, total, rng)
         total -= 1
-    for s in range(4):
-        obs_w.rng[s] = splitmix64(rng[0] ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
+    seat_streams(rng[0], obs_w.rng)
 
 
 @njit(cache=True)

@@ -5,9 +5,18 @@ less one tile), which each family then checks against its own rules."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
-from daqing_sim.players.common import rand_below
+from daqing_sim.players.common import rand_below, splitmix64
+
+
+@njit(cache=True, inline="always")
+def seat_streams(seed, out):
+    """Each seat's in-game random stream of a world, from one word (the engine seeds a deal's
+    seats from the deal's seed the same way)."""
+    for s in range(4):
+        out[s] = splitmix64(seed ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
 
 
 @njit(cache=True, inline="always")

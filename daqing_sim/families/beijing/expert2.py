@@ -119,15 +119,32 @@ def route_of(kn, obs):
 
 
 @njit(cache=True, inline="always")  # numba passes every array of obs to a call
-def wait_value_discard(obs, rules, tabs, greedy_t):
-    """Among the discards that leave the hand ready, the one of the most unseen winning tiles
-    weighted by the fans of the win on each (a win on a discard, RULES_BEIJING.md scoring), when
-    it beats ``greedy_t``'s (greedy weighs every winning tile alike); else ``greedy_t``. Reads
-    the scratch rows :func:`greedy_discard` just filled (``sc[1]`` the shanten after each
-    discard, ``sc[0]`` the unseen copies)."""
+def fans_weighted_outs(obs, rules, tabs, t, unseen, waits, fans):
+    """The unseen winning tiles of the hand left by discarding ``t``, each weighted by the fans of
+    the win on it (a win on a discard, RULES_BEIJING.md scoring)."""
     hand = obs.hand
     nm = obs.info[I_N_MELDS]
-    after = obs.sc[1]  # as greedy_discard left them: the shanten after each discard, the unseen
+    hand[t] -= 1
+    n_waits = bj_wait_set_k(hand, obs.mk, obs.mt, nm, tabs, waits)
+    v = 0.0
+    for w in range(N_KINDS_ALL):
+        if waits[w] >= 0 and unseen[w] > 0:
+            hand[w] += 1
+            f = bj_fans_k(hand, obs.mk, obs.mt, nm, w, n_waits == 1, 0, rules, fans)
+            hand[w] -= 1
+            v += unseen[w] * max(f, 0)
+    hand[t] += 1
+    return v
+
+
+@njit(cache=True, inline="always")  # numba passes every array of obs to a call
+def wait_value_discard(obs, rules, tabs, greedy_t):
+    """Among the discards that leave the hand ready, the one of the most
+    :func:`fans_weighted_outs`, when it beats ``greedy_t``'s (greedy weighs every winning tile
+    alike); else ``greedy_t``. Reads the scratch rows :func:`greedy_discard` just filled
+    (``sc[1]`` the shanten after each discard, ``sc[0]`` the unseen copies)."""
+    hand = obs.hand
+    after = obs.sc[1]
     unseen = obs.sc[0]
     n_ready = 0
     for t in range(N_KINDS_ALL):
@@ -138,21 +155,10 @@ def wait_value_discard(obs, rules, tabs, greedy_t):
     waits = np.empty(N_KINDS_ALL, dtype=np.int8)
     fans = np.zeros(N_FANS, dtype=np.int64)
     best_t = greedy_t
-    best_v = -1.0
-    for pass_ in range(2):  # greedy's tile first: another must beat it
-        for t in range(N_KINDS_ALL):
-            if hand[t] == 0 or after[t] != 0 or (pass_ == 0) != (t == greedy_t):
-                continue
-            hand[t] -= 1
-            n_waits = bj_wait_set_k(hand, obs.mk, obs.mt, nm, tabs, waits)
-            v = 0.0
-            for w in range(N_KINDS_ALL):
-                if waits[w] >= 0 and unseen[w] > 0:
-                    hand[w] += 1
-                    f = bj_fans_k(hand, obs.mk, obs.mt, nm, w, n_waits == 1, 0, rules, fans)
-                    hand[w] -= 1
-                    v += unseen[w] * max(f, 0)
-            hand[t] += 1
+    best_v = fans_weighted_outs(obs, rules, tabs, greedy_t, unseen, waits, fans)
+    for t in range(N_KINDS_ALL):
+        if t != greedy_t and hand[t] > 0 and after[t] == 0:
+            v = fans_weighted_outs(obs, rules, tabs, t, unseen, waits, fans)
             if v > best_v:
                 best_v = v
                 best_t = t
@@ -161,21 +167,11 @@ def wait_value_discard(obs, rules, tabs, greedy_t):
 
 @njit(cache=True)
 def discard(kn, obs, rules, tabs):
-    """The expert's discard while another seat is likely ready or the hand is on no route; else
-    the route's (:mod:`daqing_sim.players.routes`); with ``wait_value``, a discard to ready by
-    :func:`wait_value_discard` where the expert plays greedy."""
+    """The expert's EV discard while another seat is likely ready; else the route's
+    (:mod:`daqing_sim.players.routes`), or with ``wait_value`` greedy's with the wait chosen by
+    :func:`wait_value_discard`; with neither, the expert's."""
     route, suit = route_of(kn, obs)
-    if route == NO_ROUTE:
-        if kn[K_WAIT_VALUE] > 0.0:
-            safe = np.empty((4, N_KINDS_ALL), dtype=np.uint8)
-            pmask = np.empty((4, N_KINDS_ALL), dtype=np.uint8)
-            pt = np.empty(4)
-            risk = kn[beijing_expert.K_DANGER_SCALE] > 0.0 and beijing_expert.risk_possible(kn, obs)
-            if not (risk and beijing_expert.read_risk(kn, obs, safe, pmask, pt)):
-                g = greedy_discard(obs, tabs)
-                if obs.sc[1][g] != 0:  # no discard leaves the hand ready
-                    return g, False
-                return wait_value_discard(obs, rules, tabs, g), False
+    if route == NO_ROUTE and kn[K_WAIT_VALUE] == 0.0:
         return beijing_expert.discard(kn, obs, rules, tabs)
     if kn[beijing_expert.K_DANGER_SCALE] > 0.0 and beijing_expert.risk_possible(kn, obs):
         safe = np.empty((4, N_KINDS_ALL), dtype=np.uint8)
@@ -184,6 +180,11 @@ def discard(kn, obs, rules, tabs):
         if beijing_expert.read_risk(kn, obs, safe, pmask, pt):
             out = np.empty((N_KINDS_ALL, beijing_expert.N_V))
             return beijing_expert.ev_discard(kn, obs, rules, tabs, safe, pmask, pt, out), False
+    if route == NO_ROUTE:  # the expert plays greedy here
+        g = greedy_discard(obs, tabs)
+        if obs.sc[1][g] != 0:  # no discard leaves the hand ready
+            return g, False
+        return wait_value_discard(obs, rules, tabs, g), False
     hand = obs.hand
     unseen = obs.sc[0]
     unseen_34(obs, unseen)
@@ -195,7 +196,7 @@ def discard(kn, obs, rules, tabs):
 @njit(cache=True)
 def kong(kn, obs, rules, tabs, kong_opts):
     """The expert's kong, none on the seven pairs route (a kong is a meld)."""
-    if obs.info[I_N_MELDS] == 0 and count_pairs(obs.hand) >= kn[K_PAIRS_MIN]:
+    if route_of(kn, obs)[0] == PAIRS:
         return -1
     return beijing_expert.kong(kn, obs, rules, tabs, kong_opts)
 

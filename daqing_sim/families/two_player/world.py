@@ -29,11 +29,10 @@ from daqing_sim.game.deal34 import UNKNOWN_SHANTEN
 from daqing_sim.game.engine import C_BACK, C_FRONT
 from daqing_sim.game.wall import TP_EXTRA_START, TP_FLOWER_START, TP_WIDTH
 from daqing_sim.layout import T_READY_SINCE, T_SHANTEN, T_TICKS, T_WAITS
-from daqing_sim.players.common import splitmix64
 from daqing_sim.players.observation import DECLARED, UNKNOWN
 from daqing_sim.rules import R_FLOWER_TILES
 from daqing_sim.search.progress import deal_opponent
-from daqing_sim.search.shapes import draw_ready_shape, take_tile, waits_on
+from daqing_sim.search.shapes import draw_ready_shape, seat_streams, take_tile, waits_on
 
 #: tries to construct a declared opponent's hand before dealing it uniform tiles (counted)
 MAX_DECLARED_TRIES = 4000
@@ -143,8 +142,7 @@ def sample_world_tp(wall, st, ctl, seat, rules, tabs, rng, u, v, c, wall_w, st_w
             continue
         wall_w[p] = take_tile(u, total, rng)
         total -= 1
-    for s in range(4):
-        obs_w.rng[s] = splitmix64(rng[0] ^ (np.uint64(s + 1) * np.uint64(0xD1B54A32D192ED03)))
+    seat_streams(rng[0], obs_w.rng)
     return fallbacks
 
 
